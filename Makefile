@@ -1,0 +1,30 @@
+# Forces of Conquest: every target sets up .venv itself.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PY) -m venv $(VENV) || python3 -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+.PHONY: setup play test lint validate bench watch
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/foc play
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy components systems game
+
+validate: $(STAMP)
+	$(BIN)/foc validate
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.run_all

@@ -1,0 +1,1 @@
+"""Data-only component types and the rules data they are instances of."""

@@ -1,0 +1,78 @@
+"""The `foc` command line: play, validate, schema, simulate and replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="foc", description="Forces of Conquest")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the game window")
+    play.add_argument("--players", help="seats as human/ai, e.g. human,ai or ai,ai,ai,ai (skips the menus)")
+    play.add_argument("--difficulty", default="normal", help="computer difficulty (comma list per seat allowed)")
+    play.add_argument("--map", help="map name or .tmj path")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
+    play.add_argument("--load", help="resume a saved game")
+    play.add_argument("--frames", type=int, help="run this many frames, then quit (for headless runs)")
+    play.add_argument("--screenshot-dir", help="save PNG screenshots here")
+    play.add_argument("--screenshot-every", type=int, default=0, help="save a screenshot every K frames")
+    play.add_argument("--size", default="1280x720", help="window size WxH")
+
+    validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
+    validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
+
+    schema = sub.add_parser("schema", help="write JSON Schema for the rules files and mod manifests")
+    schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
+
+    simulate = sub.add_parser("simulate", help="play whole games without a window")
+    simulate.add_argument("--map", default="four_corners")
+    simulate.add_argument("--players", default="ai,ai,ai,ai")
+    simulate.add_argument("--difficulty", default="normal")
+    simulate.add_argument("--rounds", type=int, default=200)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--jobs", type=int, default=1)
+    simulate.add_argument("--json", dest="json_path")
+    simulate.add_argument("--mod", action="append", default=[])
+
+    replay = sub.add_parser("replay", help="re-run a replay file")
+    replay.add_argument("file")
+    replay.add_argument("--verify", action="store_true", help="report the first round whose state hash differs")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "validate":
+        from game.validate import validate_paths
+
+        checked, errors = validate_paths(args.paths)
+        for line in errors:
+            print(line, file=sys.stderr)
+        print(f"checked {len(checked)} item(s): {len(errors)} error(s)")
+        return 1 if errors else 0
+    if args.command == "schema":
+        from game.schema import write_schemas
+
+        for path in write_schemas(Path(args.out)):
+            print(f"wrote {path}")
+        return 0
+    if args.command == "simulate":
+        from game.simulate import run_simulate
+
+        return run_simulate(args)
+    if args.command == "replay":
+        from game.replay import run_replay
+
+        return run_replay(args)
+    if args.command in ("play", None):
+        from game.ui.launch import run_play
+
+        return run_play(args if args.command == "play" else build_parser().parse_args(["play"]))
+    return 2

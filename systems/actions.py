@@ -1,0 +1,87 @@
+"""The command registry: each command type's check (a human reason or None) and its application."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import esper
+
+from components.armies import Army, Rogue
+from components.commands import Command
+from systems.world import MAIN, ROGUE, World
+
+Check = Callable[[World, Any], "str | None"]
+Apply = Callable[[World, Any], None]
+
+
+@dataclass(frozen=True)
+class Handler:
+    check: Check
+    apply: Apply
+
+
+HANDLERS: dict[type[Command], Handler] = {}
+
+
+def handles(command_type: type[Command]) -> Callable[[type], type]:
+    """Class decorator: a class with static `check` and `apply` handles one command type."""
+
+    def register(cls: type) -> type:
+        register_command(command_type, cls.check, cls.apply)  # type: ignore[attr-defined]
+        return cls
+
+    return register
+
+
+def register_command(command_type: type[Command], check: Check, apply: Apply) -> None:
+    """Add a command type (plugins use this too); one handler per type."""
+    HANDLERS[command_type] = Handler(check, apply)
+
+
+def check(world: World, command: Command) -> str | None:
+    """Why `command` is illegal now, or None when it may be applied. Never changes the state."""
+    if world.clock.winner is not None:
+        return "the game is over"
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        return f"unknown command {type(command).__name__}"
+    return handler.check(world, command)
+
+
+def execute(world: World, command: Command) -> None:
+    """Apply a command that `check` accepted."""
+    HANDLERS[type(command)].apply(world, command)
+
+
+def acting_owner(world: World) -> int | None:
+    """Whose armies may act now: the current player in Main, rogue armies in the Rogue stage."""
+    return None if world.clock.stage == ROGUE else world.clock.seat
+
+
+def own_army(world: World, entity: int, *, allow_battle: bool = False, allow_done: bool = False) -> str | Army:
+    """The army if the acting side may command it now, else the reason it may not."""
+    if world.clock.stage not in (MAIN, ROGUE):
+        return "armies act only in the Main stage"
+    army = esper.try_component(entity, Army) if esper.entity_exists(entity) else None
+    if army is None:
+        return f"there is no army {entity}"
+    owner = acting_owner(world)
+    if army.owner != owner:
+        return "that army is not yours to command"
+    if owner is None:
+        rogue = esper.try_component(entity, Rogue)
+        if rogue is None or rogue.tied_seat != world.clock.seat:
+            return "that rogue army acts in another player's turn"
+    if army.battle is not None and not allow_battle:
+        return "an army in a battle can only fight on or retreat (R8.1)"
+    if army.done and not allow_done:
+        return "that army has ended its actions this turn (R5.8)"
+    return army
+
+
+def player_turn(world: World) -> str | None:
+    if world.clock.stage != MAIN:
+        return "that can only be done in your Main stage"
+    return None

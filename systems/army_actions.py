@@ -1,0 +1,259 @@
+"""Army actions (R5, R7, R8.5): move, attack, combine, split, retreat, take over and disrupt."""
+
+from __future__ import annotations
+
+import esper
+
+from components.armies import Army
+from components.board import Disrupted
+from components.commands import Attack, Combine, Disrupt, Move, Retreat, Split, TakeOver
+from components.structures import Structure
+from systems import queries as q
+from systems.actions import acting_owner, handles, own_army
+from systems.combat import end_battle, start_battle
+from systems.events import StructureCaptured, TerritoryDisrupted, TerritoryTakenOver
+from systems.movement import combine, detach, fitting_units, path_cost, reachable, relocate
+from systems.victory import check_flags
+from systems.world import World
+
+
+def check_arrival(world: World, army: Army, destination: int, units: list[int] | None = None) -> str | None:
+    """Can these units end a move in `destination` (combine limits R5.6, army count R5.2)?"""
+    moving = army.units if units is None else units
+    for _, other in q.armies_at(destination):
+        if other.owner == army.owner and other.owner is not None:
+            mover = Army(army.owner, army.territory, list(moving))
+            if not fitting_units(world, mover, other):
+                return "none of the moving units fit into the army there (R5.6)"
+            return None
+        if other.owner is None and army.owner is None:
+            return "rogue armies do not share a territory"
+    if units is not None and army.owner is not None and (
+        len(q.player_armies(army.owner)) >= world.rules.limits.armies_per_player
+    ):
+            return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
+    return None
+
+
+def check_path(world: World, entity: int, army: Army, path: tuple[int, ...], units: list[int] | None = None) -> str | None:
+    if not path:
+        return "the path is empty"
+    cost, reason = path_cost(world, entity, path, units)
+    if cost is None:
+        return reason
+    if cost > army.mp:
+        return f"that needs {cost} MP and the army has {army.mp}"
+    return check_arrival(world, army, path[-1], units)
+
+
+def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | None = None) -> None:
+    """Move (part of) an army along a checked path and resolve what it finds there (R5.5, R5.6)."""
+    army = esper.component_for_entity(entity, Army)
+    cost, _ = path_cost(world, entity, path, units)
+    assert cost is not None
+    destination = path[-1]
+    resident = next(((e, a) for e, a in q.armies_at(destination) if e != entity), None)
+    if resident is not None and resident[1].owner == army.owner:
+        fitting = fitting_units(world, army if units is None else Army(army.owner, army.territory, units), resident[1])
+        moving = units if units is not None else army.units
+        if units is not None or fitting != moving:
+            entity = detach(world, entity, fitting, army.mp)
+        relocate(world, entity, path, cost)
+        combine(world, entity, resident[0])
+    else:
+        if units is not None:
+            entity = detach(world, entity, list(units), army.mp)
+        relocate(world, entity, path, cost)
+        if resident is not None:
+            moved = esper.component_for_entity(entity, Army)
+            moved.done = True  # R5.5: attacking ends the army's actions
+            start_battle(world, entity, resident[0], world.clock.seat)
+    check_flags(world)
+
+
+@handles(Move)
+class MoveArmy:
+    @staticmethod
+    def check(world: World, cmd: Move) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        return check_path(world, cmd.army, army, tuple(cmd.path))
+
+    @staticmethod
+    def apply(world: World, cmd: Move) -> None:
+        arrive(world, cmd.army, tuple(cmd.path))
+
+
+@handles(Attack)
+class AttackArmy:
+    @staticmethod
+    def check(world: World, cmd: Attack) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        if not any(q.hostile(a.owner, army.owner) for _, a in q.armies_at(cmd.territory)):
+            return "there is no hostile army there to attack"
+        return check_path(world, cmd.army, army, (cmd.territory,))
+
+    @staticmethod
+    def apply(world: World, cmd: Attack) -> None:
+        arrive(world, cmd.army, (cmd.territory,))
+
+
+@handles(Combine)
+class CombineArmies:
+    @staticmethod
+    def check(world: World, cmd: Combine) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        into = esper.try_component(cmd.into, Army) if esper.entity_exists(cmd.into) else None
+        if into is None or into.owner != army.owner or cmd.into == cmd.army:
+            return "you can only combine with another of your own armies"
+        reach = reachable(world, cmd.army).get(into.territory)
+        if reach is None:
+            return "that army cannot be reached with the MP left"
+        return check_path(world, cmd.army, army, reach.path)
+
+    @staticmethod
+    def apply(world: World, cmd: Combine) -> None:
+        into = esper.component_for_entity(cmd.into, Army)
+        arrive(world, cmd.army, reachable(world, cmd.army)[into.territory].path)
+
+
+@handles(Split)
+class SplitArmy:
+    @staticmethod
+    def check(world: World, cmd: Split) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        units = list(cmd.units)
+        if len(army.units) < 2:
+            return "only an army of 2 or more units can split (R5.7)"
+        if not units or len(set(units)) != len(units) or not set(units) <= set(army.units):
+            return "choose some units of this army to send"
+        if len(units) >= len(army.units):
+            return "at least one unit must stay behind (R5.7)"
+        if cmd.territory not in world.board.neighbours(army.territory):
+            return "a split sends units into a neighbouring territory (R5.7)"
+        return check_path(world, cmd.army, army, (cmd.territory,), units)
+
+    @staticmethod
+    def apply(world: World, cmd: Split) -> None:
+        arrive(world, cmd.army, (cmd.territory,), list(cmd.units))
+
+
+@handles(Retreat)
+class RetreatFromBattle:
+    @staticmethod
+    def check(world: World, cmd: Retreat) -> str | None:
+        army = own_army(world, cmd.army, allow_battle=True, allow_done=True)
+        if isinstance(army, str):
+            return army
+        if army.battle is None:
+            return "that army is not in a battle"
+        from components.armies import Battle
+
+        if esper.component_for_entity(army.battle, Battle).rounds < 1:
+            return "an army can retreat only after fighting a round (R8.5)"
+        if cmd.territory not in world.board.neighbours(army.territory):
+            return "retreat into a neighbouring territory"
+        if any(q.hostile(a.owner, army.owner) or a.battle is not None for _, a in q.armies_at(cmd.territory)):
+            return "you cannot retreat into a territory holding a hostile army (R8.5)"
+        cost, reason = path_cost(world, cmd.army, (cmd.territory,))
+        if cost is None:
+            return reason
+        cost += world.rules.costs.retreat_extra
+        if cost > army.mp:
+            return f"retreating there needs {cost} MP and the army has {army.mp}"
+        return check_arrival(world, army, cmd.territory)
+
+    @staticmethod
+    def apply(world: World, cmd: Retreat) -> None:
+        army = esper.component_for_entity(cmd.army, Army)
+        assert army.battle is not None
+        from components.armies import Battle
+
+        battle = esper.component_for_entity(army.battle, Battle)
+        other = battle.defender if battle.attacker == cmd.army else battle.attacker
+        end_battle(world, army.battle, other, retreated=True)
+        army.mp -= world.rules.costs.retreat_extra
+        army.done = False
+        arrive(world, cmd.army, (cmd.territory,))
+
+
+def takeover_cost(world: World, army: Army) -> int:
+    owner = world.owner_of(army.territory)
+    return world.rules.costs.take_over_neutral if owner is None else world.rules.costs.take_over_enemy
+
+
+@handles(TakeOver)
+class TakeOverTerritory:
+    @staticmethod
+    def check(world: World, cmd: TakeOver) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        if acting_owner(world) is None:
+            return "rogue armies do not take over territories"
+        if world.owner_of(army.territory) == army.owner:
+            return "you already own this territory"
+        cost = takeover_cost(world, army)
+        if army.mp < cost:
+            return f"taking over needs {cost} MP and the army has {army.mp} (R7.1)"
+        if any(q.hostile(a.owner, army.owner) for e, a in q.armies_at(army.territory) if e != cmd.army):
+            return "a hostile army stands here (R7.1)"
+        for _, s in q.structures_touching(army.territory):
+            if q.hostile(s.owner, army.owner) and s.garrison:
+                return f"a manned hostile {world.rules.structures[s.structure_type].name.lower()} stands here (R7.1)"
+        return None
+
+    @staticmethod
+    def apply(world: World, cmd: TakeOver) -> None:
+        army = esper.component_for_entity(cmd.army, Army)
+        assert army.owner is not None
+        army.mp -= takeover_cost(world, army)
+        army.done = True  # R5.8
+        old = world.owner_of(army.territory)
+        world.set_owner(army.territory, army.owner)
+        world.emit(TerritoryTakenOver(army.territory, cmd.army, old, army.owner))
+        for entity, structure in q.structures():
+            if structure.territory == army.territory and q.hostile(structure.owner, army.owner):
+                if structure_is_carried(entity):
+                    continue
+                world.emit(StructureCaptured(entity, structure.owner, army.owner))
+                structure.owner = army.owner
+
+
+def structure_is_carried(entity: int) -> bool:
+    from components.structures import Catapult
+
+    catapult = esper.try_component(entity, Catapult)
+    return catapult is not None and catapult.army is not None
+
+
+@handles(Disrupt)
+class DisruptTerritory:
+    @staticmethod
+    def check(world: World, cmd: Disrupt) -> str | None:
+        army = own_army(world, cmd.army)
+        if isinstance(army, str):
+            return army
+        if army.mp < world.rules.costs.disrupt:
+            return f"disrupting needs {world.rules.costs.disrupt} MP (R7.3)"
+        return None
+
+    @staticmethod
+    def apply(world: World, cmd: Disrupt) -> None:
+        army = esper.component_for_entity(cmd.army, Army)
+        army.mp -= world.rules.costs.disrupt
+        army.done = True
+        until = world.clock.round + world.rules.disruption.rounds
+        esper.add_component(world.tiles[army.territory], Disrupted(until, world.clock.seat))
+        world.emit(TerritoryDisrupted(army.territory, cmd.army, until))
+
+
+def structure(entity: int) -> Structure | None:
+    return esper.try_component(entity, Structure) if esper.entity_exists(entity) else None

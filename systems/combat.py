@@ -1,0 +1,226 @@
+"""Combat (R8): battle rounds with their pairings, structure attacks, stationed fire and bombardment."""
+
+from __future__ import annotations
+
+import esper
+
+from components.armies import Army, ArmyUnit, Battle
+from components.structures import Catapult, Structure
+from systems import queries as q
+from systems.events import (
+    ArmyDestroyed,
+    BattleEnded,
+    BattleRoundFought,
+    BattleStarted,
+    Strike,
+    StructureDestroyed,
+    UnitsDestroyed,
+)
+from systems.world import World
+
+
+def unit_attack(world: World, unit_entity: int, structure: Structure | None = None) -> int:
+    """A unit's attack: its own in an army, its type's stationed attack plus upgrades in a structure (R6.4)."""
+    unit = q.unit(unit_entity)
+    if structure is None:
+        return unit.attack
+    bonus = sum(world.rules.upgrades[u].stationed_attack for u in structure.upgrades)
+    return world.rules.units[unit.unit_type].stationed.attack + bonus
+
+
+def unit_defense(world: World, unit_entity: int, stationed: bool = False) -> int:
+    unit = q.unit(unit_entity)
+    return world.rules.units[unit.unit_type].stationed.defense if stationed else unit.defense
+
+
+def unit_health(world: World, unit_entity: int, stationed: bool = False) -> int:
+    return unit_defense(world, unit_entity, stationed) - q.unit(unit_entity).damage
+
+
+def pairings(world: World, attackers: list[int], defenders: list[int]) -> list[tuple[int, int]]:
+    """R8.2: who strikes whom this round, as (striker, target) pairs, after shuffling both sides."""
+    attackers, defenders = list(attackers), list(defenders)
+    world.rng.shuffle(attackers)
+    world.rng.shuffle(defenders)
+    if len(attackers) >= len(defenders):
+        return _spread(world, attackers, defenders)
+    return _spread(world, defenders, attackers)
+
+
+def _spread(world: World, many: list[int], few: list[int]) -> list[tuple[int, int]]:
+    """The larger side's unit i targets the smaller side's unit i mod n; each of those strikes back once."""
+    strikes = [(unit, few[i % len(few)]) for i, unit in enumerate(many)]
+    for target in few:
+        facing = [striker for striker, t in strikes if t == target]
+        strikes.append((target, world.rng.choice(facing) if len(facing) > 1 else facing[0]))
+    return strikes
+
+
+def start_battle(world: World, attacker: int, defender: int, starter_seat: int) -> int:
+    """R8.1: put two armies into a battle in the defender's territory and fight its first round (R8.4)."""
+    army_a = esper.component_for_entity(attacker, Army)
+    army_d = esper.component_for_entity(defender, Army)
+    battle = esper.create_entity(
+        Battle(army_d.territory, attacker, defender, starter_seat, attacker_owner=army_a.owner, defender_owner=army_d.owner)
+    )
+    army_a.battle = army_d.battle = battle
+    world.emit(BattleStarted(battle, army_d.territory, attacker, defender, army_a.owner, army_d.owner))
+    fight_round(world, battle)
+    return battle
+
+
+def fight_round(world: World, battle_entity: int) -> None:
+    """One round of a battle (R8.2, R8.3); ends the battle when a side has no units left."""
+    battle = esper.component_for_entity(battle_entity, Battle)
+    army_a = esper.component_for_entity(battle.attacker, Army)
+    army_d = esper.component_for_entity(battle.defender, Army)
+    strikes = []
+    for striker, target in pairings(world, army_a.units, army_d.units):
+        strikes.append(Strike(striker, target, unit_attack(world, striker)))
+    for strike in strikes:
+        q.unit(strike.target).damage += strike.damage
+    battle.rounds += 1
+    dead = [u for u in (*army_a.units, *army_d.units) if unit_health(world, u) <= 0]
+    world.emit(BattleRoundFought(battle_entity, battle.territory, battle.rounds, tuple(strikes), tuple(dead)))
+    a_left = any(u not in dead for u in army_a.units)
+    d_left = any(u not in dead for u in army_d.units)
+    if not (a_left and d_left):
+        end_battle(world, battle_entity, battle.attacker if a_left else battle.defender if d_left else None)
+    remove_units(world, dead)
+
+
+def end_battle(world: World, battle_entity: int, winner_army: int | None, retreated: bool = False) -> None:
+    """Close a battle; both armies are free again. `winner_army` None means neither side is left."""
+    battle = esper.component_for_entity(battle_entity, Battle)
+    for army_entity in (battle.attacker, battle.defender):
+        if esper.entity_exists(army_entity):
+            esper.component_for_entity(army_entity, Army).battle = None
+    if winner_army == battle.attacker:
+        winner_owner, loser_owner = battle.attacker_owner, battle.defender_owner
+    elif winner_army == battle.defender:
+        winner_owner, loser_owner = battle.defender_owner, battle.attacker_owner
+    else:
+        winner_owner, loser_owner = None, None
+    world.emit(
+        BattleEnded(battle_entity, battle.territory, winner_owner, winner_army, loser_owner, battle.rounds, retreated)
+    )
+    esper.delete_entity(battle_entity)
+
+
+def remove_units(world: World, dead: list[int]) -> None:
+    """Destroy units: out of their army or garrison; an emptied army is destroyed and its battle ends."""
+    if not dead:
+        return
+    dead_set = set(dead)
+    by_territory: dict[int, list[int]] = {}
+    for army_entity, army in list(q.armies()):
+        lost = [u for u in army.units if u in dead_set]
+        if not lost:
+            continue
+        by_territory.setdefault(army.territory, []).extend(lost)
+        army.units = [u for u in army.units if u not in dead_set]
+        if army.catapult is not None:
+            catapult = esper.component_for_entity(army.catapult, Catapult)
+            if catapult.crew in dead_set or not army.units:
+                catapult.crew = None
+                catapult.army = None
+                army.catapult = None
+        if not army.units:
+            world.emit(ArmyDestroyed(army_entity, army.territory, army.owner))
+            if army.battle is not None and esper.entity_exists(army.battle):
+                battle = esper.component_for_entity(army.battle, Battle)
+                other = battle.defender if battle.attacker == army_entity else battle.attacker
+                army.battle = None
+                if esper.entity_exists(other):
+                    end_battle(world, _battle_of(other), other)
+            esper.delete_entity(army_entity)
+    for _, structure in q.structures():
+        lost = [u for u in structure.garrison if u in dead_set]
+        if lost:
+            structure.garrison = [u for u in structure.garrison if u not in dead_set]
+            by_territory.setdefault(structure.territory, []).extend(lost)
+    for territory, units in by_territory.items():
+        world.emit(UnitsDestroyed(territory, tuple(units)))
+    for u in dead:
+        if esper.entity_exists(u):
+            esper.delete_entity(u)
+
+
+def _battle_of(army_entity: int) -> int:
+    battle = esper.component_for_entity(army_entity, Army).battle
+    assert battle is not None
+    return battle
+
+
+def damage_structure(world: World, structure_entity: int, damage: int) -> bool:
+    """Apply damage to a structure; destroyed at 0 with its garrison (R6.4). True when destroyed."""
+    structure = esper.component_for_entity(structure_entity, Structure)
+    structure.health -= damage
+    if structure.health > 0:
+        return False
+    destroy_structure(world, structure_entity)
+    return True
+
+
+def destroy_structure(world: World, structure_entity: int) -> None:
+    structure = esper.component_for_entity(structure_entity, Structure)
+    remove_units(world, list(structure.garrison))
+    catapult = esper.try_component(structure_entity, Catapult)
+    if catapult is not None and catapult.army is not None and esper.entity_exists(catapult.army):
+        esper.component_for_entity(catapult.army, Army).catapult = None
+    world.emit(
+        StructureDestroyed(
+            structure_entity, structure.structure_type, structure.territory, structure.border, structure.owner
+        )
+    )
+    esper.delete_entity(structure_entity)
+
+
+def protection(world: World, structure: Structure) -> int:
+    base = world.rules.structures[structure.structure_type].protection
+    return min(100, base + sum(world.rules.upgrades[u].protection for u in structure.upgrades))
+
+
+def absorbs(world: World, structure: Structure) -> bool:
+    """A protection roll (R8.6, R8.8): True when the structure takes the strike instead."""
+    chance = protection(world, structure)
+    return chance > 0 and world.rng.random() * 100 < chance
+
+
+def attack_structure(world: World, army_entity: int, structure_entity: int) -> tuple[list[Strike], list[int]]:
+    """R8.6: each unit strikes once, stationed units first (spread evenly), absorbed by protection rolls."""
+    army = esper.component_for_entity(army_entity, Army)
+    structure = esper.component_for_entity(structure_entity, Structure)
+    garrison = list(structure.garrison)
+    strikes: list[Strike] = []
+    structure_damage = 0
+    attackers = list(army.units)
+    world.rng.shuffle(attackers)
+    for index, striker in enumerate(attackers):
+        damage = unit_attack(world, striker)
+        if garrison:
+            target = garrison[index % len(garrison)]
+            if absorbs(world, structure):
+                strikes.append(Strike(striker, target, damage, absorbed_by=structure_entity))
+                structure_damage += damage
+            else:
+                strikes.append(Strike(striker, target, damage))
+        else:
+            strikes.append(Strike(striker, structure_entity, damage))
+            structure_damage += damage
+    for defender in garrison:
+        target = world.rng.choice(attackers)
+        strikes.append(Strike(defender, target, unit_attack(world, defender, structure)))
+    for strike in strikes:
+        if strike.absorbed_by is None and strike.target != structure_entity:
+            q.unit(strike.target).damage += strike.damage
+    dead = [u for u in garrison if unit_health(world, u, stationed=True) <= 0]
+    dead += [u for u in attackers if unit_health(world, u) <= 0]
+    remove_units(world, dead)
+    if esper.entity_exists(structure_entity):
+        damage_structure(world, structure_entity, structure_damage)
+    return strikes, dead
+
+
+def unit_ids(units: list[int]) -> list[ArmyUnit]:
+    return [q.unit(u) for u in units]

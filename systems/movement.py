@@ -1,0 +1,209 @@
+"""Movement (R5): step costs over terrain, walls and bridges; reachable territories; moving and combining."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from components.armies import Army
+from components.structures import Catapult, Structure
+from systems import queries as q
+from systems.board import cheapest_paths, path_to
+from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
+from systems.world import World
+
+
+@dataclass(frozen=True)
+class Mover:
+    """What moves: an owner, the unit types that move, and an optional catapult carried along."""
+
+    owner: int | None
+    types: tuple[str, ...]
+    catapult_type: str | None = None
+
+
+def step_cost(world: World, mover: Mover, here: int, there: int, walls: dict | None = None) -> tuple[int | None, str]:
+    """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
+    rules = world.rules
+    terrain = world.terrain[there]
+    bridge = q.bridge_at(world, there)
+    if bridge is not None:
+        ability = rules.structures[bridge.structure_type].ability("bridge")
+        cost = int(ability.param("move_cost", 1)) if ability else 1
+    else:
+        cost = 0
+        for unit_type in mover.types:
+            unit_cost = rules.move_cost(unit_type, terrain)
+            if unit_cost is None:
+                name = rules.units[unit_type].name
+                return None, f"{name}s cannot enter {rules.terrain[terrain].name.lower()}"
+            cost = max(cost, unit_cost)
+        if mover.catapult_type is not None:
+            cat_cost = rules.structure_move_cost(mover.catapult_type, terrain)
+            if cat_cost is None:
+                return None, f"a catapult cannot enter {rules.terrain[terrain].name.lower()}"
+            cost = max(cost, cat_cost)
+        if rules.terrain[terrain].cleared_by_disruption and q.is_disrupted(world, there):
+            cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
+    wall = (walls if walls is not None else q.walls_index()).get(frozenset((here, there)))
+    if wall is not None:
+        if q.hostile(wall.owner, mover.owner):
+            return None, "a hostile wall blocks that border"
+        cost += rules.costs.own_wall_extra
+    return cost, ""
+
+
+def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
+    moving = army.units if units is None else units
+    types = tuple(q.unit(u).unit_type for u in moving)
+    catapult_type = None
+    if army.catapult is not None and (units is None or _crew_moves(army, units)):
+        catapult_type = esper.component_for_entity(army.catapult, Structure).structure_type
+    return Mover(army.owner, types, catapult_type)
+
+
+def _crew_moves(army: Army, units: list[int]) -> bool:
+    catapult = esper.try_component(army.catapult, Catapult) if army.catapult is not None else None
+    return catapult is not None and catapult.crew in units
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A territory an army can reach this turn: total MP, the path, and what entering it means."""
+
+    territory: int
+    cost: int
+    path: tuple[int, ...]
+    kind: str  # "move", "combine" or "attack"
+
+
+def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None) -> dict[int, Reach]:
+    """Where the army (or some of its units) can go this turn and by which path (R5.3-R5.6)."""
+    army = esper.component_for_entity(army_entity, Army)
+    mover = mover_of(world, army, units)
+    budget = army.mp if budget is None else budget
+    walls = q.walls_index()
+    occupied: dict[int, str] = {}
+    for entity, other in q.armies():
+        if entity == army_entity:
+            continue
+        if other.battle is not None:
+            occupied[other.territory] = "battle"
+        elif q.hostile(other.owner, army.owner):
+            occupied.setdefault(other.territory, "attack")
+        else:
+            occupied.setdefault(other.territory, "combine")
+    attack_extra = world.rules.costs.attack_extra
+
+    def cost(here: int, there: int) -> int | None:
+        kind = occupied.get(there)
+        if kind == "battle":
+            return None
+        step, _ = step_cost(world, mover, here, there, walls)
+        if step is None:
+            return None
+        return step + attack_extra if kind == "attack" else step
+
+    tree = cheapest_paths(world.board, army.territory, cost, budget, stop_at=lambda t: t in occupied)
+    out: dict[int, Reach] = {}
+    for territory, (total, _) in tree.items():
+        if territory == army.territory:
+            continue
+        out[territory] = Reach(territory, total, path_to(tree, territory), occupied.get(territory, "move"))
+    return out
+
+
+def path_cost(world: World, army_entity: int, path: tuple[int, ...], units: list[int] | None = None) -> tuple[int | None, str]:
+    """The MP a given path costs, or None with the reason it cannot be taken."""
+    army = esper.component_for_entity(army_entity, Army)
+    mover = mover_of(world, army, units)
+    walls = q.walls_index()
+    here = army.territory
+    total = 0
+    for index, there in enumerate(path):
+        if there not in world.board.neighbours(here):
+            return None, f"territory {there} is not next to territory {here}"
+        for entity, other in q.armies_at(there):
+            if entity == army_entity:
+                continue
+            if other.battle is not None:
+                return None, "a battle is being fought there (R8.1)"
+            last = index == len(path) - 1
+            if not last:
+                return None, "the path passes through a territory holding an army"
+            if q.hostile(other.owner, army.owner):
+                total += world.rules.costs.attack_extra
+        step, reason = step_cost(world, mover, here, there, walls)
+        if step is None:
+            return None, reason
+        total += step
+        here = there
+    return total, ""
+
+
+def detach(world: World, army_entity: int, units: list[int], mp: int) -> int:
+    """Split `units` off into a new army in the same territory with `mp` (R5.7); returns the new army."""
+    army = esper.component_for_entity(army_entity, Army)
+    army.units = [u for u in army.units if u not in units]
+    catapult = None
+    if army.catapult is not None and _crew_moves(army, units):
+        catapult, army.catapult = army.catapult, None
+    new = Army(owner=army.owner, territory=army.territory, units=list(units), mp=mp, catapult=catapult)
+    new_entity = esper.create_entity(new)
+    if catapult is not None:
+        esper.component_for_entity(catapult, Catapult).army = new_entity
+    world.emit(ArmySplit(army_entity, new_entity, tuple(units)))
+    return new_entity
+
+
+def relocate(world: World, army_entity: int, path: tuple[int, ...], cost: int) -> None:
+    """Move a whole army along a path it can take, paying `cost` MP; its catapult goes with it."""
+    army = esper.component_for_entity(army_entity, Army)
+    army.territory = path[-1]
+    army.mp -= cost
+    if army.catapult is not None:
+        esper.component_for_entity(army.catapult, Structure).territory = army.territory
+        catapult = esper.component_for_entity(army.catapult, Catapult)
+        catapult.mp = max(0, catapult.mp - cost)
+    world.emit(ArmyMoved(army_entity, army.owner, path, army.mp, tuple(army.units)))
+    if army.mp <= 0:
+        army.done = True
+
+
+def combine(world: World, army_entity: int, into_entity: int) -> int:
+    """R5.6: merge an arrived army into the resident one; units that do not fit stay as their own army."""
+    army = esper.component_for_entity(army_entity, Army)
+    into = esper.component_for_entity(into_entity, Army)
+    fitting: list[int] = []
+    types = q.unit_types(into)
+    for u in army.units:
+        candidate = [*types, q.unit(u).unit_type]
+        if q.fit_reason(world, candidate) is None:
+            fitting.append(u)
+            types = candidate
+    if not fitting:
+        return army_entity
+    into.units.extend(fitting)
+    into.mp = min(into.mp, army.mp)
+    into.done = into.done or army.done
+    army.units = [u for u in army.units if u not in fitting]
+    if army.catapult is not None and into.catapult is None:
+        into.catapult, army.catapult = army.catapult, None
+        esper.component_for_entity(into.catapult, Catapult).army = into_entity
+    world.emit(ArmiesCombined(army_entity, into_entity, tuple(fitting)))
+    if not army.units:
+        esper.delete_entity(army_entity)
+    return into_entity
+
+
+def fitting_units(world: World, army: Army, into: Army) -> list[int]:
+    """Which of `army`'s units would fit into `into` (R5.6), in order."""
+    types = q.unit_types(into)
+    out = []
+    for u in army.units:
+        candidate = [*types, q.unit(u).unit_type]
+        if q.fit_reason(world, candidate) is None:
+            out.append(u)
+            types = candidate
+    return out

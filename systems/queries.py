@@ -1,0 +1,175 @@
+"""Read-only lookups over the world shared by the systems: armies, structures, unit stats, limits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import esper
+
+from components.armies import Army, ArmyUnit, Battle, Rogue
+from components.board import Disrupted
+from components.players import HomeBase, Player, Stockpile
+from components.structures import Catapult, Structure
+from systems.world import World
+
+
+def hostile(a: int | None, b: int | None) -> bool:
+    """R9.4: players are hostile to each other and to rogues; rogues (owner None) not to each other."""
+    return a != b
+
+
+def armies() -> list[tuple[int, Army]]:
+    return esper.get_component(Army)
+
+
+def armies_at(territory: int) -> list[tuple[int, Army]]:
+    return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory]
+
+
+def army_of(owner: int | None, territory: int) -> tuple[int, Army] | None:
+    for e, a in esper.get_component(Army):
+        if a.territory == territory and a.owner == owner and owner is not None:
+            return e, a
+    return None
+
+
+def player_armies(seat: int) -> list[tuple[int, Army]]:
+    return [(e, a) for e, a in esper.get_component(Army) if a.owner == seat]
+
+
+def rogue_armies() -> list[tuple[int, Army]]:
+    return [(e, a) for e, a in esper.get_component(Army) if a.owner is None]
+
+
+def rogue_tie(army: int) -> int | None:
+    rogue = esper.try_component(army, Rogue)
+    return rogue.tied_seat if rogue else None
+
+
+def battle_at(territory: int) -> tuple[int, Battle] | None:
+    for e, b in esper.get_component(Battle):
+        if b.territory == territory:
+            return e, b
+    return None
+
+
+def structures() -> list[tuple[int, Structure]]:
+    return esper.get_component(Structure)
+
+
+def structures_touching(territory: int) -> list[tuple[int, Structure]]:
+    """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6)."""
+    return [(e, s) for e, s in esper.get_component(Structure) if s.territory == territory or s.border == territory]
+
+
+def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
+    for e, s in esper.get_component(Structure):
+        if s.border is not None and {s.territory, s.border} == {a, b}:
+            return e, s
+    return None
+
+
+def walls_index() -> dict[frozenset[int], Structure]:
+    return {frozenset((s.territory, s.border)): s for _, s in esper.get_component(Structure) if s.border is not None}
+
+
+def structure_in(world: World, territory: int, placement: str) -> tuple[int, Structure] | None:
+    """The structure of a placement kind ('land' tower, 'water' bridge...) standing in a territory."""
+    rules = world.rules.structures
+    for e, s in esper.get_component(Structure):
+        if s.territory == territory and s.border is None and rules[s.structure_type].placement == placement:
+            if esper.has_component(e, Catapult):
+                continue
+            return e, s
+    return None
+
+
+def bridge_at(world: World, territory: int) -> Structure | None:
+    for e, s in esper.get_component(Structure):
+        if s.territory == territory and world.rules.structures[s.structure_type].has("bridge"):
+            del e
+            return s
+    return None
+
+
+def unit(entity: int) -> ArmyUnit:
+    return esper.component_for_entity(entity, ArmyUnit)
+
+
+def unit_types(army: Army) -> list[str]:
+    return [esper.component_for_entity(u, ArmyUnit).unit_type for u in army.units]
+
+
+def slots_of(world: World, types: Iterable[str]) -> int:
+    return sum(world.rules.units[t].army.slots for t in types)
+
+
+def fit_reason(world: World, types: Iterable[str]) -> str | None:
+    """Why a set of units cannot form one army (R5.2), or None when it can."""
+    types = list(types)
+    limit = world.rules.limits.units_per_army
+    if slots_of(world, types) > limit:
+        return f"an army holds at most {limit} units"
+    for unit_type, count in Counter(types).items():
+        cap = world.rules.units[unit_type].army.max_per_army
+        if cap is not None and count > cap:
+            return f"an army holds at most {cap} {world.rules.units[unit_type].name.lower()}s"
+    return None
+
+
+def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> int:
+    """R5.1: the slowest unit's MP, plus a pathfinder's bonus when it travels with a slower unit."""
+    if not types:
+        return 0
+    rules = world.rules.units
+    speeds = [rules[t].movement.mp for t in types]
+    slowest = min(speeds)
+    bonus = 0
+    for t in set(types):
+        ability = rules[t].ability("pathfinder")
+        if ability is not None and rules[t].movement.mp > slowest:
+            bonus = max(bonus, int(ability.param("mp_bonus", 0)))
+    mp = slowest + bonus
+    if catapult is not None:
+        structure = esper.component_for_entity(catapult, Structure)
+        mobile = world.rules.structures[structure.structure_type].mobile
+        if mobile is not None:
+            mp = min(mp, mobile.mp)
+    return mp
+
+
+def is_disrupted(world: World, territory: int) -> bool:
+    marker = esper.try_component(world.tiles[territory], Disrupted)
+    if marker is None:
+        return False
+    return (world.clock.round, world.clock.seat) < (marker.until_round, marker.seat)
+
+
+def player(world: World, seat: int) -> Player:
+    return esper.component_for_entity(world.players[seat], Player)
+
+
+def stockpile(world: World, seat: int) -> dict[str, int]:
+    return esper.component_for_entity(world.players[seat], Stockpile).amounts
+
+
+def home_base(world: World, seat: int) -> int | None:
+    return esper.component_for_entity(world.players[seat], HomeBase).territory
+
+
+def can_afford(stock: dict[str, int], cost: dict[str, int], times: int = 1) -> bool:
+    return all(stock.get(r, 0) >= n * times for r, n in cost.items())
+
+
+def pay(stock: dict[str, int], cost: dict[str, int], times: int = 1) -> None:
+    for resource, amount in cost.items():
+        stock[resource] = stock.get(resource, 0) - amount * times
+
+
+def format_cost(cost: dict[str, int]) -> str:
+    return ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "free"
+
+
+def unit_is_stationed(entity: int) -> bool:
+    return any(entity in s.garrison for _, s in esper.get_component(Structure))

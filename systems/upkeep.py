@@ -1,0 +1,146 @@
+"""The Upkeep stage (R4): pay armies and stationed units nearest the base first, roll for rogues, refresh MP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import esper
+
+from components.armies import Army
+from components.structures import Catapult, Structure
+from systems import queries as q
+from systems.events import GroupUpkeep, UpkeepPaid
+from systems.rogues import make_rogue, unstation_as_rogue
+from systems.world import World
+
+
+@dataclass
+class Group:
+    """An upkeep group (R4.2): an army, or one stationed unit with the structure holding it."""
+
+    entity: int
+    kind: str
+    territory: int
+    units: list[int]
+    owed: int
+    distance: int
+    structure: int | None = None
+    paid: int = 0
+
+
+def upkeep_groups(world: World, seat: int) -> list[Group]:
+    """The player's upkeep groups in payment order: nearest the home base first, then smaller first."""
+    rules = world.rules
+    resource = rules.resources.upkeep
+    base = q.home_base(world, seat)
+    groups: list[Group] = []
+
+    def distance(t: int) -> int:
+        return world.board.distance(base, t) if base is not None else 0
+
+    for entity, army in q.player_armies(seat):
+        owed = sum(
+            rules.units[q.unit(u).unit_type].upkeep.get(resource, 0)
+            for u in army.units
+            if q.unit(u).built_round < world.clock.round  # R4.1: nothing in the turn it was built
+        )
+        groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
+    stationed_cost = rules.stationed.upkeep.get(resource, 0)
+    for entity, structure in q.structures():
+        if structure.owner != seat:
+            continue
+        place = structure.territory
+        if structure.border is not None and distance(structure.border) < distance(place):
+            place = structure.border
+        for u in structure.garrison:
+            groups.append(Group(u, "stationed", place, [u], stationed_cost, distance(place), structure=entity))
+    groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
+    return groups
+
+
+def allocate(food: int, groups: list[Group]) -> int:
+    """R4.2: pay in full in order while food lasts, then split the rest evenly (remainder to the nearer)."""
+    index = 0
+    while index < len(groups) and groups[index].owed <= food:
+        groups[index].paid = groups[index].owed
+        food -= groups[index].owed
+        index += 1
+    unpaid = groups[index:]
+    if unpaid:
+        share, extra = divmod(food, len(unpaid))
+        for position, group in enumerate(unpaid):
+            group.paid = min(group.owed, share + (1 if position < extra else 0))
+            food -= group.paid
+    return food
+
+
+def rogue_chance(world: World, group: Group, stationed: bool) -> float:
+    """R4.4: P = (100/S) x F x (S - wR), clamped to 0..100; foragers do not hunt inside structures."""
+    if group.owed <= 0 or group.paid >= group.owed:
+        return 0.0
+    types = [q.unit(u).unit_type for u in group.units]
+    size = q.slots_of(world, types)
+    weight = 0
+    if not stationed:
+        for t in types:
+            ability = world.rules.units[t].ability("forager")
+            if ability is not None:
+                weight += int(ability.param("weight", 0))
+    unpaid_fraction = (group.owed - group.paid) / group.owed
+    chance = (100 / size) * unpaid_fraction * (size - weight)
+    return max(0.0, min(100.0, chance))
+
+
+def pay_upkeep(world: World) -> None:
+    """R4.2-R4.4 for the player whose turn it is, then R3.3's MP refresh."""
+    seat = world.clock.seat
+    resource = world.rules.resources.upkeep
+    stock = q.stockpile(world, seat)
+    groups = upkeep_groups(world, seat)
+    food = stock.get(resource, 0)
+    stock[resource] = allocate(food, groups)
+    reports: list[GroupUpkeep] = []
+    for group in groups:
+        stationed = group.kind == "stationed"
+        chance = rogue_chance(world, group, stationed)
+        roll = None
+        rogue = False
+        if group.paid < group.owed:
+            if not stationed:
+                army = esper.component_for_entity(group.entity, Army)
+                army.mp = 0  # R4.3
+                army.done = True
+            roll = world.rng.random() * 100
+            rogue = roll < chance
+        reports.append(
+            GroupUpkeep(group.entity, group.kind, group.territory, len(group.units), group.distance,
+                        group.owed, group.paid, chance, roll, rogue)
+        )
+        if rogue:
+            if stationed:
+                assert group.structure is not None
+                unstation_as_rogue(world, group.structure, group.entity, chance, roll or 0.0)
+            else:
+                make_rogue(world, group.entity, seat, chance, roll or 0.0)
+    world.emit(UpkeepPaid(seat, resource, sum(g.owed for g in groups), sum(g.paid for g in groups), tuple(reports)))
+    refresh_moves(world, {g.entity for g in groups if g.paid >= g.owed and g.kind == "army"})
+
+
+def refresh_moves(world: World, fed: set[int]) -> None:
+    """R3.3: fully paid armies not in battle get their MP back; catapults of the player too."""
+    seat = world.clock.seat
+    for entity, army in q.player_armies(seat):
+        if entity not in fed:
+            continue
+        army.done = False
+        if army.battle is None:
+            army.mp = q.army_max_mp(world, q.unit_types(army), army.catapult)
+    for entity, structure in q.structures():
+        catapult = esper.try_component(entity, Catapult)
+        if catapult is not None and structure.owner == seat:
+            mobile = world.rules.structures[structure.structure_type].mobile
+            catapult.mp = mobile.mp if mobile else 0
+
+
+def structure_of(entity: int) -> Structure:
+    return esper.component_for_entity(entity, Structure)

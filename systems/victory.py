@@ -1,0 +1,73 @@
+"""Flags and victory (R7.2): a base held by another's army with no defender left defeats its player."""
+
+from __future__ import annotations
+
+import esper
+
+from components.armies import Army
+from components.structures import Structure
+from systems import queries as q
+from systems.events import GameWon, PlayerDefeated
+from systems.world import OVER, World
+
+
+def check_flags(world: World) -> None:
+    """Defeat every player whose base is held by a hostile army; the last player standing wins."""
+    if world.clock.winner is not None:
+        return
+    for seat in world.alive_seats():
+        base = q.home_base(world, seat)
+        if base is None:
+            continue
+        present = [a for _, a in q.armies_at(base) if a.units]
+        invaders = [a for a in present if a.owner != seat]
+        if not invaders:
+            continue
+        defended = any(a.owner == seat for a in present) or any(
+            s.owner == seat and s.garrison for _, s in q.structures_touching(base)
+        )
+        if not defended:
+            defeat(world, seat, invaders[0].owner, base)
+    alive = world.alive_seats()
+    if len(alive) == 1 and world.clock.round > 0:
+        world.clock.winner = alive[0]
+        world.clock.stage = OVER
+        world.emit(GameWon(alive[0], world.clock.round))
+
+
+def defeat(world: World, seat: int, by: int | None, base: int) -> None:
+    """R7.2: remove the player's armies, stationed units and structures; its territories turn neutral."""
+    from systems.combat import end_battle
+
+    q.player(world, seat).defeated = True
+    for entity, army in q.player_armies(seat):
+        if army.battle is not None and esper.entity_exists(army.battle):
+            from components.armies import Battle
+
+            battle = esper.component_for_entity(army.battle, Battle)
+            other = battle.defender if battle.attacker == entity else battle.attacker
+            end_battle(world, army.battle, other)
+        for u in army.units:
+            esper.delete_entity(u)
+        esper.delete_entity(entity)
+    for entity, structure in list(q.structures()):
+        if structure.owner == seat:
+            for u in structure.garrison:
+                esper.delete_entity(u)
+            _free_carrier(entity)
+            esper.delete_entity(entity)
+    for territory in list(world.owned.get(seat, ())):
+        world.set_owner(territory, None)
+    world.emit(PlayerDefeated(seat, by, base))
+
+
+def _free_carrier(entity: int) -> None:
+    from components.structures import Catapult
+
+    catapult = esper.try_component(entity, Catapult)
+    if catapult is not None and catapult.army is not None and esper.entity_exists(catapult.army):
+        esper.component_for_entity(catapult.army, Army).catapult = None
+
+
+def structure_owner(entity: int) -> int | None:
+    return esper.component_for_entity(entity, Structure).owner

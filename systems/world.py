@@ -1,0 +1,84 @@
+"""The game state: an esper world context plus the resources the systems share (rules, board, clock, rng)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import esper
+
+from components.board import Ownership, Territory
+from systems.events import Event
+
+if TYPE_CHECKING:
+    from components.rules import Ruleset
+    from systems.board import Board
+
+SETUP, RESOURCE, UPKEEP, MAIN, ROGUE, OVER = "setup", "resource", "upkeep", "main", "rogue", "over"
+
+
+@dataclass
+class Clock:
+    """Where the game stands: round, whose turn, which stage (R1.5, R3.1)."""
+
+    round: int = 0
+    seat: int = 1
+    stage: str = SETUP
+    winner: int | None = None
+
+
+@dataclass
+class World:
+    """One game's state. Systems receive it; `activate()` makes its esper context current."""
+
+    name: str
+    rules: Ruleset
+    board: Board
+    rng: random.Random
+    terrain: list[str]
+    seats: list[int]
+    start_zones: dict[int, tuple[int, ...]]
+    map_name: str = ""
+    clock: Clock = field(default_factory=Clock)
+    tiles: list[int] = field(default_factory=list)
+    players: dict[int, int] = field(default_factory=dict)
+    owned: dict[int, set[int]] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+
+    def activate(self) -> None:
+        if esper.current_world != self.name:
+            esper.switch_world(self.name)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def owner_of(self, territory: int) -> int | None:
+        return esper.component_for_entity(self.tiles[territory], Ownership).owner
+
+    def set_owner(self, territory: int, seat: int | None) -> None:
+        """The one writer of territory ownership; keeps the per-player index in step."""
+        ownership = esper.component_for_entity(self.tiles[territory], Ownership)
+        if ownership.owner is not None:
+            self.owned.setdefault(ownership.owner, set()).discard(territory)
+        ownership.owner = seat
+        if seat is not None:
+            self.owned.setdefault(seat, set()).add(territory)
+
+    def terrain_at(self, territory: int) -> str:
+        return self.terrain[territory]
+
+    def territory_entity(self, territory: int) -> int:
+        return self.tiles[territory]
+
+    def alive_seats(self) -> list[int]:
+        from components.players import Player
+
+        return [s for s in self.seats if not esper.component_for_entity(self.players[s], Player).defeated]
+
+
+def spawn_territories(world: World) -> None:
+    """Create one entity per territory of the board (R2.1), neutral."""
+    world.tiles = [
+        esper.create_entity(Territory(index, terrain), Ownership(None)) for index, terrain in enumerate(world.terrain)
+    ]
