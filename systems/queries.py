@@ -20,26 +20,28 @@ def hostile(a: int | None, b: int | None) -> bool:
 
 
 def armies() -> list[tuple[int, Army]]:
-    return esper.get_component(Army)
+    """Live armies; entities deleted earlier in this step are already left out (esper defers deletes)."""
+    alive = esper.entity_exists
+    return [(e, a) for e, a in esper.get_component(Army) if alive(e)]
 
 
 def armies_at(territory: int) -> list[tuple[int, Army]]:
-    return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory]
+    return [(e, a) for e, a in armies() if a.territory == territory]
 
 
 def army_of(owner: int | None, territory: int) -> tuple[int, Army] | None:
-    for e, a in esper.get_component(Army):
+    for e, a in armies():
         if a.territory == territory and a.owner == owner and owner is not None:
             return e, a
     return None
 
 
 def player_armies(seat: int) -> list[tuple[int, Army]]:
-    return [(e, a) for e, a in esper.get_component(Army) if a.owner == seat]
+    return [(e, a) for e, a in armies() if a.owner == seat]
 
 
 def rogue_armies() -> list[tuple[int, Army]]:
-    return [(e, a) for e, a in esper.get_component(Army) if a.owner is None]
+    return [(e, a) for e, a in armies() if a.owner is None]
 
 
 def rogue_tie(army: int) -> int | None:
@@ -55,29 +57,31 @@ def battle_at(territory: int) -> tuple[int, Battle] | None:
 
 
 def structures() -> list[tuple[int, Structure]]:
-    return esper.get_component(Structure)
+    """Live structures (deferred deletes left out)."""
+    alive = esper.entity_exists
+    return [(e, s) for e, s in esper.get_component(Structure) if alive(e)]
 
 
 def structures_touching(territory: int) -> list[tuple[int, Structure]]:
     """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6)."""
-    return [(e, s) for e, s in esper.get_component(Structure) if s.territory == territory or s.border == territory]
+    return [(e, s) for e, s in structures() if s.territory == territory or s.border == territory]
 
 
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
-    for e, s in esper.get_component(Structure):
+    for e, s in structures():
         if s.border is not None and {s.territory, s.border} == {a, b}:
             return e, s
     return None
 
 
 def walls_index() -> dict[frozenset[int], Structure]:
-    return {frozenset((s.territory, s.border)): s for _, s in esper.get_component(Structure) if s.border is not None}
+    return {frozenset((s.territory, s.border)): s for _, s in structures() if s.border is not None}
 
 
 def structure_in(world: World, territory: int, placement: str) -> tuple[int, Structure] | None:
     """The structure of a placement kind ('land' tower, 'water' bridge...) standing in a territory."""
     rules = world.rules.structures
-    for e, s in esper.get_component(Structure):
+    for e, s in structures():
         if s.territory == territory and s.border is None and rules[s.structure_type].placement == placement:
             if esper.has_component(e, Catapult):
                 continue
@@ -86,9 +90,8 @@ def structure_in(world: World, territory: int, placement: str) -> tuple[int, Str
 
 
 def bridge_at(world: World, territory: int) -> Structure | None:
-    for e, s in esper.get_component(Structure):
+    for _, s in structures():
         if s.territory == territory and world.rules.structures[s.structure_type].has("bridge"):
-            del e
             return s
     return None
 
@@ -172,4 +175,4 @@ def format_cost(cost: dict[str, int]) -> str:
 
 
 def unit_is_stationed(entity: int) -> bool:
-    return any(entity in s.garrison for _, s in esper.get_component(Structure))
+    return any(entity in s.garrison for _, s in structures())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,8 @@ from components.board import Ownership, Territory
 from systems.events import Event
 
 if TYPE_CHECKING:
+    import random
+
     from components.rules import Ruleset
     from systems.board import Board
 
@@ -40,6 +41,7 @@ class World:
     seats: list[int]
     start_zones: dict[int, tuple[int, ...]]
     map_name: str = ""
+    seed: int = 0  # R10.1: the seed the rng started from (replays start from it)
     clock: Clock = field(default_factory=Clock)
     tiles: list[int] = field(default_factory=list)
     players: dict[int, int] = field(default_factory=dict)
