@@ -60,6 +60,7 @@ def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed:
         seats=seats,
         start_zones={seat: tuple(zone) for seat, zone in map_data.start_zones[count].items()},
         map_name=map_data.name,
+        seed=seed,
         clock=Clock(round=0, seat=seats[0]),
     )
     spawn_territories(world)

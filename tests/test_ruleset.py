@@ -88,7 +88,9 @@ def test_redefining_another_mods_id_without_an_override_is_an_error_naming_both_
 
 
 def test_rules_are_frozen_after_loading(rules):
-    with pytest.raises(Exception):
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
         rules.units["soldier"].cost = {}  # type: ignore[misc]
 
 
