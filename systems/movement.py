@@ -23,11 +23,13 @@ class Mover:
     catapult_type: str | None = None
 
 
-def step_cost(world: World, mover: Mover, here: int, there: int, walls: dict | None = None) -> tuple[int | None, str]:
+def step_cost(
+    world: World, mover: Mover, here: int, there: int, walls: dict | None = None, bridges: dict | None = None
+) -> tuple[int | None, str]:
     """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
     rules = world.rules
     terrain = world.terrain[there]
-    bridge = q.bridge_at(world, there)
+    bridge = bridges.get(there) if bridges is not None else q.bridge_at(world, there)
     if bridge is not None:
         ability = rules.structures[bridge.structure_type].ability("bridge")
         cost = int(ability.param("move_cost", 1)) if ability else 1
@@ -84,6 +86,7 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     mover = mover_of(world, army, units)
     budget = army.mp if budget is None else budget
     walls = q.walls_index()
+    bridges = q.bridges_index(world)
     occupied: dict[int, str] = {}
     for entity, other in q.armies():
         if entity == army_entity:
@@ -100,7 +103,7 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         kind = occupied.get(there)
         if kind == "battle":
             return None
-        step, _ = step_cost(world, mover, here, there, walls)
+        step, _ = step_cost(world, mover, here, there, walls, bridges)
         if step is None:
             return None
         return step + attack_extra if kind == "attack" else step

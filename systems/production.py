@@ -4,29 +4,50 @@ from __future__ import annotations
 
 import esper
 
+from components.board import Disrupted, Territory
 from components.players import Stockpile
 from systems import queries as q
 from systems.events import ResourcesProduced
 from systems.world import World
 
 
+def outcome_table(ranges: dict[str, tuple[int, int]]) -> list[dict[str, int]]:
+    """Every combination of a terrain's independent production ranges (R2.2), equally likely.
+
+    One uniform draw picks a combination, which is the same as one independent draw per resource but
+    needs a single call to the generator per territory (this is the hot loop on large maps).
+    """
+    table: list[dict[str, int]] = [{}]
+    for resource, (low, high) in ranges.items():
+        table = [{**partial, resource: amount} for partial in table for amount in range(low, high + 1)]
+    return table
+
+
 def produce_resources(world: World) -> None:
     seat = world.clock.seat
     rules = world.rules
-    rng = world.rng
-    rogue_spots = {a.territory for _, a in q.rogue_armies()}
-    totals = dict.fromkeys(rules.resources.ids, 0)
+    idle = {a.territory for _, a in q.rogue_armies()}
+    for entity, _ in esper.get_component(Disrupted):
+        territory = esper.component_for_entity(entity, Territory).index
+        if q.is_disrupted(world, territory):
+            idle.add(territory)
+    tables = {tid: outcome_table(spec.production) for tid, spec in rules.terrain.items() if spec.production}
+    picked: dict[int, int] = {}
     by_territory: list[tuple[int, dict[str, int]]] = []
+    terrain = world.terrain
+    draw = world.rng.random
     for territory in sorted(world.owned.get(seat, ())):
-        if territory in rogue_spots or q.is_disrupted(world, territory):
+        table = tables.get(terrain[territory])
+        if table is None or territory in idle:
             continue
-        ranges = rules.terrain[world.terrain[territory]].production
-        if not ranges:
-            continue
-        made = {resource: rng.randint(low, high) for resource, (low, high) in ranges.items()}
-        for resource, amount in made.items():
-            totals[resource] += amount
+        made = table[int(draw() * len(table))]
+        picked[id(made)] = picked.get(id(made), 0) + 1
         by_territory.append((territory, made))
+    totals = dict.fromkeys(rules.resources.ids, 0)
+    for table in tables.values():
+        for made in table:
+            for resource, amount in made.items():
+                totals[resource] += amount * picked.get(id(made), 0)
     stock = esper.component_for_entity(world.players[seat], Stockpile).amounts
     for resource, amount in totals.items():
         stock[resource] = stock.get(resource, 0) + amount

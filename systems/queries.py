@@ -96,6 +96,10 @@ def bridge_at(world: World, territory: int) -> Structure | None:
     return None
 
 
+def bridges_index(world: World) -> dict[int, Structure]:
+    return {s.territory: s for _, s in structures() if world.rules.structures[s.structure_type].has("bridge")}
+
+
 def unit(entity: int) -> ArmyUnit:
     return esper.component_for_entity(entity, ArmyUnit)
 

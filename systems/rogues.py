@@ -84,15 +84,9 @@ def spawn_wild_rogue(world: World) -> None:
     rules = world.rules.rogue
     if world.rules.limits.rogue_armies <= 0 or world.rng.random() >= rules.wild_chance:
         return
-    taken = {a.territory for _, a in q.armies()} | {s.territory for _, s in q.structures()}
-    bases = {q.home_base(world, s) for s in world.seats}
-    candidates = [
-        t for t in range(world.board.size)
-        if world.rules.is_land(world.terrain[t]) and t not in taken and t not in bases and world.owner_of(t) is None
-    ]
-    if not candidates:
+    territory = wild_rogue_spot(world)
+    if territory is None:
         return
-    territory = world.rng.choice(candidates)
     size = world.rng.randint(*rules.wild_size)
     units = []
     names = []
@@ -108,6 +102,22 @@ def spawn_wild_rogue(world: World) -> None:
     make_room_for_rogue(world)
     entity = esper.create_entity(Army(owner=None, territory=territory, units=units), Rogue(world.clock.seat))
     world.emit(RogueAppeared(world.clock.seat, entity, territory, tuple(q.unit(u).unit_type for u in units)))
+
+
+def wild_rogue_spot(world: World) -> int | None:
+    """A uniformly random neutral, empty land territory: rejection sampling, then a full scan if unlucky."""
+    taken = {a.territory for _, a in q.armies()} | {s.territory for _, s in q.structures()}
+    taken |= {b for s in world.seats if (b := q.home_base(world, s)) is not None}
+
+    def free(t: int) -> bool:
+        return world.rules.is_land(world.terrain[t]) and t not in taken and world.owner_of(t) is None
+
+    for _ in range(64):
+        guess = world.rng.randrange(world.board.size)
+        if free(guess):
+            return guess
+    candidates = [t for t in range(world.board.size) if free(t)]
+    return world.rng.choice(candidates) if candidates else None
 
 
 def _drop_extra_limited(world: World, units: list[int]) -> None:
