@@ -12,7 +12,7 @@ from systems.world import OVER, World
 
 
 def check_flags(world: World) -> None:
-    """Defeat every player whose base is held by a hostile army; the last player standing wins."""
+    """Defeat every player whose base is held by another player's army; the last player standing wins."""
     if world.clock.winner is not None:
         return
     for seat in world.alive_seats():
@@ -20,7 +20,7 @@ def check_flags(world: World) -> None:
         if base is None:
             continue
         present = [a for _, a in q.armies_at(base) if a.units]
-        invaders = [a for a in present if a.owner != seat]
+        invaders = [a for a in present if a.owner is not None and a.owner != seat]
         if not invaders:
             continue
         defended = any(a.owner == seat for a in present) or any(
