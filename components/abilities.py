@@ -36,11 +36,16 @@ class Bombard(AbilityParams):
     range: int = Field(ge=1)
 
 
+class Rearguard(AbilityParams):
+    """R8.2 extension: a unit with this ability is targeted only once no unit of its side lacks it."""
+
+
 ABILITY_KINDS: dict[str, type[AbilityParams]] = {
     "pathfinder": Pathfinder,
     "forager": Forager,
     "bridge": BridgeAbility,
     "bombard": Bombard,
+    "rearguard": Rearguard,
 }
 
 

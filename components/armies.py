@@ -27,6 +27,7 @@ class Army:
     done: bool = False
     battle: int | None = None
     catapult: int | None = None
+    open_mp: int = 0  # extra MP usable only to enter open terrain (units' movement.open_terrain_bonus)
 
 
 @dataclass(slots=True)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 Amounts = dict[str, int]
+BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
 
 
 class Strict(BaseModel):
@@ -67,8 +68,10 @@ class CatapultRules(Strict):
 
 class TerrainType(Strict):
     name: str
+    description: str = ""
     water: bool = False
     deep: bool = False
+    open: bool = Field(default=False, description="open ground: units' open_terrain_bonus MP may be spent entering it")
     production: dict[str, tuple[int, int]] = {}
     cleared_by_disruption: bool = False
 
@@ -89,7 +92,9 @@ class CombatStats(Strict):
 class Movement(Strict):
     mp: int = Field(ge=0)
     movement_class: str = Field(alias="class")
-    open_terrain_bonus: int = Field(default=0, ge=0, description="extra MP while every step is on open terrain")
+    open_terrain_bonus: int = Field(
+        default=0, ge=0, description="extra MP an army made only of such units may spend entering open terrain"
+    )
 
 
 class ArmyRules(Strict):
@@ -134,7 +139,9 @@ class StructureType(Strict):
     defense: int = Field(ge=1)
     protection: int = Field(ge=0, le=100)
     garrison: int = Field(ge=0)
-    placement: Literal["border", "land", "water", "base", "shore"]
+    placement: str = Field(
+        description="where it is built: " + ", ".join(BUILTIN_PLACEMENTS) + ", or a kind a plugin mod registers"
+    )
     mobile: Movement | None = None
     abilities: tuple[Ability, ...] = ()
 
@@ -195,10 +202,11 @@ class Ruleset(Strict):
 
     def move_cost(self, unit_type: str, terrain: str) -> int | None:
         """MP for one unit of this type to enter this terrain (R5.3); None when it cannot enter."""
-        return self._move_cost[unit_type].get(terrain)
+        # a hot path: read the private table directly (pydantic's __getattr__ for private attributes is ~40x slower)
+        return self.__pydantic_private__["_move_cost"][unit_type].get(terrain)  # type: ignore[index]
 
     def structure_move_cost(self, structure_type: str, terrain: str) -> int | None:
-        return self._move_cost["structure:" + structure_type].get(terrain)
+        return self.__pydantic_private__["_move_cost"]["structure:" + structure_type].get(terrain)  # type: ignore[index]
 
     def is_land(self, terrain: str) -> bool:
         return not self.terrain[terrain].water

@@ -24,6 +24,7 @@ from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
+from systems.build_actions import PLACEMENT_RULES
 from systems.movement import Reach, path_cost, reachable
 from systems.world import World
 
@@ -109,6 +110,8 @@ def structure_placements(game: Game, structure_type: str) -> list[BuildStructure
     elif spec.placement == "water":
         near = {n for t in owned for n in world.board.neighbours(t)}
         candidates = [BuildStructure(structure_type, t) for t in sorted(near)]
+    elif (rule := PLACEMENT_RULES.get(spec.placement)) is not None:  # a plugin's placement kind
+        candidates = [BuildStructure(structure_type, t) for t in rule.candidates(world, seat)]
     else:
         base = q.home_base(world, seat)
         candidates = [BuildStructure(structure_type, base)] if base is not None else []

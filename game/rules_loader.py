@@ -28,9 +28,15 @@ class ModManifest(BaseModel):
     version: str = Field(pattern=r"^\d+\.\d+\.\d+$")
     description: str = ""
     depends: dict[str, str] = {}
-    files: list[str] = []
-    overrides: list[str] = Field(default=[], description="ids of earlier mods this mod may redefine")
-    plugin: str | None = None
+    files: list[str] = Field(default=[], description="rules files (TOML, the base ruleset's format) in load order")
+    overrides: list[str] = Field(
+        default=[], description='items defined by earlier mods that this mod may redefine, as "section.id" '
+        '(e.g. "units.soldier")'
+    )
+    plugin: str | None = Field(
+        default=None, description="the mod's Python plugin file (e.g. \"plugin.py\") defining register(app); "
+        "only bundled mods and installed packages may have one"
+    )
 
 
 def rel(path: Path) -> str:
@@ -118,25 +124,22 @@ class _Merger:
 
 
 def find_mod_dirs(search: Sequence[Path] | None = None) -> dict[str, Path]:
-    """Every folder holding a mod.toml in the search paths (bundled mods first, then the user's)."""
-    from game.mods import mod_search_paths
+    """Every mod folder by its manifest id (bundled mods first, then the user's, then installed packages)."""
+    from game.mods import discover_mods
 
-    found: dict[str, Path] = {}
-    for root in search if search is not None else mod_search_paths():
-        if not root.is_dir():
-            continue
-        for child in sorted(root.iterdir()):
-            if (child / "mod.toml").is_file():
-                found.setdefault(child.name, child)
-    return found
+    return {mod_id: found[0].folder for mod_id, found in discover_mods(search).items()}
 
 
 def load_ruleset(mods: Sequence[str | Path] = (), search: Sequence[Path] | None = None) -> Ruleset:
     """The base ruleset plus the named mods (ids or folders), in dependency order; DataError on problems."""
     from game.mods import resolve_mods
+    from game.plugins import activate_plugins
 
     errors: list[str] = []
     ordered = resolve_mods(["base", *mods], search, errors)
+    if errors:
+        raise DataError(errors)
+    activate_plugins(ordered, None, errors)  # plugins' ability kinds etc. must be known to validate
     if errors:
         raise DataError(errors)
     return build_ruleset(ordered, errors)
@@ -214,6 +217,37 @@ def cross_reference_errors(merger: _Merger) -> list[str]:
     for index, uid in enumerate(table(data.get("rogue")).get("wild_unit_types", []) or []):
         if uid not in units:
             bad(("rogue", "wild_unit_types", str(index)), f"unknown unit type '{uid}'")
+    out.extend(_plugin_data_errors(merger, bad))
+    return out
+
+
+def _plugin_data_errors(merger: _Merger, bad: Any) -> list[str]:
+    """Placement kinds and `extra` rules sections must belong to the engine or an active plugin."""
+    from components.rules import BUILTIN_PLACEMENTS
+    from game.plugins import RULES_SECTIONS, inactive_owner
+    from systems.build_actions import PLACEMENT_RULES
+
+    out: list[str] = []
+    data = merger.data
+    active = _active_mods(merger)
+    known = [*BUILTIN_PLACEMENTS, *sorted(k for k in PLACEMENT_RULES if not inactive_owner("placement", k, active))]
+    structures = data.get("structures")
+    for sid, spec in (structures if isinstance(structures, dict) else {}).items():
+        placement = spec.get("placement") if isinstance(spec, dict) else None
+        if isinstance(placement, str) and placement not in known:
+            bad(("structures", sid, "placement"), f"unknown placement '{placement}' (known: {', '.join(known)})")
+    extra = data.get("extra")
+    for name, section in (extra if isinstance(extra, dict) else {}).items():
+        model = RULES_SECTIONS.get(name)
+        if model is None or inactive_owner("section", name, active):
+            bad(("extra", name), f"no active plugin defines the rules section '{name}'")
+            continue
+        try:
+            model.model_validate(section)
+        except ValidationError as exc:
+            for err in exc.errors():
+                loc = ("extra", name, *(str(p) for p in err["loc"]))
+                out.append(f"{merger.file_of(loc)}: {dotted(loc)}: {err['msg']}")
     return out
 
 
@@ -221,13 +255,25 @@ def _ability_errors(merger: _Merger, loc: tuple[str, ...], ability: Any) -> list
     file = merger.file_of(loc)
     if not isinstance(ability, dict) or "kind" not in ability:
         return [f"{file}: {'.'.join(loc)}: an ability needs a 'kind'"]
+    from game.plugins import inactive_owner
+
     kind = ability["kind"]
     params = ABILITY_KINDS.get(kind)
+    active = _active_mods(merger)
+    owner = inactive_owner("ability", kind, active)
+    if owner is not None:
+        return [f"{file}: {'.'.join(loc)}.kind: ability kind '{kind}' comes from mod '{owner}', "
+                f"which is not loaded; add it to this mod's depends"]
     if params is None:
-        known = ", ".join(sorted(ABILITY_KINDS))
+        known = ", ".join(sorted(k for k in ABILITY_KINDS if inactive_owner("ability", k, active) is None))
         return [f"{file}: {'.'.join(loc)}.kind: unknown ability kind '{kind}' (known: {known})"]
     try:
         params.model_validate(ability)
     except ValidationError as exc:
         return [f"{file}: {'.'.join(loc)}.{dotted(e['loc'])}: {e['msg']}" for e in exc.errors()]
     return []
+
+
+def _active_mods(merger: _Merger) -> list[str]:
+    """The ids of the mods being merged (build_ruleset records them before cross-referencing)."""
+    return [m["id"] for m in merger.data.get("mods", []) if isinstance(m, dict)]

@@ -36,7 +36,11 @@ def fresh_world_name(prefix: str = "game") -> str:
 
 
 def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed: int = 0) -> Game:
-    """A game waiting for its players to choose bases, in seat order (R1.3)."""
+    """A game waiting for its players to choose bases, in seat order (R1.3).
+
+    When `rules` include mods, the game's schedule holds their plugins' systems (game.plugins.schedule_for);
+    game.plugins.create_game loads the rules with mods and calls this.
+    """
     count = len(players)
     if not rules.setup.min_players <= count <= rules.setup.max_players:
         raise DataError(
@@ -71,4 +75,9 @@ def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed:
             HomeBase(None),
         )
         world.owned[seat] = set()
-    return Game(world)
+    game = Game(world)
+    if any(m.id != "base" for m in rules.mods):  # plugin mods add systems to the schedule (game.plugins)
+        from game.plugins import schedule_for
+
+        game.schedule = schedule_for(rules)
+    return game

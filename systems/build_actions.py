@@ -2,15 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import esper
 
 from components.armies import Army, ArmyUnit
 from components.commands import BuildStructure, BuildUnit, Repair, Upgrade
+from components.rules import BUILTIN_PLACEMENTS
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, player_turn
 from systems.events import StructureBuilt, StructureRepaired, StructureUpgraded, UnitBuilt
 from systems.world import World
+
+
+@dataclass(frozen=True)
+class PlacementRule:
+    """A placement kind added by a plugin: why a structure may not stand somewhere, and where to look."""
+
+    reason: Callable[[World, BuildStructure], str | None]
+    candidates: Callable[[World, int], list[int]]  # (world, seat) -> territories worth checking
+
+
+PLACEMENT_RULES: dict[str, PlacementRule] = {}
+
+
+def register_placement(
+    kind: str, reason: Callable[[World, BuildStructure], str | None], candidates: Callable[[World, int], list[int]]
+) -> None:
+    """Let a plugin mod add a placement kind for its structure types (re-registering replaces it)."""
+    if kind in BUILTIN_PLACEMENTS:
+        raise ValueError(f"placement '{kind}' is built in")
+    PLACEMENT_RULES[kind] = PlacementRule(reason, candidates)
 
 
 def afford_reason(world: World, cost: dict[str, int], times: int = 1) -> str | None:
@@ -60,7 +84,7 @@ class TrainUnit:
         if here is not None:
             army_entity, army = here
             army.units.append(unit)
-            army.mp = 0  # R6.1 and R5.6: the new unit has 0 MP, so the merged army has too
+            army.mp = army.open_mp = 0  # R6.1 and R5.6: the new unit has 0 MP, so the merged army has too
         else:
             army_entity = esper.create_entity(Army(owner=seat, territory=base, units=[unit], mp=0))
         world.emit(UnitBuilt(seat, unit, cmd.unit_type, army_entity, base, dict(spec.cost)))
@@ -87,6 +111,8 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
         return None
     if cmd.border is not None:
         return "only walls go on borders"
+    if (rule := PLACEMENT_RULES.get(spec.placement)) is not None:
+        return rule.reason(world, cmd)
     if spec.placement == "land":
         if not owned or terrain.water:
             return "a tower goes in a land territory you own (R6.3)"

@@ -48,12 +48,27 @@ def pairings(world: World, attackers: list[int], defenders: list[int]) -> list[t
 
 
 def _spread(world: World, many: list[int], few: list[int]) -> list[tuple[int, int]]:
-    """The larger side's unit i targets the smaller side's unit i mod n; each of those strikes back once."""
-    strikes = [(unit, few[i % len(few)]) for i, unit in enumerate(many)]
+    """The larger side's unit i targets the smaller side's unit i mod n; each of those strikes back once.
+
+    Units with the `rearguard` ability (e.g. a mod's medics) are targeted only when no other unit of
+    their side is left: they are left out of the targets, and struck back at only as a last resort.
+    """
+    rear = _rearguard(world, many + few)
+    targets = [u for u in few if u not in rear] or few
+    strikes = [(unit, targets[i % len(targets)]) for i, unit in enumerate(many)]
     for target in few:
         facing = [striker for striker, t in strikes if t == target]
+        if rear:
+            facing = [u for u in facing if u not in rear] or [u for u in many if u not in rear] or facing or many
         strikes.append((target, world.rng.choice(facing) if len(facing) > 1 else facing[0]))
     return strikes
+
+
+def _rearguard(world: World, units: list[int]) -> set[int]:
+    types = world.rules.units
+    if not any(spec.has("rearguard") for spec in types.values()):
+        return set()
+    return {u for u in units if types[q.unit(u).unit_type].has("rearguard")}
 
 
 def start_battle(world: World, attacker: int, defender: int, starter_seat: int) -> int:

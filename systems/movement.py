@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import esper
@@ -21,6 +23,7 @@ class Mover:
     owner: int | None
     types: tuple[str, ...]
     catapult_type: str | None = None
+    open_mp: int = 0  # MP it may spend only entering open terrain (movement.open_terrain_bonus)
 
 
 def step_cost(
@@ -62,7 +65,10 @@ def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
     catapult_type = None
     if army.catapult is not None and (units is None or _crew_moves(army, units)):
         catapult_type = esper.component_for_entity(army.catapult, Structure).structure_type
-    return Mover(army.owner, types, catapult_type)
+    open_mp = 0
+    if army.open_mp > 0 and catapult_type is None:
+        open_mp = min(army.open_mp, q.army_open_bonus(world, list(types)))
+    return Mover(army.owner, types, catapult_type, open_mp)
 
 
 def _crew_moves(army: Army, units: list[int]) -> bool:
@@ -108,6 +114,11 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             return None
         return step + attack_extra if kind == "attack" else step
 
+    if mover.open_mp > 0:
+        found = _paths_with_open_mp(world, army.territory, cost, budget, mover.open_mp, lambda t: t in occupied)
+        return {
+            t: Reach(t, spent, path, occupied.get(t, "move")) for t, (spent, path) in found.items() if t != army.territory
+        }
     tree = cheapest_paths(world.board, army.territory, cost, budget, stop_at=lambda t: t in occupied)
     out: dict[int, Reach] = {}
     for territory, (total, _) in tree.items():
@@ -117,32 +128,95 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     return out
 
 
+def _paths_with_open_mp(
+    world: World, start: int, cost: Callable[[int, int], int | None], budget: int, open_mp: int,
+    stop_at: Callable[[int], bool],
+) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Dijkstra over (territory, open MP left): a step into open terrain is paid from open MP first.
+
+    Returns territory -> (MP spent from the army's general pool, path). Spending open MP as early as
+    possible is optimal, since it can pay for nothing that general MP could not.
+    """
+    is_open = {tid: spec.open for tid, spec in world.rules.terrain.items()}
+    terrain = world.terrain
+    best: dict[tuple[int, int], int] = {(start, open_mp): 0}
+    previous: dict[tuple[int, int], tuple[int, int] | None] = {(start, open_mp): None}
+    frontier: list[tuple[int, int, int]] = [(0, -open_mp, start)]
+    while frontier:
+        spent, negative_left, here = heapq.heappop(frontier)
+        left = -negative_left
+        if spent > best[(here, left)]:
+            continue
+        if here != start and stop_at(here):
+            continue
+        for there in world.board.neighbours(here):
+            step = cost(here, there)
+            if step is None:
+                continue
+            from_open = min(left, step) if is_open[terrain[there]] else 0
+            total = spent + step - from_open
+            state = (there, left - from_open)
+            if total > budget or (state in best and best[state] <= total):
+                continue
+            best[state] = total
+            previous[state] = (here, left)
+            heapq.heappush(frontier, (total, -(left - from_open), there))
+    chosen: dict[int, tuple[int, int]] = {}
+    for state, spent in best.items():
+        current = chosen.get(state[0])
+        if current is None or (spent, -state[1]) < (best[current], -current[1]):
+            chosen[state[0]] = state
+    out: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for territory, state in chosen.items():
+        steps: list[int] = []
+        walk: tuple[int, int] | None = state
+        while walk is not None and previous[walk] is not None:
+            steps.append(walk[0])
+            walk = previous[walk]
+        out[territory] = (best[state], tuple(reversed(steps)))
+    return out
+
+
 def path_cost(world: World, army_entity: int, path: tuple[int, ...], units: list[int] | None = None) -> tuple[int | None, str]:
-    """The MP a given path costs, or None with the reason it cannot be taken."""
+    """The MP a given path costs the army (open-terrain MP spent first where it may be), or None with the reason."""
+    cost, _, reason = path_costs(world, army_entity, path, units)
+    return cost, reason
+
+
+def path_costs(
+    world: World, army_entity: int, path: tuple[int, ...], units: list[int] | None = None
+) -> tuple[int | None, int, str]:
+    """(general MP, open-terrain MP, reason): what a path costs from each pool; None when it cannot be taken."""
     army = esper.component_for_entity(army_entity, Army)
     mover = mover_of(world, army, units)
     walls = q.walls_index()
     here = army.territory
     total = 0
+    open_total = 0
     for index, there in enumerate(path):
         if there not in world.board.neighbours(here):
-            return None, f"territory {there} is not next to territory {here}"
+            return None, 0, f"territory {there} is not next to territory {here}"
         for entity, other in q.armies_at(there):
             if entity == army_entity:
                 continue
             if other.battle is not None:
-                return None, "a battle is being fought there (R8.1)"
+                return None, 0, "a battle is being fought there (R8.1)"
             last = index == len(path) - 1
             if not last:
-                return None, "the path passes through a territory holding an army"
+                return None, 0, "the path passes through a territory holding an army"
             if q.hostile(other.owner, army.owner):
                 total += world.rules.costs.attack_extra
+                if world.rules.terrain[world.terrain[there]].open:
+                    open_total += world.rules.costs.attack_extra
         step, reason = step_cost(world, mover, here, there, walls)
         if step is None:
-            return None, reason
+            return None, 0, reason
         total += step
+        if world.rules.terrain[world.terrain[there]].open:
+            open_total += step
         here = there
-    return total, ""
+    from_open = min(open_total, mover.open_mp)
+    return total - from_open, from_open, ""
 
 
 def detach(world: World, army_entity: int, units: list[int], mp: int) -> int:
@@ -152,7 +226,8 @@ def detach(world: World, army_entity: int, units: list[int], mp: int) -> int:
     catapult = None
     if army.catapult is not None and _crew_moves(army, units):
         catapult, army.catapult = army.catapult, None
-    new = Army(owner=army.owner, territory=army.territory, units=list(units), mp=mp, catapult=catapult)
+    new = Army(owner=army.owner, territory=army.territory, units=list(units), mp=mp, catapult=catapult,
+               open_mp=army.open_mp)
     new_entity = esper.create_entity(new)
     if catapult is not None:
         esper.component_for_entity(catapult, Catapult).army = new_entity
@@ -163,6 +238,9 @@ def detach(world: World, army_entity: int, units: list[int], mp: int) -> int:
 def relocate(world: World, army_entity: int, path: tuple[int, ...], cost: int) -> None:
     """Move a whole army along a path it can take, paying `cost` MP; its catapult goes with it."""
     army = esper.component_for_entity(army_entity, Army)
+    if army.open_mp > 0:
+        _, from_open, _ = path_costs(world, army_entity, path)
+        army.open_mp -= from_open
     army.territory = path[-1]
     army.mp -= cost
     if army.catapult is not None:
@@ -170,7 +248,7 @@ def relocate(world: World, army_entity: int, path: tuple[int, ...], cost: int) -
         catapult = esper.component_for_entity(army.catapult, Catapult)
         catapult.mp = max(0, catapult.mp - cost)
     world.emit(ArmyMoved(army_entity, army.owner, path, army.mp, tuple(army.units)))
-    if army.mp <= 0:
+    if army.mp <= 0 and army.open_mp <= 0:
         army.done = True
 
 
@@ -189,6 +267,7 @@ def combine(world: World, army_entity: int, into_entity: int) -> int:
         return army_entity
     into.units.extend(fitting)
     into.mp = min(into.mp, army.mp)
+    into.open_mp = min(into.open_mp, army.open_mp)
     into.done = into.done or army.done
     army.units = [u for u in army.units if u not in fitting]
     if army.catapult is not None and into.catapult is None:

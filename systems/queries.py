@@ -146,6 +146,21 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
     return mp
 
 
+def army_open_bonus(world: World, types: list[str], catapult: int | None = None) -> int:
+    """MP an army may spend only entering open terrain: the least open_terrain_bonus among its units
+    (so none unless every unit has one), and none while it moves a catapult."""
+    if not types or catapult is not None:
+        return 0
+    return min(world.rules.units[t].movement.open_terrain_bonus for t in types)
+
+
+def restore_mp(world: World, army: Army) -> None:
+    """R3.3: an army's full MP for a new turn, its open-terrain MP included."""
+    types = unit_types(army)
+    army.mp = army_max_mp(world, types, army.catapult)
+    army.open_mp = army_open_bonus(world, types, army.catapult)
+
+
 def is_disrupted(world: World, territory: int) -> bool:
     marker = esper.try_component(world.tiles[territory], Disrupted)
     if marker is None:

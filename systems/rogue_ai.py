@@ -44,7 +44,7 @@ def act_rogues(world: World) -> None:
         army = esper.component_for_entity(entity, Army)
         if army.battle is not None:
             continue
-        army.mp = q.army_max_mp(world, q.unit_types(army))
+        q.restore_mp(world, army)
         army.done = False
         plans = rogue_options(world, entity)
         if not plans:
@@ -54,5 +54,6 @@ def act_rogues(world: World) -> None:
                 break
             actions.execute(world, command)
         if esper.entity_exists(entity):
-            esper.component_for_entity(entity, Army).mp = 0
+            spent = esper.component_for_entity(entity, Army)
+            spent.mp = spent.open_mp = 0
     check_flags(world)

@@ -47,7 +47,7 @@ def make_rogue(world: World, entity: int, seat: int, chance: float, roll: float)
         esper.component_for_entity(army.catapult, Catapult).crew = None
         army.catapult = None
     army.owner = None
-    army.mp = 0
+    army.mp = army.open_mp = 0
     army.done = True
     esper.add_component(entity, Rogue(seat))
     world.emit(ArmyWentRogue(seat, entity, army.territory, chance, roll))
@@ -69,10 +69,16 @@ def _settle_battle_with_rogue(world: World, entity: int) -> None:
 
 
 def unstation_as_rogue(world: World, structure_entity: int, unit: int, chance: float, roll: float) -> None:
-    """An unpaid stationed unit that goes rogue walks out of its structure as a rogue army of one."""
+    """An unpaid stationed unit that goes rogue walks out of its structure as a rogue army of one.
+
+    It deserts instead (is removed) when a rogue army already stands there, or when it could not stand
+    on the structure's terrain (a unit aboard a plugin's ship at sea).
+    """
     structure = esper.component_for_entity(structure_entity, Structure)
     structure.garrison.remove(unit)
-    if any(a.owner is None for _, a in q.armies_at(structure.territory)):
+    terrain = world.terrain[structure.territory]
+    stranded = world.rules.move_cost(q.unit(unit).unit_type, terrain) is None and q.bridge_at(world, structure.territory) is None
+    if stranded or any(a.owner is None for _, a in q.armies_at(structure.territory)):
         esper.delete_entity(unit)
         return
     entity = esper.create_entity(Army(owner=structure.owner, territory=structure.territory, units=[unit]))

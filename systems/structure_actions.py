@@ -115,6 +115,10 @@ class UnstationUnit:
             return "that unit is not stationed there"
         if not touches(structure, cmd.territory):
             return "a stationed unit leaves into the structure's territory or a side of its wall (R6.4)"
+        unit_type = q.unit(cmd.unit).unit_type
+        terrain = world.terrain[cmd.territory]
+        if world.rules.move_cost(unit_type, terrain) is None and q.bridge_at(world, cmd.territory) is None:
+            return f"{world.rules.units[unit_type].name}s cannot stand in {world.rules.terrain[terrain].name.lower()}"
         seat = world.clock.seat
         for _, army in q.armies_at(cmd.territory):
             if q.hostile(army.owner, seat):
@@ -135,7 +139,7 @@ class UnstationUnit:
         if here is not None:
             entity, army = here
             army.units.append(cmd.unit)
-            army.mp = 0
+            army.mp = army.open_mp = 0
         else:
             entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=[cmd.unit], mp=0))
         world.emit(UnitUnstationed(cmd.unit, cmd.structure, entity, cmd.territory))
@@ -226,6 +230,7 @@ class CrewACatapult:
         catapult.crew, catapult.army = crew, cmd.army
         army.catapult = cmd.catapult
         army.mp = min(army.mp, catapult.mp)
+        army.open_mp = 0  # a catapult never rides on open-terrain MP
         world.emit(CatapultCrewed(cmd.catapult, cmd.army, crew))
 
 

@@ -108,7 +108,7 @@ def pay_upkeep(world: World) -> None:
         if group.paid < group.owed:
             if not stationed:
                 army = esper.component_for_entity(group.entity, Army)
-                army.mp = 0  # R4.3
+                army.mp = army.open_mp = 0  # R4.3
                 army.done = True
             roll = world.rng.random() * 100
             rogue = roll < chance
@@ -134,7 +134,7 @@ def refresh_moves(world: World, fed: set[int]) -> None:
             continue
         army.done = False
         if army.battle is None:
-            army.mp = q.army_max_mp(world, q.unit_types(army), army.catapult)
+            q.restore_mp(world, army)
     for entity, structure in q.structures():
         catapult = esper.try_component(entity, Catapult)
         if catapult is not None and structure.owner == seat:

@@ -1,0 +1,537 @@
+"""Ships mod plugin (seed 4.3): docks, transports carrying army units over water, battleships' guns.
+
+A ship is a structure on water (placement "harbour": next to one of its builder's docks); the units it
+carries are its stationed units (R6.4). Mechanics added here:
+- `ShipMoves` component: a ship's MP this turn and the round its guns last fired; the `ships.ready`
+  system (Upkeep stage, after "upkeep") gives the current player's ships their MP. A ship launched this
+  turn has none yet (like a new unit, R6.1).
+- Commands: `Embark(army, ship, units)` boards units standing on one of their owner's docks onto a ship
+  next to it (costs the dock's `embark_mp`); `Sail(ship, path)` moves a ship over water (1 MP a
+  territory); `Disembark(ship, territory, units)` lands units on a neighbouring territory holding no
+  hostile army (they arrive with 0 MP); `ShipFire(ship, target)` fires a naval gun once a turn at a
+  hostile structure within its range. A ship with a `crew` needs that many units aboard to sail or fire.
+Queries for the client and computer players: `ships_of`, `is_ship`, `cargo_room`, `boarding_ships`,
+`sail_reach`, `landing_sites`, `gun_targets`, and the option providers registered below (see
+game.plugins.plugin_army_options / plugin_structure_options / plugin_player_options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+from pydantic import Field
+
+from components.abilities import AbilityParams
+from components.armies import Army
+from components.commands import BuildStructure, Command
+from components.rules import Ability
+from components.structures import Structure
+from systems import actions
+from systems import queries as q
+from systems.actions import own_army, player_turn
+from systems.board import cheapest_paths, path_to
+from systems.combat import damage_structure
+from systems.events import Event
+from systems.victory import check_flags
+from systems.world import UPKEEP, World
+
+if TYPE_CHECKING:
+    from game.engine import Game
+    from game.plugins import ModApp
+    from game.queries import ActionOption
+
+HARBOUR = "harbour"
+
+
+class DockAbility(AbilityParams):
+    """Army units standing on this structure may board their owner's ships next to it for `embark_mp` MP."""
+
+    embark_mp: int = Field(default=1, ge=0)
+
+
+class VesselAbility(AbilityParams):
+    """A ship: sails `mp` water territories a turn; needs `crew` army units aboard to sail or fire."""
+
+    mp: int = Field(ge=1)
+    crew: int = Field(default=0, ge=0)
+
+
+class NavalGunAbility(AbilityParams):
+    """Once a turn, strikes one hostile structure within `range` steps of the ship for `attack` damage."""
+
+    attack: int = Field(ge=1)
+    range: int = Field(default=1, ge=0)
+
+
+@dataclass(slots=True)
+class ShipMoves:
+    """A ship's MP left this turn and the round its guns last fired (ships mod)."""
+
+    mp: int = 0
+    fired_round: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Embark(Command):
+    """Ships mod: units of an army on one of its owner's docks board a ship next to it (all when `units` is empty)."""
+
+    army: int
+    ship: int
+    units: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Sail(Command):
+    """Ships mod: move a ship along a path of water territories, 1 MP each."""
+
+    ship: int
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Disembark(Command):
+    """Ships mod: land units of a ship (all when `units` is empty) on a neighbouring territory."""
+
+    ship: int
+    territory: int
+    units: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShipFire(Command):
+    """Ships mod: a ship's naval gun strikes a hostile structure within range (once a turn)."""
+
+    ship: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsEmbarked(Event):
+    seat: int
+    ship: int
+    army: int
+    units: tuple[int, ...]
+    territory: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipSailed(Event):
+    seat: int
+    ship: int
+    path: tuple[int, ...]
+    mp_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsDisembarked(Event):
+    seat: int
+    ship: int
+    army: int
+    units: tuple[int, ...]
+    territory: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipFired(Event):
+    seat: int
+    ship: int
+    target: int
+    territory: int
+    damage: int
+    destroyed: bool
+
+
+# --- lookups -----------------------------------------------------------------------------------------
+
+
+def _ability(world: World, structure: Structure, kind: str) -> Ability | None:
+    return world.rules.structures[structure.structure_type].ability(kind)
+
+
+def _structure(entity: int) -> Structure | None:
+    return esper.try_component(entity, Structure) if esper.entity_exists(entity) else None
+
+
+def is_ship(world: World, entity: int) -> bool:
+    structure = _structure(entity)
+    return structure is not None and _ability(world, structure, "vessel") is not None
+
+
+def ships_of(world: World, seat: int) -> list[tuple[int, Structure]]:
+    """The player's ships, by entity id."""
+    return [(e, s) for e, s in q.structures() if s.owner == seat and _ability(world, s, "vessel") is not None]
+
+
+def dock_at(world: World, territory: int, seat: int) -> tuple[int, Structure] | None:
+    for e, s in q.structures_touching(territory):
+        if s.owner == seat and s.territory == territory and _ability(world, s, "dock") is not None:
+            return e, s
+    return None
+
+
+def cargo_room(world: World, ship: int) -> int:
+    """Free army slots aboard (capacity is the ship type's `garrison`)."""
+    structure = esper.component_for_entity(ship, Structure)
+    used = q.slots_of(world, [q.unit(u).unit_type for u in structure.garrison])
+    return world.rules.structures[structure.structure_type].garrison - used
+
+
+def _moves(ship: int) -> ShipMoves | None:
+    return esper.try_component(ship, ShipMoves)
+
+
+def _own_ship(world: World, entity: int) -> Structure | str:
+    structure = _structure(entity)
+    if structure is None or _ability(world, structure, "vessel") is None:
+        return f"there is no ship {entity}"
+    if structure.owner != world.clock.seat:
+        return "that ship is not yours"
+    return structure
+
+
+def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
+    vessel = _ability(world, structure, "vessel")
+    crew = int(vessel.param("crew", 0)) if vessel else 0
+    if len(structure.garrison) < crew:
+        name = world.rules.structures[structure.structure_type].name
+        return f"a {name.lower()} needs {crew} army unit(s) aboard to {doing}"
+    return None
+
+
+def _can_stand(world: World, unit_type: str, territory: int) -> bool:
+    return world.rules.move_cost(unit_type, world.terrain[territory]) is not None or q.bridge_at(world, territory) is not None
+
+
+# --- placement: ships are launched next to their builder's docks -------------------------------------
+
+
+def harbour_reason(world: World, cmd: BuildStructure) -> str | None:
+    seat = world.clock.seat
+    if not world.rules.terrain[world.terrain[cmd.territory]].water:
+        return "a ship is launched on water next to one of your docks"
+    if not any(dock_at(world, n, seat) for n in world.board.neighbours(cmd.territory)):
+        return "a ship is launched next to one of your docks"
+    return None
+
+
+def harbour_candidates(world: World, seat: int) -> list[int]:
+    out: set[int] = set()
+    for _, s in q.structures():
+        if s.owner == seat and _ability(world, s, "dock") is not None:
+            out.update(n for n in world.board.neighbours(s.territory) if world.rules.terrain[world.terrain[n]].water)
+    return sorted(out)
+
+
+# --- commands ----------------------------------------------------------------------------------------
+
+
+def _chosen(units: tuple[int, ...], pool: list[int]) -> list[int] | str:
+    chosen = list(units) or list(pool)
+    if not chosen or len(set(chosen)) != len(chosen) or not set(chosen) <= set(pool):
+        return "choose some of its units"
+    return chosen
+
+
+def check_embark(world: World, cmd: Embark) -> str | None:
+    army = own_army(world, cmd.army)
+    if isinstance(army, str):
+        return army
+    if army.owner is None:
+        return "rogue armies do not board ships"
+    ship = _own_ship(world, cmd.ship)
+    if isinstance(ship, str):
+        return ship
+    dock = dock_at(world, army.territory, army.owner)
+    if dock is None:
+        return "units board ships only from one of your docks"
+    if ship.territory not in world.board.neighbours(army.territory):
+        return "the ship must lie next to the dock"
+    units = _chosen(cmd.units, army.units)
+    if isinstance(units, str):
+        return units
+    if army.catapult is not None:
+        from components.structures import Catapult
+
+        catapult = esper.try_component(army.catapult, Catapult)
+        if catapult is not None and catapult.crew in units:
+            return "a catapult does not fit on a ship; leave its crew ashore"
+    embark_mp = int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    if army.mp < embark_mp:
+        return f"boarding needs {embark_mp} MP and the army has {army.mp}"
+    room = cargo_room(world, cmd.ship)
+    need = q.slots_of(world, [q.unit(u).unit_type for u in units])
+    if need > room:
+        return f"the ship has room for {room} more army slot(s) and these units need {need}"
+    return None
+
+
+def apply_embark(world: World, cmd: Embark) -> None:
+    army = esper.component_for_entity(cmd.army, Army)
+    ship = esper.component_for_entity(cmd.ship, Structure)
+    dock = dock_at(world, army.territory, world.clock.seat)
+    assert dock is not None
+    units = list(cmd.units) or list(army.units)
+    army.mp -= int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    army.units = [u for u in army.units if u not in units]
+    ship.garrison.extend(units)
+    world.emit(UnitsEmbarked(world.clock.seat, cmd.ship, cmd.army, tuple(units), army.territory))
+    if not army.units:
+        esper.delete_entity(cmd.army)
+
+
+def check_sail(world: World, cmd: Sail) -> str | None:
+    if (reason := player_turn(world)) is not None:
+        return reason
+    ship = _own_ship(world, cmd.ship)
+    if isinstance(ship, str):
+        return ship
+    moves = _moves(cmd.ship)
+    if moves is None:
+        return "a new ship sails from your next turn"
+    if (reason := _crew_reason(world, ship, "sail")) is not None:
+        return reason
+    if not cmd.path:
+        return "the path is empty"
+    here = ship.territory
+    for there in cmd.path:
+        if there not in world.board.neighbours(here):
+            return f"territory {there} is not next to territory {here}"
+        if not world.rules.terrain[world.terrain[there]].water:
+            return "ships sail only on water"
+        here = there
+    if len(cmd.path) > moves.mp:
+        return f"that needs {len(cmd.path)} MP and the ship has {moves.mp}"
+    return None
+
+
+def apply_sail(world: World, cmd: Sail) -> None:
+    ship = esper.component_for_entity(cmd.ship, Structure)
+    moves = esper.component_for_entity(cmd.ship, ShipMoves)
+    ship.territory = cmd.path[-1]
+    moves.mp -= len(cmd.path)
+    world.emit(ShipSailed(world.clock.seat, cmd.ship, tuple(cmd.path), moves.mp))
+
+
+def check_disembark(world: World, cmd: Disembark) -> str | None:
+    if (reason := player_turn(world)) is not None:
+        return reason
+    ship = _own_ship(world, cmd.ship)
+    if isinstance(ship, str):
+        return ship
+    units = _chosen(cmd.units, ship.garrison)
+    if isinstance(units, str):
+        return units if ship.garrison else "there is no one aboard"
+    if cmd.territory not in world.board.neighbours(ship.territory):
+        return "units land on a territory next to the ship"
+    for u in units:
+        unit_type = q.unit(u).unit_type
+        if not _can_stand(world, unit_type, cmd.territory):
+            terrain = world.rules.terrain[world.terrain[cmd.territory]].name.lower()
+            return f"{world.rules.units[unit_type].name}s cannot land on {terrain}"
+    if q.battle_at(cmd.territory) is not None:
+        return "a battle is being fought there (R8.1)"
+    seat = world.clock.seat
+    types = [q.unit(u).unit_type for u in units]
+    for _, other in q.armies_at(cmd.territory):
+        if q.hostile(other.owner, seat):
+            return "a hostile army stands there; land somewhere else"
+        if (reason := q.fit_reason(world, [*q.unit_types(other), *types])) is not None:
+            return f"the army there has no room: {reason} (R5.2)"
+        return None
+    if (reason := q.fit_reason(world, types)) is not None:
+        return reason
+    if len(q.player_armies(seat)) >= world.rules.limits.armies_per_player:
+        return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
+    return None
+
+
+def apply_disembark(world: World, cmd: Disembark) -> None:
+    ship = esper.component_for_entity(cmd.ship, Structure)
+    units = list(cmd.units) or list(ship.garrison)
+    ship.garrison = [u for u in ship.garrison if u not in units]
+    seat = world.clock.seat
+    here = q.army_of(seat, cmd.territory)
+    if here is not None:
+        entity, army = here
+        army.units.extend(units)
+        army.mp = army.open_mp = 0  # landed units have no MP left this turn, so the merged army has none (R5.6)
+    else:
+        entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=units, mp=0))
+    world.emit(UnitsDisembarked(seat, cmd.ship, entity, tuple(units), cmd.territory))
+    check_flags(world)
+
+
+def _in_range(world: World, ship: Structure, target: Structure, reach: int) -> bool:
+    places = [target.territory] if target.border is None else [target.territory, target.border]
+    return any(world.board.distance(ship.territory, t) <= reach for t in places)
+
+
+def check_fire(world: World, cmd: ShipFire) -> str | None:
+    if (reason := player_turn(world)) is not None:
+        return reason
+    ship = _own_ship(world, cmd.ship)
+    if isinstance(ship, str):
+        return ship
+    gun = _ability(world, ship, "naval_gun")
+    if gun is None:
+        return "that ship has no guns"
+    moves = _moves(cmd.ship)
+    if moves is None:
+        return "a new ship can fire from your next turn"
+    if moves.fired_round == world.clock.round:
+        return "its guns have already fired this turn"
+    if (reason := _crew_reason(world, ship, "fire")) is not None:
+        return reason
+    target = _structure(cmd.target)
+    if target is None or cmd.target == cmd.ship:
+        return "choose a structure to fire at"
+    if not q.hostile(target.owner, world.clock.seat):
+        return "that structure is not hostile"
+    if not _in_range(world, ship, target, int(gun.param("range", 1))):
+        return "that structure is out of the guns' range"
+    return None
+
+
+def apply_fire(world: World, cmd: ShipFire) -> None:
+    ship = esper.component_for_entity(cmd.ship, Structure)
+    target = esper.component_for_entity(cmd.target, Structure)
+    moves = esper.component_for_entity(cmd.ship, ShipMoves)
+    moves.fired_round = world.clock.round
+    damage = int(_ability(world, ship, "naval_gun").param("attack", 1))  # type: ignore[union-attr]
+    territory = target.territory
+    destroyed = damage_structure(world, cmd.target, damage)
+    world.emit(ShipFired(world.clock.seat, cmd.ship, cmd.target, territory, damage, destroyed))
+    check_flags(world)
+
+
+# --- the Upkeep-stage system -------------------------------------------------------------------------
+
+
+def ready_ships(world: World) -> None:
+    """The current player's ships get their full MP for the turn (R3.3 for ships)."""
+    seat = world.clock.seat
+    for entity, structure in ships_of(world, seat):
+        vessel = _ability(world, structure, "vessel")
+        mp = int(vessel.param("mp", 0)) if vessel else 0
+        moves = _moves(entity)
+        if moves is None:
+            esper.add_component(entity, ShipMoves(mp=mp))
+        else:
+            moves.mp = mp
+
+
+# --- queries for the client and the computer players -------------------------------------------------
+
+
+def boarding_ships(world: World, army_entity: int) -> list[int]:
+    """Ships the army could board now (it stands on its owner's dock and the ship lies next to it)."""
+    army = esper.component_for_entity(army_entity, Army)
+    if army.owner is None or dock_at(world, army.territory, army.owner) is None:
+        return []
+    near = set(world.board.neighbours(army.territory))
+    return [e for e, s in ships_of(world, army.owner) if s.territory in near]
+
+
+def sail_reach(world: World, ship: int) -> dict[int, tuple[int, ...]]:
+    """Water territories the ship can reach with the MP it has left, with the path to each."""
+    structure = esper.component_for_entity(ship, Structure)
+    moves = _moves(ship)
+    if moves is None or moves.mp <= 0 or _crew_reason(world, structure, "sail") is not None:
+        return {}
+    water = world.rules.terrain
+
+    def step(_here: int, there: int) -> int | None:
+        return 1 if water[world.terrain[there]].water else None
+
+    tree = cheapest_paths(world.board, structure.territory, step, moves.mp)
+    return {t: path_to(tree, t) for t in tree if t != structure.territory}
+
+
+def landing_sites(world: World, ship: int) -> list[int]:
+    """Neighbouring territories where everyone aboard could land now."""
+    structure = esper.component_for_entity(ship, Structure)
+    out = []
+    for territory in world.board.neighbours(structure.territory):
+        if structure.garrison and check_disembark(world, Disembark(ship, territory)) is None:
+            out.append(territory)
+    return out
+
+
+def gun_targets(world: World, ship: int) -> list[int]:
+    """Hostile structures the ship's guns could strike now."""
+    return [e for e, _ in q.structures() if check_fire(world, ShipFire(ship, e)) is None]
+
+
+def _option(world: World, kind: str, label: str, command: Command, mp: int = 0) -> ActionOption:
+    from game.queries import ActionOption
+
+    return ActionOption(kind, label, command, mp, {}, actions.check(world, command))
+
+
+def army_options(game: Game, army_entity: int) -> list[ActionOption]:
+    """Boarding options for an army standing on a dock."""
+    world = game.world
+    army = esper.try_component(army_entity, Army) if esper.entity_exists(army_entity) else None
+    if army is None or army.owner is None:
+        return []
+    dock = dock_at(world, army.territory, army.owner)
+    if dock is None:
+        return []
+    mp = int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    out = []
+    for ship in boarding_ships(world, army_entity):
+        name = world.rules.structures[esper.component_for_entity(ship, Structure).structure_type].name
+        out.append(_option(world, "embark", f"Board the {name.lower()}", Embark(army_entity, ship), mp))
+    return out
+
+
+def structure_options(game: Game, entity: int) -> list[ActionOption]:
+    """A ship's options: sail to each reachable water territory, land its units, fire its guns."""
+    world = game.world
+    if not is_ship(world, entity):
+        return []
+    structure = esper.component_for_entity(entity, Structure)
+    out = []
+    for territory, path in sorted(sail_reach(world, entity).items()):
+        out.append(_option(world, "sail", f"Sail to {territory}", Sail(entity, path), len(path)))
+    if structure.garrison:
+        for territory in world.board.neighbours(structure.territory):
+            if world.rules.is_land(world.terrain[territory]):
+                out.append(_option(world, "disembark", f"Land at {territory}", Disembark(entity, territory)))
+    if _ability(world, structure, "naval_gun") is not None:
+        for target in gun_targets(world, entity):
+            name = world.rules.structures[esper.component_for_entity(target, Structure).structure_type].name
+            out.append(_option(world, "ship_fire", f"Fire at the {name.lower()}", ShipFire(entity, target)))
+    return out
+
+
+def player_options(game: Game) -> list[ActionOption]:
+    """Every ship-related action of the current player: boarding, sailing, landing and firing."""
+    world = game.world
+    seat = world.clock.seat
+    out = []
+    for entity, _ in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
+        out.extend(army_options(game, entity))
+    for entity, _ in sorted(ships_of(world, seat), key=lambda pair: pair[0]):
+        out.extend(structure_options(game, entity))
+    return out
+
+
+def register(app: ModApp) -> None:
+    app.add_ability_kind("dock", DockAbility)
+    app.add_ability_kind("vessel", VesselAbility)
+    app.add_ability_kind("naval_gun", NavalGunAbility)
+    app.add_placement(HARBOUR, harbour_reason, harbour_candidates)
+    app.add_component(ShipMoves)
+    app.add_command(Embark, check_embark, apply_embark)
+    app.add_command(Sail, check_sail, apply_sail)
+    app.add_command(Disembark, check_disembark, apply_disembark)
+    app.add_command(ShipFire, check_fire, apply_fire)
+    for event in (UnitsEmbarked, ShipSailed, UnitsDisembarked, ShipFired):
+        app.add_event(event)
+    app.add_system(UPKEEP, "ships.ready", ready_ships, after="upkeep")
+    app.add_army_options(army_options)
+    app.add_structure_options(structure_options)
+    app.add_player_options(player_options)
