@@ -1,0 +1,126 @@
+"""The game window: shared assets and settings, moving between screens, frame counting and screenshots."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import arcade
+
+from game.engine import Game
+from game.ui import theme
+from game.ui.assets import Assets, SeatStyle
+
+
+@dataclass
+class Settings:
+    """Client settings (a settings screen can edit these)."""
+
+    speed_index: int = 0
+    edge_scroll: bool = True
+    threaded_computer: bool = True
+
+    @property
+    def speed(self) -> float:
+        return theme.SPEEDS[self.speed_index % len(theme.SPEEDS)]
+
+
+@dataclass
+class FrameLimit:
+    """For headless runs: stop after `frames`, saving a PNG every `every` frames (0: only the last)."""
+
+    frames: int | None = None
+    screenshot_dir: Path | None = None
+    every: int = 0
+    saved: list[Path] = field(default_factory=list)
+
+
+class GameWindow(arcade.Window):
+    """One window for the whole client; views ask it to move to another screen."""
+
+    def __init__(self, width: int = 1280, height: int = 720, *, settings: Settings | None = None,
+                 limit: FrameLimit | None = None, visible: bool = True) -> None:
+        super().__init__(width, height, "Forces of Conquest", antialiasing=False, vsync=False,
+                         visible=visible, update_rate=1 / 60, draw_rate=1 / 60)
+        self.background_color = theme.BACKGROUND
+        self.assets = Assets()
+        self.settings = settings or Settings()
+        self.limit = limit or FrameLimit()
+        self.frame = 0
+        self.mods: list[str] = []
+        _load_fonts()
+
+    # ----- screens
+    def show_main_menu(self) -> None:
+        from game.ui.views.menu import MainMenuView
+
+        self.show_view(MainMenuView(self))
+
+    def show_new_game(self) -> None:
+        from game.ui.views.setup import SetupView
+
+        self.show_view(SetupView(self))
+
+    def show_load_game(self) -> None:
+        from game.ui.client_flow import show_load_screen  # issue 5: saves with round, players, thumbnail
+
+        show_load_screen(self)
+
+    def start(self, game: Game, styles: dict[int, SeatStyle] | None = None) -> None:
+        """Show a game: base choice while bases are being chosen, then the game screen."""
+        from game.ui.map_canvas import MapCanvas
+        from game.ui.session import Session
+
+        styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
+        session = Session(game, styles, threaded=self.settings.threaded_computer)
+        from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
+
+        attach(session, self)
+        canvas = MapCanvas(game.world, self.assets, styles, (self.width, self.height))
+        if game.in_setup:
+            from game.ui.views.base_choice import BaseChoiceView
+
+            self.show_view(BaseChoiceView(self, session, canvas))
+        else:
+            self.show_game(session, canvas)
+
+    def show_game(self, session: object, canvas: object) -> None:
+        from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
+
+        self.show_view(FlowGameView(self, session, canvas))
+
+    def hand_over(self, seat: int, resume: object) -> None:
+        """The start of a human turn: hand-over screen between human players, then the turn summary."""
+        from game.ui.client_flow import hand_over
+
+        hand_over(self, seat, resume)
+
+    # ----- frames
+    def after_frame(self) -> None:
+        """Called after every drawn frame: screenshots and the frame limit of headless runs."""
+        self.frame += 1
+        limit = self.limit
+        if limit.screenshot_dir is not None and limit.every and self.frame % limit.every == 0:
+            self.screenshot(limit.screenshot_dir / f"frame_{self.frame:05d}.png")
+        if limit.frames is not None and self.frame >= limit.frames:
+            if limit.screenshot_dir is not None and (not limit.every or self.frame % limit.every):
+                self.screenshot(limit.screenshot_dir / f"frame_{self.frame:05d}.png")
+            self.close()
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arcade.get_image(0, 0, self.width, self.height).convert("RGB").save(path)
+        self.limit.saved.append(path)
+        return path
+
+    def cycle_speed(self) -> float:
+        self.settings.speed_index = (self.settings.speed_index + 1) % len(theme.SPEEDS)
+        return self.settings.speed
+
+
+def _load_fonts() -> None:
+    try:
+        arcade.load_font(":system:fonts/ttf/Kenney/Kenney_Future.ttf")
+    except Exception as exc:  # a missing font only changes the look
+        print(f"foc: could not load the title font ({exc})", file=sys.stderr)

@@ -1,0 +1,169 @@
+"""`foc play`: open the window (main menu, or straight into a game), or run N frames headless with screenshots."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine import Game
+    from game.maps import MapData
+
+NO_DISPLAY = ("foc play: no display found (DISPLAY/WAYLAND_DISPLAY are not set). To run without a screen use "
+              "ARCADE_HEADLESS=1 foc play --players ai,ai --frames 600 --screenshot-dir shots")
+DEFAULT_FRAMES = 600
+
+
+def display_available() -> bool:
+    """True when a window can be opened: headless mode, a desktop OS, or an X/Wayland display on Linux."""
+    if os.environ.get("ARCADE_HEADLESS"):
+        return True
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in (text or "1280x720").lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"foc play: --size must look like 1280x720, got {text!r}") from None
+    return max(960, width), max(600, height)
+
+
+def seat_specs(players: str, difficulty: str) -> list[tuple[str, bool, str]]:
+    """'human,ai,ai' -> [(name, computer, difficulty)]; difficulty may be one value or a comma list."""
+    kinds = [p.strip().lower() for p in players.split(",") if p.strip()]
+    levels = [d.strip() for d in (difficulty or "normal").split(",") if d.strip()] or ["normal"]
+    out = []
+    for index, kind in enumerate(kinds):
+        if kind not in ("human", "ai", "computer", "cpu"):
+            raise SystemExit(f"foc play: --players takes human or ai per seat, got {kind!r}")
+        computer = kind != "human"
+        level = levels[index] if index < len(levels) else levels[-1]
+        name = f"Computer {index + 1}" if computer else f"Player {index + 1}"
+        out.append((name, computer, level))
+    if not 2 <= len(out) <= 4:
+        raise SystemExit(f"foc play: 2 to 4 seats are needed, got {len(out)}")
+    return out
+
+
+def choose_map(name: str | None, players: int, seed: int) -> MapData:
+    """A map by name or path; without one, the first shipped map for this many players, else a random map."""
+    from game.mapgen import generate_map
+    from game.maps import list_maps, load_map
+
+    if name:
+        path = Path(name)
+        if not path.suffix:
+            candidates = [p for p in list_maps() if p.stem == name]
+            if candidates:
+                path = candidates[0]
+        if path.is_file():
+            return load_map(path)
+        if name.startswith("random"):
+            size = int(name.partition(":")[2] or 48)
+            return generate_map(size, size, players=players, seed=seed)
+        raise SystemExit(f"foc play: no map {name!r} (known: {', '.join(p.stem for p in list_maps()) or 'none'})")
+    for path in list_maps():
+        try:
+            data = load_map(path)
+        except Exception:
+            continue
+        if data.supports(players):
+            return data
+    return generate_map(32, 32, players=players, seed=seed)
+
+
+def new_game_from_args(args: argparse.Namespace) -> Game:
+    from game.rules_loader import load_ruleset
+    from game.setup import PlayerSpec, new_game
+
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    specs = seat_specs(args.players, args.difficulty)
+    rules = load_ruleset(list(args.mod or []))
+    data = choose_map(args.map, len(specs), seed)
+    return new_game(rules, data, [PlayerSpec(n, c, d) for n, c, d in specs], seed)
+
+
+def load_saved(path: str) -> Game:
+    try:
+        from game.saves import load_game  # a colleague's module (issue 5)
+    except ImportError:
+        raise SystemExit("foc play: saved games are not supported yet (game.saves is missing)") from None
+    return load_game(path)  # type: ignore[no-any-return]
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Entry point of `foc play`; returns the exit status."""
+    if not display_available():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    size = parse_size(getattr(args, "size", None))
+    from game.settings import load_settings  # issue 5: settings remembered between runs
+
+    prefs, warnings = load_settings()
+    for warning in warnings:
+        print(f"foc play: {warning}", file=sys.stderr)
+    if getattr(args, "size", None) in (None, "1280x720"):  # no --size: the remembered window size
+        size = parse_size(f"{prefs.window_width}x{prefs.window_height}")
+    game = None
+    if getattr(args, "load", None):
+        game = load_saved(args.load)
+    elif getattr(args, "players", None):
+        game = new_game_from_args(args)
+    try:
+        import arcade
+
+        from game.ui.app import FrameLimit, GameWindow, Settings
+    except Exception as exc:  # e.g. pyglet cannot reach the display after all
+        print(f"foc play: cannot start the graphics ({exc}). {NO_DISPLAY.partition('. ')[2]}", file=sys.stderr)
+        return 2
+    frames = getattr(args, "frames", None)
+    if arcade.headless and frames is None:
+        frames = DEFAULT_FRAMES
+        print(f"foc play: headless mode without --frames: running {frames} frames", file=sys.stderr)
+    shots = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", None) else None
+    limit = FrameLimit(frames, shots, max(0, getattr(args, "screenshot_every", 0) or 0))
+    try:
+        window = GameWindow(*size, settings=Settings(), limit=limit)
+    except Exception as exc:
+        print(f"foc play: cannot open a window ({exc}). {NO_DISPLAY.partition('. ')[2]}", file=sys.stderr)
+        return 2
+    window.mods = list(getattr(args, "mod", []) or [])
+    from game.ui.client_flow import configure_window
+
+    configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
+    if game is not None:
+        window.start(game)
+    else:
+        window.show_main_menu()
+    if arcade.headless:
+        run_headless(window)
+    else:
+        arcade.run()
+    if shots is not None:
+        print(f"foc play: saved {len(limit.saved)} screenshot(s) in {shots}")
+    return 0
+
+
+def run_headless(window: object) -> None:
+    """Drive frames without a display at a steady 1/60 s per frame (animation pace matches a real window)."""
+    from game.ui.app import GameWindow
+
+    assert isinstance(window, GameWindow)
+    while window.limit.frames is None or window.frame < window.limit.frames:
+        view = window.current_view
+        if view is None:
+            break
+        view.on_update(1 / 60)
+        session = getattr(view, "session", None)
+        if session is not None and getattr(session, "busy", False):
+            session.wait(0.05)  # let the computer think; frames keep their pace in game time
+        view.on_draw()
+        if not window.context:
+            break
+        window.flip()

@@ -1,0 +1,251 @@
+"""Baked terrain: chunks of territories (terrain art, owner tint, borders) drawn once into textures."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import sys
+from collections import OrderedDict
+from collections.abc import Iterable
+
+import arcade
+from PIL import Image, ImageDraw
+
+from game.ui import theme
+from game.ui.assets import Assets, SeatStyle
+from game.ui.grid import Grid
+from game.ui.quad import TexturedQuad
+from game.ui.scene import Scene
+
+HALF_BELOW = 0.6  # zoomed out further than this, chunks are drawn from their half-size picture
+
+
+class Chunk:
+    """One block of up to CHUNK x CHUNK territories: a full-size and a half-size picture on its rectangle."""
+
+    def __init__(self, key: tuple[int, int], cells: tuple[int, int, int, int],
+                 rect: tuple[float, float, float, float]) -> None:
+        self.key = key
+        self.x0, self.y0, self.columns, self.rows = cells
+        self.rect = rect  # left, bottom, right, top in world pixels
+        self.full: TexturedQuad | None = None
+        self.half: TexturedQuad | None = None
+        self.stale = False  # the half-size picture shows an older state (re-baked when next needed)
+
+
+class TerrainRenderer:
+    """Draws the board from baked chunk pictures, so a frame costs the visible chunks, not the whole map.
+
+    Memory depends on the screen, not the map: at most `capacity` chunks keep their full-size picture
+    (the least recently seen are dropped, and baked again when they come back into view); the half-size
+    pictures used when zoomed out are a quarter of the size. `prefetch` bakes the ring around the view
+    ahead of time, one chunk every few frames.
+    """
+
+    def __init__(self, assets: Assets, grid: Grid, scene: Scene, styles: dict[int, SeatStyle],
+                 chunk: int = theme.CHUNK, capacity: int = 24) -> None:
+        self.assets = assets
+        self.grid = grid
+        self.scene = scene
+        self.styles = styles
+        self.chunk = chunk
+        self.ctx = arcade.get_window().ctx
+        self.chunks: dict[tuple[int, int], Chunk] = {}
+        tile = grid.tile
+        for cy in range(0, grid.height, chunk):
+            for cx in range(0, grid.width, chunk):
+                key = (cx // chunk, cy // chunk)
+                columns, rows = min(chunk, grid.width - cx), min(chunk, grid.height - cy)
+                top = (grid.height - cy) * tile
+                rect = (cx * tile, top - rows * tile, (cx + columns) * tile, top)
+                self.chunks[key] = Chunk(key, (cx, cy, columns, rows), rect)
+        self.capacity = max(capacity, 4)
+        self.resident: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # full pictures, oldest first
+        self.bakes = 0  # bumps on every bake
+        self.revision = 0  # bumps when a chunk that may be on screen changes (part of the frame cache's key)
+        self.wait = 0
+
+    # ----- baking
+    def bake_all(self, around: tuple[float, float] | None = None) -> None:
+        """Bake the chunks that fit in memory, the nearest to `around` last (so they are kept longest)."""
+        chunks = list(self.chunks.values())
+        if around is not None:
+            x, y = around
+            chunks.sort(key=lambda c: abs((c.rect[0] + c.rect[2]) / 2 - x) + abs((c.rect[1] + c.rect[3]) / 2 - y))
+        for chunk in reversed(chunks[: self.capacity]):
+            self._bake(chunk)
+        self.revision += 1
+        self.scene.take_dirty()
+        trim_memory()
+
+    def refresh(self) -> int:
+        """Re-bake resident chunks whose territories changed owner or disruption; returns how many."""
+        dirty = self.scene.take_dirty()
+        if not dirty:
+            return 0
+        baked = 0
+        for key in {self._key_of(t) for t in self._with_neighbours(dirty)}:
+            chunk = self.chunks[key]
+            if key in self.resident:
+                self._bake(chunk)
+                baked += 1
+                self.revision += 1
+            elif chunk.half is not None:
+                chunk.stale = True
+        return baked
+
+    def prefetch(self, view: tuple[float, float, float, float], zoom: float = 1.0, every: int = 10) -> bool:
+        """Bake one chunk the view will soon need (at most one every `every` calls); True when one was."""
+        self.wait -= 1
+        if self.wait > 0:
+            return False
+        left, bottom, right, top = view
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        if zoom < HALF_BELOW:  # zoomed out: every chunk's half-size picture, nearest first
+            missing = [c for c in self.chunks.values() if c.half is None or c.stale]
+        else:
+            span = self.chunk * self.grid.tile
+            ring = (left - span, bottom - span, right + span, top + span)
+            near = self.visible_chunks(ring)
+            if len(near) > self.capacity:
+                return False
+            missing = [c for c in near if c.key not in self.resident]
+        if not missing:
+            return False
+        missing.sort(key=lambda c: abs((c.rect[0] + c.rect[2]) / 2 - cx) + abs((c.rect[1] + c.rect[3]) / 2 - cy))
+        self._bake(missing[0])
+        self.wait = every
+        return True
+
+    def _with_neighbours(self, territories: Iterable[int]) -> set[int]:
+        width, height = self.grid.width, self.grid.height
+        out: set[int] = set()
+        for t in territories:
+            out.add(t)
+            x, y = t % width, t // width
+            for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+                if 0 <= nx < width and 0 <= ny < height:
+                    out.add(ny * width + nx)
+        return out
+
+    def _key_of(self, territory: int) -> tuple[int, int]:
+        x, y = self.grid.coords(territory)
+        return x // self.chunk, y // self.chunk
+
+    def chunk_image(self, chunk: Chunk) -> Image.Image:
+        """The chunk's picture: terrain art, then the owners' tint and borders, then a faint grid."""
+        tile = self.grid.tile
+        width, scene = self.grid.width, self.scene
+        image = Image.new("RGBA", (chunk.columns * tile, chunk.rows * tile))
+        overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+        draw = ImageDraw.Draw(overlay)
+        bw = theme.BORDER_WIDTH
+        bases = {base: theme.shade(self._color(seat), 1.35) for seat, base in scene.bases.items()}
+        for row in range(chunk.rows):
+            y = chunk.y0 + row
+            for col in range(chunk.columns):
+                x = chunk.x0 + col
+                t = y * width + x
+                px, py = col * tile, row * tile
+                image.paste(self.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, tile), (px, py))
+                owner = scene.owners[t]
+                if owner is not None:
+                    color = self._color(owner)
+                    draw.rectangle((px, py, px + tile - 1, py + tile - 1), fill=color[:3] + (theme.OWNER_TINT_ALPHA,))
+                    line = color[:3] + (235,)
+                    if x == 0 or scene.owners[t - 1] != owner:
+                        draw.rectangle((px, py, px + bw - 1, py + tile - 1), fill=line)
+                    if x == width - 1 or scene.owners[t + 1] != owner:
+                        draw.rectangle((px + tile - bw, py, px + tile - 1, py + tile - 1), fill=line)
+                    if y == 0 or scene.owners[t - width] != owner:
+                        draw.rectangle((px, py, px + tile - 1, py + bw - 1), fill=line)
+                    if y == self.grid.height - 1 or scene.owners[t + width] != owner:
+                        draw.rectangle((px, py + tile - bw, px + tile - 1, py + tile - 1), fill=line)
+                if t in bases:  # a home base: a thick frame in its owner's colour inside the border
+                    frame = bases[t]
+                    draw.rectangle((px + bw + 1, py + bw + 1, px + tile - bw - 2, py + tile - bw - 2),
+                                   outline=frame[:3] + (255,), width=3)
+                draw.line((px + tile - 1, py, px + tile - 1, py + tile - 1), fill=(0, 0, 0, 34))
+                draw.line((px, py + tile - 1, px + tile - 1, py + tile - 1), fill=(0, 0, 0, 34))
+        image.alpha_composite(overlay)
+        return image.convert("RGB")  # opaque: RGB halves the cost of the mip levels
+
+    def _color(self, seat: int) -> theme.Color:
+        style = self.styles.get(seat)
+        return style.color if style is not None else self.assets.default_style(seat).color
+
+    def _bake(self, chunk: Chunk) -> None:
+        """Draw the chunk's picture and upload it in both sizes; keep the full size within `capacity`."""
+        image = self.chunk_image(chunk)
+        if chunk.full is None:
+            chunk.full = TexturedQuad(chunk.rect)
+        if chunk.half is None:
+            chunk.half = TexturedQuad(chunk.rect)
+        chunk.full.write(image)
+        chunk.half.write(image.reduce(2))
+        chunk.stale = False
+        self.resident[chunk.key] = chunk
+        self.resident.move_to_end(chunk.key)
+        while len(self.resident) > self.capacity:
+            _key, old = self.resident.popitem(last=False)
+            if old.full is not None:
+                old.full.release()
+                old.full = None
+        self.bakes += 1
+
+    # ----- drawing
+    def visible_chunks(self, view: tuple[float, float, float, float]) -> list[Chunk]:
+        left, bottom, right, top = view
+        return [
+            c for c in self.chunks.values()
+            if c.rect[0] < right and c.rect[2] > left and c.rect[1] < top and c.rect[3] > bottom
+        ]
+
+    def draw(self, view: tuple[float, float, float, float], zoom: float = 1.0) -> int:
+        """Draw the chunks overlapping the camera's view rectangle (world pixels); returns how many.
+
+        A chunk that came into view before it was prefetched is baked now.
+        """
+        visible = self.visible_chunks(view)
+        half = zoom < HALF_BELOW
+        wanted = self._filter_for(zoom)
+        for chunk in visible:
+            if half:
+                if chunk.half is None or chunk.stale:
+                    self._bake(chunk)
+                    self.revision += 1
+                quad = chunk.half
+            else:
+                if chunk.key not in self.resident:
+                    self._bake(chunk)
+                    self.revision += 1
+                self.resident.move_to_end(chunk.key)
+                quad = chunk.full
+            assert quad is not None and quad.texture is not None
+            if quad.texture.filter != wanted:
+                quad.texture.filter = wanted
+            quad.draw(blend=False)
+        return len(visible)
+
+    def _filter_for(self, zoom: float) -> tuple[int, int]:
+        """Texel-exact at zoom 1 (nearest is the cheapest and looks the same there); smooth otherwise."""
+        ctx = self.ctx
+        if abs(zoom - 1.0) < 1e-6:
+            return ctx.NEAREST, ctx.NEAREST
+        return ctx.LINEAR, ctx.LINEAR
+
+    def release(self) -> None:
+        for chunk in self.chunks.values():
+            for quad in (chunk.full, chunk.half):
+                if quad is not None:
+                    quad.release()
+            chunk.full = chunk.half = None
+        self.resident.clear()
+
+
+def trim_memory() -> None:
+    """Give freed image buffers back to the system after a burst of baking (glibc keeps them otherwise)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)

@@ -1,0 +1,247 @@
+"""Sprites on the map: army tokens with size badges, structures, walls on borders, flags, battles, disruption."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import arcade
+
+from game.ui import theme
+from game.ui.assets import Assets, SeatStyle
+from game.ui.grid import Grid
+from game.ui.scene import ArmyView, Scene, StructureView
+
+ROGUE_TINT = (96, 96, 100, 255)
+
+
+def main_type(types: list[str]) -> str:
+    """The unit type an army token shows: its most numerous type (first listed on ties)."""
+    if not types:
+        return "soldier"
+    counts = Counter(types)
+    return max(types, key=lambda t: (counts[t], -types.index(t)))
+
+
+class ArmyToken:
+    """The sprites of one army: a shadow, the unit picture in the owner's colour, a flag or rogue mark, a badge."""
+
+    def __init__(self, layer: MapSprites) -> None:
+        self.layer = layer
+        self.shadow = arcade.Sprite(layer.assets.disc())
+        self.unit = arcade.Sprite(layer.assets.unit("soldier"))
+        self.badge = arcade.Sprite(layer.assets.badge(1, theme.TEXT))
+        self.mark = arcade.Sprite(layer.assets.flag("pennant"))
+        self.signature: tuple[object, ...] = ()
+        self.size = 1.0
+        self.x = self.y = 0.0
+        self.alpha = 255
+        self.mark.visible = False
+        layer.shadows.append(self.shadow)
+        layer.units.append(self.unit)
+        layer.badges.append(self.badge)
+        layer.badges.append(self.mark)
+
+    def update_look(self, army: ArmyView, dimmed: bool, size: float = 1.0) -> None:
+        """Pictures and colours for the army; `size` < 1 when it shares its territory (a battle)."""
+        kind = main_type(army.types)
+        signature = (kind, army.owner, len(army.types), dimmed, size)
+        if signature == self.signature:
+            return
+        self.signature = signature
+        self.size = size
+        assets, tile = self.layer.assets, self.layer.grid.tile * size
+        self.unit.texture = assets.unit(kind)
+        self.unit.scale = 0.96 * tile / 48
+        shape = "circle"
+        if army.owner is None:
+            color = ROGUE_TINT
+            self.mark.texture = assets.rogue_mark()
+            self.mark.scale = 0.5 * tile / 48
+            self.mark.visible = True
+            badge_color = assets.rogue_color
+        else:
+            style = self.layer.style(army.owner)
+            color = theme.shade(style.color, 0.55) if dimmed else style.color
+            self.mark.visible = False
+            badge_color = style.color
+            shape = assets.badge_shape(style.flag)
+        self.unit.color = color
+        self.badge.texture = assets.badge(max(1, len(army.types)), badge_color, shape)
+        self.badge.scale = 0.85 * tile / 48
+        self.shadow.width = tile * 0.9
+        self.shadow.height = tile * 0.9
+        self.set_alpha(self.alpha)
+
+    def place(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        tile = self.layer.grid.tile * self.size
+        self.shadow.position = (x, y - tile * 0.1)
+        self.unit.position = (x, y)
+        self.badge.position = (x + tile * 0.3, y + tile * 0.3)
+        self.mark.position = (x - tile * 0.3, y + tile * 0.28)
+
+    def set_alpha(self, alpha: int) -> None:
+        self.alpha = alpha
+        for sprite in (self.shadow, self.unit, self.badge, self.mark):
+            sprite.alpha = alpha
+
+    def remove(self) -> None:
+        for sprite in (self.shadow, self.unit, self.badge, self.mark):
+            sprite.remove_from_sprite_lists()
+
+
+class MapSprites:
+    """Everything drawn over the terrain, kept in step with the scene; animations may move tokens."""
+
+    def __init__(self, scene: Scene, grid: Grid, assets: Assets, styles: dict[int, SeatStyle],
+                 placements: dict[str, str] | None = None) -> None:
+        self.placements = placements or {}  # structure type -> placement kind from the rules
+        self.scene = scene
+        self.grid = grid
+        self.assets = assets
+        self.styles = styles
+        self.bridges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.walls: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.structures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.flags: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.shadows: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.units: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.tokens: dict[int, ArmyToken] = {}
+        self.overrides: dict[int, tuple[float, float]] = {}  # army -> position while an animation moves it
+        self.fading: set[int] = set()  # armies kept on screen while they fade out
+        self.active_seat: int | None = None  # this seat's armies that cannot act are drawn dimmer
+        self.version = -1
+        self.revision = 0  # bumps on every change to what is drawn (for the frame cache)
+
+    def style(self, seat: int) -> SeatStyle:
+        return self.styles.get(seat) or self.assets.default_style(seat)
+
+    # ----- keeping in step
+    def sync(self, force: bool = False) -> bool:
+        if not force and self.version == self.scene.version:
+            return False
+        self.version = self.scene.version
+        self.revision += 1
+        self._sync_armies()
+        self._sync_static()
+        return True
+
+    def army_position(self, army: ArmyView) -> tuple[float, float]:
+        """Where an army stands: its territory's centre, side by side when two share it (a battle)."""
+        x, y = self.grid.center(army.territory)
+        here = sorted(a.entity for a in self.scene.armies.values() if a.territory == army.territory)
+        if len(here) > 1:
+            offset = (here.index(army.entity) - (len(here) - 1) / 2) * self.grid.tile * 0.5
+            x += offset
+            y -= self.grid.tile * 0.08
+        return x, y
+
+    def _sync_armies(self) -> None:
+        scene = self.scene
+        for entity in list(self.tokens):
+            if entity not in scene.armies and entity not in self.fading:
+                self.tokens.pop(entity).remove()
+        for entity, army in scene.armies.items():
+            token = self.tokens.get(entity)
+            if token is None:
+                token = self.tokens[entity] = ArmyToken(self)
+            dimmed = army.owner is not None and army.owner == self.active_seat and (army.done or army.mp <= 0)
+            crowded = sum(1 for a in scene.armies.values() if a.territory == army.territory) > 1
+            token.update_look(army, dimmed, 0.66 if crowded else 1.0)
+            token.place(*self.overrides.get(entity, self.army_position(army)))
+
+    def _sync_static(self) -> None:
+        for sprite_list in (self.bridges, self.walls, self.structures, self.flags, self.marks):
+            sprite_list.clear()
+        tile = self.grid.tile
+        for structure in self.scene.structures.values():
+            self._add_structure(structure)
+        for seat, base in self.scene.bases.items():
+            left, bottom, size, _ = self.grid.rect(base)
+            flag = arcade.Sprite(self.assets.flag(self.style(seat).flag), scale=size / 44)
+            flag.position = (left + size * 0.24, bottom + size * 0.74)
+            flag.color = self.style(seat).color
+            self.flags.append(flag)
+        icon = self.assets.icon("battle")
+        for territory in set(self.scene.battles.values()):
+            x, y = self.grid.center(territory)
+            self.marks.append(arcade.Sprite(icon, scale=tile / 34, center_x=x, center_y=y + tile * 0.42))
+        disrupted = self.assets.icon("disrupted")
+        for territory in self.scene.disrupted:
+            left, bottom, size, _ = self.grid.rect(territory)
+            self.marks.append(arcade.Sprite(disrupted, scale=tile / 64, center_x=left + size * 0.18,
+                                            center_y=bottom + size * 0.18))
+
+    def _add_structure(self, s: StructureView) -> None:
+        tile = self.grid.tile
+        color = self.style(s.owner).color if s.owner is not None else self.assets.rogue_color
+        texture = self.assets.structure(s.kind)
+        if s.border is not None:
+            x1, y1, x2, y2 = self.grid.border_segment(s.territory, s.border)
+            sprite = arcade.Sprite(texture, center_x=(x1 + x2) / 2, center_y=(y1 + y2) / 2)
+            sprite.width, sprite.height = tile * 0.98, tile * 0.42
+            if x1 == x2:
+                sprite.angle = 90
+            sprite.color = color
+            self.walls.append(sprite)
+            anchor = ((x1 + x2) / 2, (y1 + y2) / 2)
+        else:
+            left, bottom, size, _ = self.grid.rect(s.territory)
+            if s.mobile:
+                sprite = arcade.Sprite(texture, scale=0.5 * tile / 64,
+                                       center_x=left + size * 0.27, center_y=bottom + size * 0.27)
+                self.structures.append(sprite)
+            elif self.placements.get(s.kind) == "water":
+                sprite = arcade.Sprite(texture, scale=0.9 * tile / 64, center_x=left + size / 2,
+                                       center_y=bottom + size / 2)
+                self.bridges.append(sprite)
+            else:
+                sprite = arcade.Sprite(texture, scale=0.56 * tile / 64,
+                                       center_x=left + size * 0.25, center_y=bottom + size * 0.7)
+                self.structures.append(sprite)
+            sprite.color = color
+            anchor = (sprite.center_x + size * 0.14, sprite.center_y - size * 0.14)
+        if s.garrison:
+            shape = self.assets.badge_shape(self.style(s.owner).flag) if s.owner is not None else "circle"
+            badge = arcade.Sprite(self.assets.badge(s.garrison, color, shape), scale=0.7 * tile / 48)
+            badge.position = anchor
+            self.marks.append(badge)
+
+    # ----- animation hooks
+    def move_token(self, army: int, x: float, y: float) -> None:
+        self.revision += 1
+        self.overrides[army] = (x, y)
+        token = self.tokens.get(army)
+        if token is not None:
+            token.place(x, y)
+
+    def release_token(self, army: int) -> None:
+        self.revision += 1
+        self.overrides.pop(army, None)
+
+    def fade_token(self, army: int, alpha: int) -> None:
+        self.revision += 1
+        self.fading.add(army)
+        token = self.tokens.get(army)
+        if token is not None:
+            token.set_alpha(alpha)
+
+    def drop_token(self, army: int) -> None:
+        self.revision += 1
+        self.fading.discard(army)
+        self.overrides.pop(army, None)
+        if army not in self.scene.armies and army in self.tokens:
+            self.tokens.pop(army).remove()
+
+    # ----- drawing (inside the map camera)
+    def draw(self) -> None:
+        self.bridges.draw()
+        self.walls.draw()
+        self.structures.draw()
+        self.flags.draw()
+        self.shadows.draw()
+        self.units.draw()
+        self.badges.draw()
+        self.marks.draw()

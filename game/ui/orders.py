@@ -1,0 +1,382 @@
+"""Mouse orders: select an army, see where it can go, move, attack after a forecast, split, place structures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import esper
+
+from components.armies import Army
+from components.commands import BuildStructure, Command, Move, Split
+from components.structures import Structure
+from game import queries as gq
+from game.engine import Result
+from game.ui import theme
+from game.ui.grid import Grid
+from game.ui.overlays import Overlays
+from game.ui.session import Session
+from systems import events as ev
+from systems import queries as q
+from systems.movement import Reach
+
+
+class Orders:
+    """The selection and what a click on the map means now. Only used while a human is to move."""
+
+    def __init__(self, session: Session, grid: Grid, overlays: Overlays) -> None:
+        self.session = session
+        self.grid = grid
+        self.overlays = overlays
+        self.selected_army: int | None = None
+        self.selected_structure: int | None = None
+        self.inspected: int | None = None  # a territory shown read-only in the panel
+        self.placing: str | None = None  # structure type in placement mode
+        self.split: set[int] = set()  # units chosen to send away (R5.7)
+        self.armed: int | None = None  # an attack's territory waiting for the confirming click
+        self.reach: dict[int, Reach] = {}
+        self.split_targets: dict[int, str | None] = {}  # neighbour -> reason (None when allowed)
+        self.places: set[int] = set()  # valid territories for a non-wall structure in placement mode
+        self.hover: int | None = None
+        self.hint = ""
+        self.hint_bad = False
+        self.note = ""  # a short line shown beside the pointer on the map (MP cost, forecast)
+        self.forecast: gq.Forecast | None = None
+        self._forecast_key: tuple[int, int] | None = None
+        self.version = 0  # bumps when the panel should redraw
+        self.on_result: Callable[[Command, Result], None] | None = None
+
+    @property
+    def game(self):  # noqa: ANN201
+        return self.session.game
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def say(self, text: str, bad: bool = False) -> None:
+        if (text, bad) != (self.hint, self.hint_bad):
+            self.hint, self.hint_bad = text, bad
+            self._changed()
+
+    # ----- selection
+    def clear(self) -> None:
+        self.selected_army = self.selected_structure = self.inspected = None
+        self.placing = None
+        self.split = set()
+        self.armed = None
+        self.refresh()
+        self.say("")
+
+    def select_army(self, entity: int) -> None:
+        self.selected_army, self.selected_structure, self.inspected = entity, None, None
+        self.placing, self.split, self.armed = None, set(), None
+        self.refresh()
+        army = self._army(entity)
+        if army is not None and army.owner == self.game.world.clock.seat:
+            if self.reach:
+                self.say("Click a highlighted territory to move there; red ones are attacks.")
+            elif army.battle is not None:
+                self.say("This army is in a battle: it can retreat after the first round.")
+            else:
+                self.say("This army cannot move any more this turn.")
+        else:
+            self.say("")
+
+    def select_structure(self, entity: int) -> None:
+        self.selected_army, self.selected_structure, self.inspected = None, entity, None
+        self.placing, self.split, self.armed = None, set(), None
+        self.refresh()
+        self.say("")
+
+    def inspect(self, territory: int | None) -> None:
+        self.selected_army = self.selected_structure = None
+        self.inspected = territory
+        self.placing, self.split, self.armed = None, set(), None
+        self.refresh()
+
+    def start_placing(self, structure_type: str) -> None:
+        self.selected_army = self.selected_structure = self.inspected = None
+        self.split, self.armed = set(), None
+        self.placing = structure_type
+        self.refresh()
+        spec = self.game.world.rules.structures[structure_type]
+        where = "on a border of your territory" if spec.placement == "border" else "in a highlighted territory"
+        self.say(f"Place the {spec.name.lower()} {where}. Right-click or Esc cancels.")
+
+    def toggle_split(self, units: tuple[int, ...], add: bool) -> None:
+        """Choose (add) or un-choose one more unit of a group for a split."""
+        if add:
+            for unit in units:
+                if unit not in self.split:
+                    self.split.add(unit)
+                    break
+        else:
+            for unit in reversed(units):
+                if unit in self.split:
+                    self.split.discard(unit)
+                    break
+        self.armed = None
+        self.refresh()
+        if self.split:
+            self.say(f"Split: click a neighbouring territory to send {len(self.split)} unit(s).")
+        else:
+            self.say("")
+
+    def _army(self, entity: int | None) -> Army | None:
+        if entity is None:
+            return None
+        self.game.world.activate()
+        return esper.try_component(entity, Army) if esper.entity_exists(entity) else None
+
+    def refresh(self) -> None:
+        """Recompute highlights for the current selection from the engine."""
+        game, world = self.game, self.game.world
+        world.activate()
+        self.reach, self.split_targets, self.places = {}, {}, set()
+        army = self._army(self.selected_army)
+        if self.selected_army is not None and army is None:
+            self.selected_army = None
+        if self.selected_structure is not None and not esper.entity_exists(self.selected_structure):
+            self.selected_structure = None
+        self.split &= set(army.units) if army is not None else set()
+        mine = army is not None and army.owner == world.clock.seat and self.session.human_to_move()
+        cells: dict[int, theme.Color] = {}
+        if army is not None and mine and self.selected_army is not None:
+            if self.split:
+                for n in world.board.neighbours(army.territory):
+                    reason = game.check(Split(self.selected_army, tuple(sorted(self.split)), n))
+                    self.split_targets[n] = reason
+                    if reason is None:
+                        cells[n] = self._kind_color(self._kind_at(n, army.owner))
+            else:
+                self.reach = gq.where_can_it_go(game, self.selected_army)
+                for territory, reach in self.reach.items():
+                    cells[territory] = self._kind_color(reach.kind)
+        if self.placing is not None and world.rules.structures[self.placing].placement != "border":
+            self.places = {c.territory for c in gq.structure_placements(game, self.placing)}
+            cells = dict.fromkeys(self.places, theme.with_alpha(theme.VALID, 80))
+        self.overlays.set_cells(cells)
+        self.overlays.selected = army.territory if army is not None else None
+        structure = self._structure(self.selected_structure)
+        self.overlays.marked = {}
+        if structure is not None:
+            self.overlays.selected = structure.territory
+        if self.inspected is not None:
+            self.overlays.selected = self.inspected
+        if self.armed is not None:
+            self.overlays.marked[self.armed] = theme.INVALID
+        self._changed()
+
+    def _structure(self, entity: int | None) -> Structure | None:
+        if entity is None or not esper.entity_exists(entity):
+            return None
+        return esper.try_component(entity, Structure)
+
+    def _kind_at(self, territory: int, owner: int | None) -> str:
+        for _, other in q.armies_at(territory):
+            return "combine" if other.owner == owner else "attack"
+        return "move"
+
+    @staticmethod
+    def _kind_color(kind: str) -> theme.Color:
+        return {"attack": theme.HIGHLIGHT_ATTACK, "combine": theme.HIGHLIGHT_COMBINE}.get(kind, theme.HIGHLIGHT_MOVE)
+
+    # ----- the pointer
+    def hover_at(self, territory: int | None, wx: float, wy: float) -> None:
+        self.hover = territory
+        self.overlays.hover = territory
+        self.overlays.hover_color = theme.HOVER_OUTLINE
+        self.overlays.clear_pointer()
+        self.note = ""
+        if territory is None:
+            return
+        world = self.game.world
+        world.activate()
+        if self.placing is not None:
+            self._hover_placement(territory, wx, wy)
+            return
+        army = self._army(self.selected_army)
+        if army is None:
+            return
+        if self.split:
+            reason = self.split_targets.get(territory, "")
+            if reason is None:
+                self.overlays.set_path([army.territory, territory])
+                self.say(f"Send {len(self.split)} unit(s) here.")
+            elif territory in self.split_targets:
+                self.overlays.hover_color = theme.INVALID
+                self.say(f"Cannot split there: {reason}", bad=True)
+            return
+        reach = self.reach.get(territory)
+        if reach is None:
+            return
+        self.overlays.set_path([army.territory, *reach.path])
+        left = army.mp - reach.cost
+        if reach.kind == "attack":
+            forecast = self._forecast(territory)
+            text = f"Attack: {reach.cost} MP (move + {world.rules.costs.attack_extra} to attack)."
+            self.note = f"Attack: {reach.cost} MP"
+            if forecast is not None:
+                text += (f" Forecast: {forecast.win_chance:.0%} to win; you lose ~{forecast.attacker_losses:.1f}"
+                         f" unit(s), they lose ~{forecast.defender_losses:.1f}.")
+                self.note += (f"\nForecast: {forecast.win_chance:.0%} win\nlosses ~{forecast.attacker_losses:.1f} "
+                              f"yours, ~{forecast.defender_losses:.1f} theirs")
+            armed = self.armed == territory
+            text += " Click again to attack!" if armed else " Click to arm, click again to attack."
+            self.note += "\nclick again to attack" if armed else "\nclick to arm the attack"
+            self.overlays.hover_color = theme.INVALID
+            self.say(text, bad=True)
+        elif reach.kind == "combine":
+            self.note = f"Combine: {reach.cost} MP ({left} left)"
+            self.say(f"Combine with your army here: {reach.cost} MP ({left} left).")
+        else:
+            self.note = f"{reach.cost} MP ({left} left)"
+            self.say(f"Move here: {reach.cost} MP ({left} MP left).")
+
+    def _forecast(self, territory: int) -> gq.Forecast | None:
+        attacker = self.selected_army
+        defenders = [e for e, a in q.armies_at(territory) if a.owner != self._owner()]
+        if attacker is None or not defenders:
+            return None
+        key = (attacker, defenders[0])
+        if key != self._forecast_key:
+            self._forecast_key = key
+            self.forecast = gq.battle_forecast(self.game, attacker, defenders[0])
+        return self.forecast
+
+    def _owner(self) -> int | None:
+        army = self._army(self.selected_army)
+        return army.owner if army is not None else None
+
+    def wall_command(self, territory: int, wx: float, wy: float) -> BuildStructure | None:
+        """The wall the pointer points at: the border nearest to it, built from the side the player owns."""
+        assert self.placing is not None
+        border = self.grid.nearest_border(territory, wx, wy)
+        if border is None:
+            return None
+        first = BuildStructure(self.placing, territory, border)
+        if self.game.world.owner_of(territory) != self.game.world.clock.seat:
+            flipped = BuildStructure(self.placing, border, territory)
+            if self.game.check(flipped) is None:
+                return flipped
+        return first
+
+    def _hover_placement(self, territory: int, wx: float, wy: float) -> None:
+        assert self.placing is not None
+        spec = self.game.world.rules.structures[self.placing]
+        if spec.placement == "border":
+            command = self.wall_command(territory, wx, wy)
+            if command is None or command.border is None:
+                return
+            reason = self.game.check(command)
+            color = theme.VALID if reason is None else theme.INVALID
+            self.overlays.border = (self.grid.border_segment(command.territory, command.border), color)
+            self.overlays.hover = None
+        else:
+            reason = self.game.check(BuildStructure(self.placing, territory))
+            self.overlays.hover_color = theme.VALID if reason is None else theme.INVALID
+        self.say(f"Build a {spec.name.lower()} here." if reason is None else f"Cannot build here: {reason}",
+                 bad=reason is not None)
+        self.note = f"{spec.name}: click to build" if reason is None else f"Not here: {reason}"
+
+    # ----- clicks
+    def click(self, territory: int | None, wx: float, wy: float) -> None:
+        """A left click on the map."""
+        if territory is None:
+            return
+        world = self.game.world
+        world.activate()
+        if self.placing is not None:
+            self._click_placement(territory, wx, wy)
+            return
+        army = self._army(self.selected_army)
+        if army is not None and army.owner == world.clock.seat:
+            if self.split and territory in self.split_targets:
+                reason = self.split_targets[territory]
+                if reason is not None:
+                    self.say(f"Cannot split there: {reason}", bad=True)
+                    return
+                assert self.selected_army is not None
+                self.submit(Split(self.selected_army, tuple(sorted(self.split)), territory))
+                return
+            reach = self.reach.get(territory)
+            if reach is not None and self.selected_army is not None:
+                if reach.kind == "attack" and self.armed != territory:
+                    self.armed = territory
+                    self.refresh()
+                    self.hover_at(territory, wx, wy)
+                    return
+                self.submit(Move(self.selected_army, reach.path))
+                return
+        self._select_at(territory)
+
+    def confirm(self) -> bool:
+        """Enter: carry out the armed attack."""
+        if self.armed is None or self.selected_army is None:
+            return False
+        reach = self.reach.get(self.armed)
+        if reach is None:
+            return False
+        self.submit(Move(self.selected_army, reach.path))
+        return True
+
+    def _select_at(self, territory: int) -> None:
+        world = self.game.world
+        seat = world.clock.seat
+        armies = q.armies_at(territory)
+        own = [e for e, a in armies if a.owner == seat]
+        structures = [e for e, s in q.structures() if s.territory == territory and s.border is None]
+        own_structures = [e for e in structures if esper.component_for_entity(e, Structure).owner == seat]
+        if own:  # your army; clicked again while selected: the structure under it, if any
+            if self.selected_army != own[0] or not own_structures:
+                self.select_army(own[0])
+            else:
+                self.select_structure(own_structures[0])
+        elif own_structures and self.selected_structure not in own_structures:
+            self.select_structure(own_structures[0])
+        elif armies and not own:
+            self.select_army(armies[0][0])  # shown read-only
+        elif structures and not own_structures:
+            self.select_structure(structures[0])
+        else:
+            self.inspect(territory)
+            self.say("")
+
+    def _click_placement(self, territory: int, wx: float, wy: float) -> None:
+        assert self.placing is not None
+        spec = self.game.world.rules.structures[self.placing]
+        command = self.wall_command(territory, wx, wy) if spec.placement == "border" else (
+            BuildStructure(self.placing, territory))
+        if command is None:
+            return
+        self.submit(command)
+
+    def submit(self, command: Command) -> Result:
+        result = self.session.submit(command)
+        if self.on_result is not None:
+            self.on_result(command, result)
+        if not result.ok:
+            self.say(f"Not possible: {result.reason}", bad=True)  # type: ignore[union-attr]
+            return result
+        self.after(command, result)
+        return result
+
+    def after(self, command: Command, result: Result) -> None:
+        """Keep a sensible selection after an accepted command."""
+        self.armed = None
+        self.split = set()
+        if isinstance(command, BuildStructure):
+            self.placing = None
+        if self.selected_army is not None and self._army(self.selected_army) is None:
+            merged = [e.into for e in result.events if isinstance(e, ev.ArmiesCombined) and e.army == self.selected_army]
+            self.selected_army = merged[0] if merged and self._army(merged[0]) is not None else None
+        self.refresh()
+        if isinstance(command, Move | Split):
+            army = self._army(self.selected_army)
+            if army is not None and army.battle is not None:
+                self.say("The battle has begun; it goes on at the start of your next turns.")
+            elif army is not None and not self.reach:
+                self.say("That army has no moves left this turn.")
+            else:
+                self.say("")
+        else:
+            self.say("")

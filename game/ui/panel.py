@@ -1,0 +1,512 @@
+"""The side panel: player, round and stage, resources, the selection and its actions, building, end turn."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Protocol
+
+import esper
+
+from components.armies import Army
+from components.commands import (
+    Bombard,
+    BuildUnit,
+    Command,
+    CrewCatapult,
+    Repair,
+    StationedFire,
+    Unstation,
+    Upgrade,
+)
+from components.structures import Catapult, Structure
+from game import queries as gq
+from game.ui import info, theme
+from game.ui.assets import Assets, SeatStyle
+from game.ui.orders import Orders
+from game.ui.scene import Scene
+from game.ui.session import Session
+from game.ui.widgets import Button, Label, Rect, UiLayer
+from systems import queries as q
+
+HOTKEYS = {"take_over": "T", "disrupt": "X"}
+RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "metal": "M"}
+MAX_ROWS = 5
+MAX_ACTIONS = 8
+
+
+class PanelHost(Protocol):
+    """What the panel asks its view to do."""
+
+    def end_turn(self) -> None: ...
+
+    def run(self, command: Command) -> None: ...
+
+    def place(self, structure_type: str) -> None: ...
+
+    def cycle_speed(self) -> None: ...
+
+    def jump_home(self) -> None: ...
+
+
+def short_name(name: str) -> str:
+    """Fit a structure's name on a small button: 'Wooden tower' -> 'W. tower'."""
+    words = name.split()
+    return name if len(name) <= 10 or len(words) < 2 else f"{words[0][0]}. {' '.join(words[1:])}"
+
+
+def short_cost(cost: dict[str, int]) -> str:
+    return " ".join(f"{n}{RES_SHORT.get(r, r[:1].upper())}" for r, n in cost.items() if n)
+
+
+class UnitRowSlot:
+    """One line of the selected army's unit list, with the split chooser."""
+
+    def __init__(self, ui: UiLayer, assets: Assets, left: float, width: float) -> None:
+        self.left, self.width = left, width
+        self.icon = ui.icon_sprite(assets.unit("soldier"), 0, 0, 22)
+        self.name = Label(ui, 0, 0, "", 11, anchor_y="center")
+        self.stats = Label(ui, 0, 0, "", 10, theme.TEXT_DIM, anchor_y="center")
+        self.minus = ui.button((0, 0, 20, 18))
+        self.plus = ui.button((0, 0, 20, 18))
+        self.count = Label(ui, 0, 0, "", 10, theme.TEXT_WARN, anchor_x="center", anchor_y="center")
+        self.show(False)
+
+    def place(self, y: float) -> None:
+        left, right = self.left, self.left + self.width
+        self.icon.position = (left + 11, y)
+        self.name.move(left + 28, y)
+        self.stats.move(left + 132, y)
+        self.minus.set_rect((right - 66, y - 9, 20, 18))
+        self.count.move(right - 34, y)
+        self.plus.set_rect((right - 22, y - 9, 20, 18))
+
+    def show(self, visible: bool, splittable: bool = False) -> None:
+        self.icon.visible = visible
+        self.name.show(visible)
+        self.stats.show(visible)
+        self.minus.show(visible and splittable)
+        self.plus.show(visible and splittable)
+        self.count.show(visible and splittable)
+
+
+class SidePanel:
+    """Built once; `refresh` rewrites its texts and buttons from the engine when something changed."""
+
+    def __init__(self, size: tuple[int, int], session: Session, orders: Orders, assets: Assets,
+                 styles: dict[int, SeatStyle], host: PanelHost, scene: Scene) -> None:
+        width, height = size
+        self.scene = scene
+        self.session = session
+        self.orders = orders
+        self.assets = assets
+        self.styles = styles
+        self.host = host
+        self.x0 = width - theme.PANEL_WIDTH
+        self.rect: Rect = (self.x0, 0, theme.PANEL_WIDTH, height)
+        self.ui = ui = UiLayer(assets)
+        left = self.x0 + theme.PAD
+        inner = theme.PANEL_WIDTH - 2 * theme.PAD
+        self.left, self.inner, self.height = left, inner, height
+        rules = session.world.rules
+        ui.rect_sprite(self.rect, theme.PANEL_BG)
+        ui.rect_sprite((self.x0, 0, 2, height), theme.DIVIDER)
+        # header
+        top = height - 8
+        self.header_bg = ui.rect_sprite((self.x0 + 2, top - 52, theme.PANEL_WIDTH - 2, 52), theme.SECTION_BG)
+        self.header_strip = ui.rect_sprite((self.x0 + 2, top - 52, 6, 52), theme.TEXT)
+        self.flag = ui.icon_sprite(assets.flag("pennant"), left + 22, top - 26, 30)
+        self.name = Label(ui, left + 44, top - 22, "", 15, bold=True)
+        self.stage = Label(ui, left + 44, top - 42, "", 10, theme.TEXT_DIM)
+        self.speed = ui.button((self.x0 + theme.PANEL_WIDTH - 54, top - 30, 44, 22))
+        # resources
+        self.resources: list[tuple[str, Label, Label]] = []
+        ids = list(rules.resources.ids)
+        column = inner / max(1, len(ids))
+        res_top = top - 60
+        for i, resource in enumerate(ids):
+            cx = left + column * i
+            ui.icon_sprite(assets.icon(resource), cx + 12, res_top - 12, 22)
+            amount = Label(ui, cx + 28, res_top - 12, "0", 13, bold=True, anchor_y="center")
+            change = Label(ui, cx + 4, res_top - 34, "", 9, theme.TEXT_DIM, anchor_y="center")
+            self.resources.append((resource, amount, change))
+            ui.zones.append(((cx, res_top - 44, column, 44), ""))
+        sel_top = res_top - 52
+        ui.rect_sprite((left, sel_top + 2, inner, 1), theme.DIVIDER)
+        # radar box, end turn and build menu are anchored to the bottom
+        self.radar_box = (int(left), 8, int(inner), 150)
+        self.end_turn = ui.button((left, 166, inner, 34), primary=True)
+        unit_ids = [u for u, spec in rules.units.items() if spec.buildable]
+        structure_ids = list(rules.structures)
+        unit_rows, structure_rows = (len(unit_ids) + 2) // 3, (len(structure_ids) + 2) // 3
+        build_top = 208 + 22 + (unit_rows + structure_rows) * 42 + 6
+        self.build_title = Label(ui, left, build_top - 14, "Build", 12, bold=True)
+        self.build_hint = Label(ui, left + inner, build_top - 14, "", 9, theme.TEXT_DIM, anchor_x="right")
+        ui.rect_sprite((left, build_top + 4, inner, 1), theme.DIVIDER)
+        third = (inner - 8) / 3
+        y = build_top - 22
+        self.unit_buttons: list[Button] = []
+        for i, unit_id in enumerate(unit_ids):
+            if i % 3 == 0:
+                y -= 42
+            button = Button(ui, (left + (third + 4) * (i % 3), y, third, 38), stacked=True, tag=unit_id)
+            self.unit_buttons.append(button)
+        y -= 6
+        self.structure_buttons: list[Button] = []
+        for i, structure_id in enumerate(structure_ids):
+            if i % 3 == 0:
+                y -= 42
+            button = Button(ui, (left + (third + 4) * (i % 3), y, third, 38), stacked=True, tag=structure_id)
+            self.structure_buttons.append(button)
+        # selection: everything between the resources and the build menu
+        self.sel_top, self.sel_bottom = sel_top, build_top + 8
+        self.title = Label(ui, left, sel_top - 16, "", 12, bold=True)
+        self.subtitle = Label(ui, left, sel_top - 33, "", 10, theme.TEXT_DIM, width=int(inner))
+        self.rows = [UnitRowSlot(ui, assets, left, inner) for _ in range(MAX_ROWS)]
+        self.more = Label(ui, left, 0, "", 9, theme.TEXT_DIM)
+        self.actions = [ui.button((left, 0, inner, 24)) for _ in range(MAX_ACTIONS)]
+        self.version = -1
+
+    # ----- helpers
+    def contains(self, x: float, y: float) -> bool:
+        left, bottom, width, height = self.rect
+        return left <= x < left + width and bottom <= y < bottom + height
+
+    def style(self, seat: int) -> SeatStyle:
+        return self.styles.get(seat) or self.assets.default_style(seat)
+
+    # ----- refresh
+    def refresh(self, watching: bool = False) -> None:
+        """Rewrite the panel. With `watching` (a computer turn) only the scene-free parts are touched."""
+        session = self.session
+        world = session.world
+        self.speed.configure(f"{session_speed_label(self.host)}", tooltip="Animation speed for computer and rogue "
+                             "turns [F]", on_click=self.host.cycle_speed)
+        if watching:
+            self._watching()
+            return
+        world.activate()
+        clock = world.clock
+        seat = clock.seat
+        player = q.player(world, seat)
+        style = self.style(seat)
+        self._header(player.name, style, clock.round, clock.stage, player.computer)
+        for (_resource, amount, change), economy in zip(self.resources, info.economy(world, seat), strict=False):
+            amount.set(str(economy.amount))
+            income = f"+{economy.income:.0f}"
+            upkeep = f" −{economy.upkeep}" if economy.upkeep else ""
+            change.set(f"{income}{upkeep}", theme.TEXT_DIM)
+        for i, economy in enumerate(info.economy(world, seat)):
+            produced = session.income.get(seat, {}).get(economy.resource)
+            text = f"{economy.resource.title()}: {economy.amount}\nExpected per turn: +{economy.income:.1f} from land"
+            if economy.upkeep:
+                text += f", -{economy.upkeep} upkeep"
+            if produced is not None:
+                text += f"\nThis turn: +{produced} produced"
+            owed_paid = session.upkeep_paid.get(seat)
+            if owed_paid is not None and economy.resource == world.rules.resources.upkeep:
+                text += f", {owed_paid[1]} of {owed_paid[0]} upkeep paid"
+            rect = self.ui.zones[i][0]
+            self.ui.zones[i] = (rect, text)
+        human = session.human_to_move()
+        self.end_turn.configure("End turn", "Enter", enabled=human, on_click=self.host.end_turn,
+                                tooltip="Finish your Main stage; rogue armies act, then the next player [Enter]")
+        self._build(human)
+        self._selection(human)
+        self.version += 1
+
+    def _header(self, name: str, style: SeatStyle, round_: int, stage: str, computer: bool) -> None:
+        self.header_strip.color = style.color
+        self.flag.texture = self.assets.flag(style.flag)
+        self.flag.width = self.flag.height = 30
+        self.flag.color = style.color
+        self.name.set(name)
+        who = "computer" if computer else "human"
+        stage_name = {"main": "Main stage", "setup": "choosing bases", "over": "game over"}.get(stage, f"{stage} stage")
+        if len(name) > 16:
+            self.name.set(name[:15] + "…")
+        self.stage.set(f"Round {max(1, round_)} · {stage_name} · {who}")
+
+    def _watching(self) -> None:
+        scene = self.scene
+        seat = scene.seat
+        self._header(scene.names.get(seat, f"Player {seat}"), self.style(seat), scene.round, scene.stage,
+                     scene.computer.get(seat, False))
+        self.end_turn.configure("End turn", "", enabled=False, tooltip="A computer player is playing")
+        self._build(False, engine=False)
+        for _resource, amount, change in self.resources:
+            amount.set("–")
+            change.set("")
+        computer = scene.computer.get(seat, False)
+        self.title.set("A computer player is playing…" if computer else "Rogue armies are moving…")
+        self.subtitle.set("Watch the armies move. Change the pace with the speed button or F.")
+        for row in self.rows:
+            row.show(False)
+        self.more.show(False)
+        for button in self.actions:
+            button.show(False)
+        self.version += 1
+
+    def _build(self, human: bool, engine: bool = True) -> None:
+        """The build menu; without `engine` (a computer turn runs) only the rules data is read."""
+        session, world = self.session, self.session.world
+        options = {o.command.unit_type: o for o in gq.build_options(session.game)  # type: ignore[union-attr]
+                   if isinstance(o.command, BuildUnit)} if engine else {}
+        for index, button in enumerate(self.unit_buttons):
+            unit_id = str(button.tag)
+            spec = world.rules.units[unit_id]
+            option = options.get(unit_id)
+            reason = option.reason if option is not None else "not buildable"
+            if not human:
+                reason = "not your turn"
+            combat = spec.combat
+            tip = (f"{spec.name}: attack {combat.attack}, defense {combat.defense}, MP {spec.movement.mp}; "
+                   f"costs {info.cost_text(dict(spec.cost))}; upkeep {info.cost_text(dict(spec.upkeep))}. "
+                   f"Appears at your base with 0 MP [{index + 1}]")
+            if reason:
+                tip += f"\nUnavailable: {reason}"
+            button.configure(f"{spec.name}", f"{info.cost_text(dict(spec.cost))} [{index + 1}]", enabled=reason is None,
+                             tooltip=tip, icon=self.assets.unit(unit_id), icon_color=self.style(world.clock.seat).color,
+                             on_click=partial(self.host.run, BuildUnit(unit_id)))
+        stock = q.stockpile(world, world.clock.seat) if engine else {}
+        for button in self.structure_buttons:
+            structure_id = str(button.tag)
+            spec = world.rules.structures[structure_id]
+            affordable = q.can_afford(stock, dict(spec.cost))
+            reason = None if affordable else "not enough resources"
+            if not human:
+                reason = "not your turn"
+            where = {"border": "on a border of your territory", "land": "in a land territory you own",
+                     "water": "in water next to your territory", "base": "at your base",
+                     "shore": "on your coast"}.get(spec.placement, "")
+            tip = (f"{spec.name}: costs {info.cost_text(dict(spec.cost))}; defense {spec.defense}, protection "
+                   f"{spec.protection}%, holds {spec.garrison}. Built {where}: click to choose where.")
+            if reason:
+                tip += f"\nUnavailable: {reason}"
+            placing = self.orders.placing == structure_id
+            button.configure(short_name(spec.name), short_cost(dict(spec.cost)), enabled=reason is None, tooltip=tip,
+                             icon=self.assets.structure(structure_id), selected=placing,
+                             on_click=partial(self.host.place, structure_id))
+        self.build_hint.set("hover for details")
+
+    # ----- the selection
+    def _selection(self, human: bool) -> None:
+        orders, world = self.orders, self.session.world
+        for row in self.rows:
+            row.show(False)
+        self.more.show(False)
+        actions: list[tuple[str, str, str | None, Command | None, str]] = []  # label, note, reason, command, tip
+        y: float = self.sel_top - 44
+        if orders.selected_army is not None and esper.entity_exists(orders.selected_army):
+            y, actions = self._army_section(orders.selected_army, human, y)
+        elif orders.selected_structure is not None and esper.entity_exists(orders.selected_structure):
+            actions = self._structure_section(orders.selected_structure, human)
+        elif orders.placing is not None:
+            spec = world.rules.structures[orders.placing]
+            self.title.set(f"Placing: {spec.name}")
+            self.subtitle.set(f"Costs {info.cost_text(dict(spec.cost))}. Click where it should stand; "
+                              "right-click or Esc cancels.")
+        elif orders.inspected is not None:
+            self._territory_section(orders.inspected)
+        else:
+            self.title.set("Your orders" if human else "Waiting")
+            self.subtitle.set("Click one of your armies to see where it can go. Space: next army with moves; "
+                              "H: your base." if human else "")
+        for i, button in enumerate(self.actions):
+            if i < len(actions) and y - 26 >= self.sel_bottom:
+                label, note, reason, command, tip = actions[i]
+                y -= 26
+                button.set_rect((self.left, y, self.inner, 24))
+                button.configure(label, note, enabled=human and reason is None and command is not None,
+                                 tooltip=(tip + (f"\nUnavailable: {reason}" if reason else "")).strip(),
+                                 on_click=partial(self.host.run, command) if command is not None else None)
+            else:
+                button.show(False)
+
+    def _army_section(self, entity: int, human: bool, y: float) -> tuple[float, list]:
+        world, orders = self.session.world, self.orders
+        army = esper.component_for_entity(entity, Army)
+        mine = army.owner == world.clock.seat
+        owner = info.owner_name(world, army.owner)
+        title = "Your army" if mine else ("Rogue army" if army.owner is None else f"{owner}'s army")
+        self.title.set(f"{title} · {len(army.units)} unit{'s' if len(army.units) != 1 else ''}")
+        max_mp = info.army_max_mp(world, entity)
+        state = " · in a battle" if army.battle is not None else (" · done for this turn" if army.done else "")
+        self.subtitle.set(f"MP left {army.mp} of {max_mp}{state}")
+        rows = info.unit_rows(world, entity)
+        splittable = mine and human and len(army.units) > 1 and army.battle is None and not army.done
+        for i, row in enumerate(rows[:MAX_ROWS]):
+            slot = self.rows[i]
+            y -= 22
+            slot.place(y + 2)
+            slot.icon.texture = self.assets.unit(row.unit_type)
+            slot.icon.width = slot.icon.height = 22
+            slot.icon.color = self.style(army.owner).color if army.owner is not None else (150, 150, 150, 255)
+            slot.name.set(f"{row.name} ×{len(row.units)}")
+            health = f"{row.health}/{row.defense}" if row.health != row.defense else f"{row.defense}"
+            slot.stats.set(f"A {row.attack}   D {health}   MP {row.mp}")
+            chosen = sum(1 for u in row.units if u in orders.split)
+            slot.count.set(str(chosen))
+            slot.minus.configure("−", enabled=chosen > 0, tooltip="Keep one more of these here",
+                                 on_click=partial(self._split, row.units, False))
+            slot.plus.configure("+", enabled=chosen < len(row.units), tooltip="Send one more of these (split)",
+                                on_click=partial(self._split, row.units, True))
+            slot.minus.label.move(slot.minus.rect[0] + 6, slot.minus.rect[1] + 9)
+            slot.plus.label.move(slot.plus.rect[0] + 5, slot.plus.rect[1] + 9)
+            slot.show(True, splittable)  # after configure(), which shows its button
+        y -= 16
+        if len(rows) > MAX_ROWS:
+            self.more.move(self.left, y - 4)
+            self.more.set(f"+ {len(rows) - MAX_ROWS} more group(s)")
+            self.more.show(True)
+            y -= 14
+        elif splittable:
+            self.more.move(self.left, y - 4)
+            self.more.set(f"Split: {len(orders.split)} chosen — click a highlighted neighbour" if orders.split
+                          else "Split: pick units with +, then click a neighbour.")
+            self.more.show(True)
+            y -= 14
+        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        if not mine:
+            return y - 4, actions
+        if orders.armed is not None:
+            reach = orders.reach.get(orders.armed)
+            if reach is not None:
+                from components.commands import Move
+
+                forecast = orders.forecast
+                chance = f" · {forecast.win_chance:.0%} win" if forecast is not None else ""
+                actions.append((f"Attack!{chance}", f"{reach.cost} MP  Enter", None, Move(entity, reach.path),
+                                "Start the battle (the forecast is the engine's estimate)"))
+        for option in gq.army_options(self.session.game, entity):
+            key = HOTKEYS.get(option.kind)
+            label = option.label + (f"  [{key}]" if key else "")
+            target = getattr(option.command, "territory", None)
+            if option.kind == "retreat" and isinstance(target, int):
+                label = f"Retreat {direction(world, army.territory, target)}"
+            note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
+            actions.append((label, note, option.reason, option.command, option.label))
+        return y - 4, actions
+
+    def _split(self, units: tuple[int, ...], add: bool) -> None:
+        self.orders.toggle_split(units, add)
+
+    def _structure_section(self, entity: int, human: bool) -> list:
+        world = self.session.world
+        structure = esper.component_for_entity(entity, Structure)
+        spec = world.rules.structures.get(structure.structure_type)
+        mine = structure.owner == world.clock.seat
+        name = info.structure_name(world, entity)
+        owner = "yours" if mine else info.owner_name(world, structure.owner)
+        self.title.set(f"{name} ({owner})")
+        capacity = spec.garrison if spec else 0
+        self.subtitle.set(f"Health {structure.health}/{structure.max_health} · protection {structure.protection}% · "
+                          f"stationed {len(structure.garrison)}/{capacity}")
+        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        if not mine:
+            return actions
+        game = self.session.game
+        missing = structure.max_health - structure.health
+        per_point = dict(spec.repair) if spec else {}
+        if missing > 0:
+            one: Command = Repair(entity, 1)
+            actions.append(("Repair 1 point", info.cost_text(per_point), game.check(one), one, "Restore one point"))
+            full = Repair(entity, missing)
+            total = {r: n * missing for r, n in per_point.items()}
+            actions.append((f"Repair fully (+{missing})", info.cost_text(total), game.check(full), full,
+                            "Restore every missing point"))
+        else:
+            actions.append(("Repair", "undamaged", "it is not damaged", None, "Nothing to repair"))
+        for upgrade_id, upgrade in world.rules.upgrades.items():
+            command: Command = Upgrade(entity, upgrade_id)
+            actions.append((upgrade.name, info.cost_text(dict(upgrade.cost)), game.check(command), command,
+                            f"+{upgrade.defense} defense, +{upgrade.protection}% protection"))
+        for unit in structure.garrison:
+            place = structure.territory
+            if structure.border is not None and world.owner_of(place) != structure.owner:
+                place = structure.border
+            command = Unstation(entity, unit, place)
+            kind = world.rules.units[q.unit(unit).unit_type].name
+            actions.append((f"{kind} leaves the structure", "", game.check(command), command,
+                            "The stationed unit steps out as an army of one"))
+        if structure.garrison:
+            for target, label in self._targets_in_range(structure):
+                command = StationedFire(entity, target)
+                actions.append((f"Fire at {label}", "once/turn", game.check(command), command,
+                                "Each stationed unit strikes one unit of that army (R8.7)"))
+        catapult = esper.try_component(entity, Catapult)
+        if catapult is not None:
+            actions += self._catapult_actions(entity, structure, catapult)
+        return actions
+
+    def _targets_in_range(self, structure: Structure) -> list[tuple[int, str]]:
+        world = self.session.world
+        if structure.border is not None:
+            spots = {structure.territory, structure.border}
+        else:
+            spots = {structure.territory, *world.board.neighbours(structure.territory)}
+        out = []
+        for entity, army in q.armies():
+            if army.territory in spots and q.hostile(army.owner, structure.owner):
+                out.append((entity, f"{info.owner_name(world, army.owner)} army ({len(army.units)})"))
+        return out
+
+    def _catapult_actions(self, entity: int, structure: Structure, catapult: Catapult) -> list:
+        world, game = self.session.world, self.session.game
+        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        if catapult.crew is None:
+            here = q.army_of(structure.owner, structure.territory)
+            if here is not None:
+                command: Command = CrewCatapult(entity, here[0])
+                actions.append(("Crew it with the army here", "", game.check(command), command,
+                                "One unit of the army becomes its crew; it then travels with that army"))
+        stock = q.stockpile(world, world.clock.seat)
+        ammo = sorted(world.rules.catapult.ammo.items(), key=lambda kv: -kv[1])
+        best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
+        for n in world.board.neighbours(structure.territory):
+            for _, army in q.armies_at(n):
+                if q.hostile(army.owner, structure.owner) and army.units and best is not None:
+                    command = Bombard(entity, n, best, army.units[0])
+                    label = f"Bombard {info.owner_name(world, army.owner)} army with {best}"
+                    actions.append((label, f"{world.rules.catapult.ammo[best]} dmg", game.check(command), command,
+                                    "Strikes one unit in the neighbouring territory (passes over walls)"))
+        return actions
+
+    def _territory_section(self, territory: int) -> None:
+        world = self.session.world
+        terrain = world.rules.terrain[world.terrain[territory]]
+        owner = world.owner_of(territory)
+        who = "neutral" if owner is None else f"owned by {info.owner_name(world, owner)}"
+        self.title.set(f"{terrain.name} ({who})")
+        produce = ", ".join(f"{low}–{high} {r}" for r, (low, high) in terrain.production.items()) or "nothing"
+        extra = " · disrupted" if q.is_disrupted(world, territory) else ""
+        x, y = world.board.coords(territory)
+        self.subtitle.set(f"Produces {produce} per turn{extra} · at {x},{y}")
+
+    # ----- input and drawing
+    def hover(self, x: float, y: float) -> str:
+        self.ui.hover(x, y)
+        return self.ui.tooltip_at(x, y)
+
+    def press(self, x: float, y: float) -> bool:
+        """A click inside the panel: a button may act; the click never reaches the map."""
+        self.ui.press(x, y)
+        return True
+
+    def draw(self) -> None:
+        self.ui.draw()
+
+
+def session_speed_label(host: PanelHost) -> str:
+    speed = getattr(host, "speed", 1.0)
+    return f"{speed:g}×"
+
+
+def direction(world: object, here: int, there: int) -> str:
+    """'north', 'east', 'south' or 'west' from one territory to its neighbour."""
+    board = world.board  # type: ignore[attr-defined]
+    (x0, y0), (x1, y1) = board.coords(here), board.coords(there)
+    if y1 < y0:
+        return "north"
+    if y1 > y0:
+        return "south"
+    return "east" if x1 > x0 else "west"

@@ -1,0 +1,120 @@
+"""A game being played in the window: the engine game, seat looks, event capture and computer turns."""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from components.commands import Command
+from game.engine import Game, Result
+from game.ui import computer
+from game.ui.assets import SeatStyle
+from systems import events as ev
+from systems.world import MAIN, SETUP
+
+
+@dataclass
+class Session:
+    """The one object views share: they submit commands here and collect the events to show."""
+
+    game: Game
+    styles: dict[int, SeatStyle]
+    threaded: bool = True
+    pending: deque[ev.Event] = field(default_factory=deque)
+    worker: threading.Thread | None = None
+    turns_played: int = 0
+    last_reason: str = ""
+    income: dict[int, dict[str, int]] = field(default_factory=dict)  # this turn's production per seat
+    upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
+    chronicle: Any = None  # issue 5: event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
+
+    @property
+    def world(self):  # noqa: ANN201  (systems.world.World)
+        return self.game.world
+
+    # ----- state questions (only while no computer turn runs: the engine is not thread-safe)
+    @property
+    def busy(self) -> bool:
+        """True while a computer player is thinking on the worker thread."""
+        return self.worker is not None and self.worker.is_alive()
+
+    def seat_is_computer(self, seat: int | None = None) -> bool:
+        from systems import queries as q
+
+        world = self.world
+        world.activate()
+        return q.player(world, world.clock.seat if seat is None else seat).computer
+
+    def human_to_move(self) -> bool:
+        """A human seat is in its Main stage (or choosing a base) and no computer turn is running."""
+        if self.busy or self.game.over:
+            return False
+        clock = self.world.clock
+        return clock.stage in (MAIN, SETUP) and not self.seat_is_computer()
+
+    def computer_to_move(self) -> bool:
+        if self.busy or self.game.over:
+            return False
+        clock = self.world.clock
+        return clock.stage in (MAIN, SETUP) and self.seat_is_computer()
+
+    # ----- acting
+    def submit(self, command: Command) -> Result:
+        """Submit for the human at the table; accepted events queue up for the animator."""
+        assert not self.busy, "the engine is busy with a computer turn"
+        chronicle = self.chronicle
+        result = chronicle.submit(self.game, command) if chronicle is not None else self.game.submit(command)
+        if result.ok:
+            self._collect(result.events)
+            self.last_reason = ""
+        else:
+            self.last_reason = result.reason  # type: ignore[union-attr]
+        return result
+
+    def _collect(self, events: tuple[ev.Event, ...]) -> None:
+        for event in events:
+            if isinstance(event, ev.ResourcesProduced):
+                self.income[event.seat] = dict(event.totals)
+            elif isinstance(event, ev.UpkeepPaid):
+                self.upkeep_paid[event.seat] = (event.owed, event.paid)
+        self.pending.extend(events)
+        if self.chronicle is not None:
+            self.chronicle.observe(self.game, events)
+
+    def take_events(self) -> list[ev.Event]:
+        out = []
+        while self.pending:
+            out.append(self.pending.popleft())
+        return out
+
+    def start_computer(self) -> None:
+        """Let the computer seat act (choose a base, or play its turn) on a worker thread or right now."""
+        if self.threaded and self.world.clock.stage != SETUP:
+            self.worker = threading.Thread(target=self._play_computer_turn, name="computer-turn", daemon=True)
+            self.worker.start()
+        else:
+            self._play_computer_turn()
+
+    def _play_computer_turn(self) -> None:
+        game = self.game
+        original = game.submit
+
+        def capture(command: Command) -> Result:
+            result = original(command)
+            if result.ok:
+                self._collect(result.events)
+            return result
+
+        game.submit = capture  # type: ignore[method-assign]
+        try:
+            computer.play(game)
+        finally:
+            del game.submit  # back to the class's method
+            self.turns_played += 1
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the computer turn in progress is over (tests and headless runs)."""
+        if self.worker is not None:
+            self.worker.join(timeout)

@@ -1,0 +1,1 @@
+"""One Arcade View per screen: main menu, new game, load game, base choice, game."""

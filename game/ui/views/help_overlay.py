@@ -1,0 +1,150 @@
+"""The help overlay (F1): the rules in brief with their ids, what every map symbol means, and the hotkeys.
+
+Drawn over the game (pass the game view as `underlay`) or alone. F1, Esc, a click on "Close" or outside
+the panel calls `on_close()`. Content comes from `game.help_text`; symbols show the sprite the map uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+
+from game.help_text import HOTKEYS, RULES_BRIEF, SYMBOLS
+from game.ui.views._widgets import (
+    ACCENT,
+    DIM,
+    PANEL_EDGE,
+    TEXT,
+    Button,
+    TextCache,
+    asset_path,
+    draw_backdrop,
+    draw_panel,
+    finish_frame,
+    hex_color,
+    manifest,
+    seat_color,
+    window_size,
+)
+
+TINTED = {"units", "structures", "flags"}
+
+
+class HelpOverlay(arcade.View):
+    def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None) -> None:
+        super().__init__()
+        self.close_cb = on_close
+        self.underlay = underlay
+        self.texts = TextCache()
+        self.close_button = Button("Close (F1)", 0, 0, 150, 36, self._close, "Close the help", key="close")
+        self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
+        self.closed = False
+
+    def _texture(self, section: str, key: str) -> arcade.Texture | None:
+        found = self._textures.get((section, key), False)
+        if found is not False:
+            return found  # type: ignore[return-value]
+        path = asset_path(section, key)
+        texture = None
+        if path is not None:
+            try:
+                texture = arcade.load_texture(path)
+            except Exception:
+                texture = None
+        self._textures[(section, key)] = texture
+        return texture
+
+    def panel(self) -> tuple[float, float, float, float]:
+        width, height = window_size(self)
+        return 30.0, 30.0, width - 60, height - 60
+
+    def on_draw(self) -> None:
+        draw_backdrop(self, self.underlay, 200)
+        self.draw_content()
+        finish_frame(self)
+
+    def draw_content(self) -> None:
+        left, bottom, w, h = self.panel()
+        draw_panel(left, bottom, w, h)
+        top = bottom + h
+        self.texts.draw("title", "Forces of Conquest — how to play", left + 24, top - 36, TEXT, 18, bold=True)
+        inner = w - 48 - 40
+        widths = (inner * 0.49, inner * 0.31, inner * 0.20)
+        rules_x = left + 24
+        symbols_x = rules_x + widths[0] + 20
+        keys_x = symbols_x + widths[1] + 20
+        for x in (symbols_x - 10, keys_x - 10):
+            arcade.draw_line(x, bottom + 60, x, top - 56, PANEL_EDGE, 1)
+        self._draw_rules(rules_x, top - 72, widths[0])
+        self._draw_symbols(symbols_x, top - 72, widths[1])
+        self._draw_hotkeys(keys_x, top - 72, widths[2])
+        button = self.close_button
+        button.left, button.bottom = left + w - button.width - 20, bottom + 16
+        button.draw(self.texts)
+
+    def _draw_rules(self, x: float, y: float, width: float) -> None:
+        self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
+        y -= 22
+        for n, brief in enumerate(RULES_BRIEF):
+            self.texts.draw(f"r:{n}:t", f"{brief.title}  ({', '.join(brief.rules)})", x, y, TEXT, 10, bold=True)
+            y -= 5
+            body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 10, anchor_y="top", width=int(width),
+                                   multiline=True)
+            y -= body.content_height + 10
+
+    def _draw_symbols(self, x: float, y: float, width: float) -> None:
+        self.texts.draw("h:symbols", "On the map", x, y, ACCENT, 14, bold=True)
+        y -= 26
+        tint = seat_color(1)
+        terrain_colors = manifest().get("terrain_colors", {})
+        for n, symbol in enumerate(SYMBOLS):
+            texture = self._texture(symbol.section, symbol.key)
+            box = arcade.XYWH(x + 9, y + 4, 18, 18)
+            if texture is not None:
+                if symbol.section in TINTED and symbol.key != "rogue":
+                    arcade.draw_texture_rect(texture, box, color=arcade.types.Color(*tint))
+                else:
+                    arcade.draw_texture_rect(texture, box)
+            elif symbol.section == "terrain":
+                arcade.draw_rect_filled(box, hex_color(terrain_colors.get(symbol.key, "#808080")))
+            self.texts.draw(f"s:{n}", symbol.meaning, x + 26, y, TEXT, 10)
+            y -= 20
+
+    def _draw_hotkeys(self, x: float, y: float, width: float) -> None:
+        self.texts.draw("h:keys", "Hotkeys", x, y, ACCENT, 14, bold=True)
+        y -= 24
+        for n, hotkey in enumerate(HOTKEYS):
+            self.texts.draw(f"k:{n}:k", hotkey.keys, x, y, TEXT, 10, bold=True)
+            self.texts.draw(f"k:{n}:a", hotkey.action, x, y - 14, DIM, 10)
+            y -= 33
+        y -= 10
+        self.texts.draw("h:tips", "Tips", x, y, ACCENT, 14, bold=True)
+        tips = ("Hover over anything in the side panel for a tooltip.",
+                "Before ending your turn, check the upkeep forecast in the panel.",
+                "After your turn, the summary shows what you missed.")
+        y -= 10
+        for n, tip in enumerate(tips):
+            body = self.texts.draw(f"tip:{n}", tip, x, y, DIM, 10, anchor_y="top", width=int(width), multiline=True)
+            y -= body.content_height + 4
+
+    def _close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.close_cb()
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.close_button.hover = self.close_button.contains(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        if self.close_button.click(x, y):
+            return True
+        left, bottom, w, h = self.panel()
+        if not (left <= x <= left + w and bottom <= y <= bottom + h):
+            self._close()
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.F1, arcade.key.ESCAPE):
+            self._close()
+        return True

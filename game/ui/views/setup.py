@@ -1,0 +1,324 @@
+"""New game: 2-4 seats (name, colour with flag, human or computer with difficulty), a map or a random one, a seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import arcade
+from PIL import Image, ImageDraw
+
+from game.maps import MapData
+from game.ui import computer, theme
+from game.ui.app import GameWindow
+from game.ui.assets import Assets
+from game.ui.views import gui_kit as kit
+from game.ui.views.base import BaseView
+from game.ui.views.gui_kit import gui
+
+RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
+_MAPS: dict[Path, MapData | str] = {}  # loaded once per process: path -> map or the reason it failed
+
+
+@dataclass
+class SeatConfig:
+    """One seat as the player sets it up."""
+
+    name: str
+    color: int
+    computer: bool = False
+    difficulty: str = "normal"
+
+
+def shipped_maps() -> list[tuple[Path, MapData | str]]:
+    from game.maps import list_maps, load_map
+
+    out = []
+    for path in list_maps():
+        if path not in _MAPS:
+            try:
+                _MAPS[path] = load_map(path)
+            except Exception as exc:  # listed with the reason instead of crashing the menu
+                _MAPS[path] = str(exc).splitlines()[0]
+        out.append((path, _MAPS[path]))
+    return out
+
+
+def preview_image(data: MapData, players: int, assets: Assets, colors: list[theme.Color], box: int = 300) -> Image.Image:
+    """The map in miniature with each seat's start zone outlined in its colour."""
+    scale = max(1, min(box // data.width, box // data.height))
+    image = Image.new("RGB", (data.width, data.height))
+    image.putdata([assets.terrain_color(t) for t in data.terrain])  # type: ignore[arg-type]
+    image = image.resize((data.width * scale, data.height * scale), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(image, "RGBA")
+    for seat, zone in sorted(data.start_zones.get(players, {}).items()):
+        color = colors[(seat - 1) % len(colors)]
+        for cell in zone:
+            x, y = cell % data.width, cell // data.width
+            draw.rectangle((x * scale, y * scale, (x + 1) * scale - 1, (y + 1) * scale - 1), fill=(*color[:3], 150))
+    if image.width > box or image.height > box:
+        image.thumbnail((box, box), Image.Resampling.BOX)
+    return image
+
+
+class SetupView(BaseView):
+    """Everything about a new game on one screen."""
+
+    def __init__(self, window: GameWindow) -> None:
+        super().__init__(window)
+        self.ui = gui.UIManager(window)
+        names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+        level = computer.difficulties()[0]
+        self.seats = [SeatConfig(names[i], i, computer=i > 0, difficulty=level) for i in range(4)]
+        self.count = 2
+        self.map_index = 0
+        self.random_size = 1
+        self.seed = random.randrange(1, 100000)
+        self.inputs: list[gui.UIInputText] = []
+        self.seed_input: gui.UIInputText | None = None
+        self.status: gui.UILabel | None = None
+        self.preview: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.flags: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.thumbs: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.about: gui.UILabel | None = None
+        self.preview_key: tuple[object, ...] = ()
+        self._build()
+
+    # ----- choices
+    def choices(self) -> list[tuple[str, MapData | None, str]]:
+        """(label, map, problem) for every map supporting this many players, then the random map."""
+        out: list[tuple[str, MapData | None, str]] = []
+        for _path, data in shipped_maps():
+            if isinstance(data, MapData) and data.supports(self.count):
+                out.append((f"{data.name} ({data.width}×{data.height})", data, ""))
+        out.append(("Random map", None, ""))
+        return out
+
+    def chosen_map(self) -> MapData:
+        from game.mapgen import generate_map
+
+        choices = self.choices()
+        _label, data, _ = choices[min(self.map_index, len(choices) - 1)]
+        if data is not None:
+            return data
+        size = RANDOM_SIZES[self.random_size][1]
+        return generate_map(size, size, players=self.count, seed=self._seed())
+
+    def _seed(self) -> int:
+        text = self.seed_input.text.strip() if self.seed_input is not None else str(self.seed)
+        try:
+            return int(text)
+        except ValueError:
+            return sum(ord(c) * 31 ** i for i, c in enumerate(text)) % 2**31
+
+    def _free_color(self, index: int, start: int) -> int:
+        used = {s.color for i, s in enumerate(self.seats[: self.count]) if i != index}
+        palette = len(self.app.assets.palette)
+        for step in range(1, palette + 1):
+            candidate = (start + step) % palette
+            if candidate not in used:
+                return candidate
+        return start
+
+    # ----- widgets
+    def _keep_names(self) -> None:
+        for seat, field in zip(self.seats, self.inputs, strict=False):
+            seat.name = field.text.strip()[:24]
+        if self.seed_input is not None:
+            self.seed = self._seed()
+
+    def _build(self) -> None:
+        """(Re)create the widgets; called when a choice changes the layout."""
+        self.ui.clear()
+        window, assets = self.app, self.app.assets
+        height = window.height
+        self.ui.add(kit.label("New game", 60, height - 70, 26, bold=True, font=theme.TITLE_FONT))
+        self.ui.add(kit.label("Players", 60, height - 120, 14, bold=True))
+        for i, n in enumerate((2, 3, 4)):
+            button = kit.flat_button(f"{n} players", 160 + i * 120, height - 128, 110, 34,
+                                     primary=n == self.count)
+            kit.on_click(button, partial(self.set_count, n))
+            self.ui.add(button)
+        self.inputs = []
+        self.flags.clear()
+        for i, seat in enumerate(self.seats[: self.count]):
+            y = height - 190 - i * 52
+            name, color = assets.palette[seat.color % len(assets.palette)]
+            swatch = kit.flat_button("", 60, y, 44, 38, bg=color)
+            kit.on_click(swatch, partial(self.next_color, i))
+            self.ui.add(swatch)
+            field = kit.text_input(seat.name, 114, y + 2, 200)
+            self.inputs.append(field)
+            self.ui.add(field)
+            kind = kit.flat_button("Computer" if seat.computer else "Human", 324, y, 120, 38)
+            kit.on_click(kind, partial(self.toggle_computer, i))
+            self.ui.add(kind)
+            level = kit.flat_button(seat.difficulty.title() if seat.computer else "—", 454, y, 100, 38)
+            level.disabled = not seat.computer
+            kit.on_click(level, partial(self.next_difficulty, i))
+            self.ui.add(level)
+            flag = arcade.Sprite(assets.flag(assets.flag_shapes[seat.color % len(assets.flag_shapes)]),
+                                 center_x=82, center_y=y + 19)
+            flag.color = (20, 22, 28, 255)
+            self.flags.append(flag)
+            self.ui.add(kit.label(name, 564, y + 12, 10, theme.TEXT_DIM))
+        self.ui.add(kit.label("Click a colour to change it; each colour has its own flag shape.", 60,
+                              height - 200 - self.count * 52, 10, theme.TEXT_DIM))
+        # maps
+        right = 760
+        self.ui.add(kit.label(f"Map (for {self.count} players)", right, height - 120, 14, bold=True))
+        choices = self.choices()
+        self.map_index = min(self.map_index, len(choices) - 1)
+        self.thumbs.clear()
+        for i, (label, data, _problem) in enumerate(choices[:8]):
+            button = kit.flat_button(label, right, height - 170 - i * 42, 230, 36, primary=i == self.map_index,
+                                     size=11)
+            kit.on_click(button, partial(self.set_map, i))
+            self.ui.add(button)
+            if data is not None:  # a small picture of each map beside its name
+                key = f"thumb-{data.source}-{self.count}"
+                image = preview_image(data, self.count, assets, [c for _, c in assets.palette], 34)
+                texture = assets.generated(key, lambda image=image: image.convert("RGBA"))
+                self.thumbs.append(arcade.Sprite(texture, center_x=right - 24, center_y=height - 152 - i * 42))
+        if choices[self.map_index][1] is None:
+            y = height - 170 - min(8, len(choices)) * 42
+            for i, (label, size) in enumerate(RANDOM_SIZES):
+                button = kit.flat_button(f"{label} {size}", right + i * 78, y, 74, 32,
+                                         primary=i == self.random_size, size=10)
+                kit.on_click(button, partial(self.set_size, i))
+                self.ui.add(button)
+        self.ui.add(kit.label("Seed", 60, 118, 12, bold=True))
+        self.seed_input = kit.text_input(str(self.seed), 110, 106, 160)
+        self.ui.add(self.seed_input)
+        self.ui.add(kit.label("the same seed and choices give the same game", 280, 118, 10, theme.TEXT_DIM))
+        cx, cy = self.preview_center
+        self.about = kit.label("", cx - 136, cy - 214, 10, theme.TEXT_DIM, width=272)
+        self.ui.add(self.about)
+        self.preview_key = ()
+        self.status = kit.label("", 60, 80, 12, theme.TEXT_BAD, width=640)
+        self.ui.add(self.status)
+        back = kit.flat_button("Back", 60, 24, 140, 42)
+        kit.on_click(back, self.app.show_main_menu)
+        self.ui.add(back)
+        start = kit.flat_button("Start game", window.width - 260, 24, 200, 42, primary=True, size=15)
+        kit.on_click(start, self.start)
+        self.ui.add(start)
+        self.start_button = start
+        self._preview()
+
+    def _preview(self) -> None:
+        choices = self.choices()
+        _label, data, _ = choices[self.map_index]
+        key = (self.count, self.map_index, self.random_size, self._seed(), tuple(s.color for s in self.seats))
+        if key == self.preview_key:
+            return
+        self.preview_key = key
+        if data is None:
+            data = self.chosen_map()
+        colors = [self.app.assets.palette[s.color % len(self.app.assets.palette)][1] for s in self.seats]
+        image = preview_image(data, self.count, self.app.assets, colors, 260)
+        texture = arcade.Texture(image.convert("RGBA"), hash=f"preview-{key}",
+                                 hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+        self.preview.clear()
+        cx, cy = self.preview_center
+        sprite = arcade.Sprite(texture, center_x=cx, center_y=cy)
+        self.preview.append(sprite)
+        if self.about is not None:
+            counts = ", ".join(str(n) for n in data.players())
+            land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)
+            self.about.text = (f"{data.name}\n{data.width} × {data.height} territories · {land:.0%} land · "
+                               f"for {counts} players. Coloured patches are the start zones.")
+
+    # ----- actions
+    def set_count(self, count: int) -> None:
+        self._keep_names()
+        self.count = count
+        for i in range(count):
+            self.seats[i].color = self.seats[i].color if self.seats[i].color not in {
+                s.color for s in self.seats[:i]} else self._free_color(i, i)
+        self._build()
+
+    def next_color(self, index: int) -> None:
+        self._keep_names()
+        self.seats[index].color = self._free_color(index, self.seats[index].color)
+        self._build()
+
+    def toggle_computer(self, index: int) -> None:
+        self._keep_names()
+        self.seats[index].computer = not self.seats[index].computer
+        self._build()
+
+    def next_difficulty(self, index: int) -> None:
+        self._keep_names()
+        seat = self.seats[index]
+        levels = computer.difficulties()
+        current = levels.index(seat.difficulty) if seat.difficulty in levels else -1
+        seat.difficulty = levels[(current + 1) % len(levels)]
+        self._build()
+
+    def set_map(self, index: int) -> None:
+        self._keep_names()
+        self.map_index = index
+        self._build()
+
+    def set_size(self, index: int) -> None:
+        self._keep_names()
+        self.random_size = index
+        self._build()
+
+    def start(self) -> None:
+        """Create the game from the choices and go to base choice."""
+        from game.rules_loader import load_ruleset
+        from game.setup import PlayerSpec, new_game
+
+        self._keep_names()
+        seats = self.seats[: self.count]
+        if any(not s.name for s in seats):
+            self._say("Every seat needs a name.")
+            return
+        if len({s.name for s in seats}) < len(seats):
+            self._say("Give every seat a different name.")
+            return
+        try:
+            rules = load_ruleset(self.app.mods)
+            data = self.chosen_map()
+            game = new_game(rules, data, [PlayerSpec(s.name, s.computer, s.difficulty) for s in seats], self.seed)
+        except Exception as exc:  # bad map or mod: say why, stay here
+            self._say(f"Cannot start: {str(exc).splitlines()[0]}")
+            return
+        styles = {i + 1: self.app.assets.style(s.color, s.color) for i, s in enumerate(seats)}
+        self.app.start(game, styles)
+
+    def _say(self, text: str) -> None:
+        if self.status is not None:
+            self.status.text = text
+
+    # ----- view
+    def on_show_view(self) -> None:
+        self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        self.ui.disable()
+
+    def on_update(self, delta_time: float) -> None:
+        if len(self.preview_key) > 3 and self._seed() != self.preview_key[3]:
+            self._preview()
+
+    @property
+    def preview_center(self) -> tuple[float, float]:
+        return self.app.width - 146, self.app.height - 300
+
+    def draw(self) -> None:
+        self.clear()
+        cx, cy = self.preview_center
+        arcade.draw_lrbt_rectangle_filled(cx - 136, cx + 136, cy - 136, cy + 136, theme.SECTION_BG)
+        self.preview.draw()
+        self.ui.draw()
+        self.flags.draw()
+        self.thumbs.draw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.ESCAPE:
+            self.app.show_main_menu()

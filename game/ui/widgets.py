@@ -1,0 +1,291 @@
+"""Light panel widgets (labels, buttons, icons, tooltips) drawn from one sprite list and one text batch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import arcade
+import pyglet
+
+from game.ui import theme
+from game.ui.assets import Assets
+from game.ui.theme import Color
+
+Rect = tuple[float, float, float, float]  # left, bottom, width, height
+
+
+def inside(rect: Rect, x: float, y: float) -> bool:
+    left, bottom, width, height = rect
+    return left <= x < left + width and bottom <= y < bottom + height
+
+
+class Label:
+    """One line (or a wrapped block) of text; changing it only costs when the text really changes."""
+
+    def __init__(self, ui: UiLayer, x: float, y: float, text: str = "", size: int = 11, color: Color = theme.TEXT,
+                 bold: bool = False, anchor_x: str = "left", anchor_y: str = "baseline", width: int | None = None,
+                 font: tuple[str, ...] = theme.FONT) -> None:
+        self.text_obj = arcade.Text(
+            text, x, y, color, font_size=size, font_name=font, bold=bold, anchor_x=anchor_x,
+            anchor_y=anchor_y, batch=ui.batch, multiline=width is not None, width=width,
+        )
+        self._text = text
+        self._color = color
+        self._visible = True
+
+    def set(self, text: str, color: Color | None = None) -> None:
+        if text != self._text:
+            self._text = text
+            self.text_obj.text = text
+        if color is not None and color != self._color:
+            self._color = color
+            self.text_obj.color = color
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def move(self, x: float, y: float) -> None:
+        if (self.text_obj.x, self.text_obj.y) != (x, y):
+            self.text_obj.position = (x, y)
+
+    def show(self, visible: bool) -> None:
+        if visible != self._visible:
+            self._visible = visible
+            self.text_obj.visible = visible
+
+    @property
+    def content_width(self) -> float:
+        return float(self.text_obj.content_width)
+
+
+@dataclass(eq=False)
+class Button:
+    """A clickable rectangle with a label, an optional right-hand note (a cost), icon and tooltip."""
+
+    ui: UiLayer
+    rect: Rect
+    on_click: Callable[[], None] | None = None
+    tooltip: str = ""
+    enabled: bool = True
+    visible: bool = True
+    primary: bool = False
+    selected: bool = False
+    hovered: bool = False
+    pressed: bool = False
+    background: arcade.Sprite = field(init=False)
+    label: Label = field(init=False)
+    note: Label = field(init=False)
+    icon: arcade.Sprite | None = field(init=False, default=None)
+    tag: object = None
+    stacked: bool = False  # the note goes under the label instead of at the right
+
+    def __post_init__(self) -> None:
+        left, bottom, width, height = self.rect
+        self.background = self.ui.rect_sprite(self.rect, theme.BUTTON)
+        self.label = Label(self.ui, left + 10, bottom + height / 2, "", 11, anchor_y="center")
+        self.note = Label(self.ui, left + width - 8, bottom + height / 2, "", 10, theme.TEXT_DIM,
+                          anchor_x="right", anchor_y="center")
+        self.ui.buttons.append(self)
+        if self.stacked:
+            self.label.text_obj.font_size = 10
+            self.note.text_obj.font_size = 9
+
+    def set_rect(self, rect: Rect) -> None:
+        """Move or resize the button (its icon and texts follow)."""
+        if rect == self.rect:
+            return
+        left, bottom, width, height = self.rect = rect
+        self.background.width, self.background.height = width, height
+        self.background.position = (left + width / 2, bottom + height / 2)
+        self._layout()
+
+    def _layout(self) -> None:
+        left, bottom, width, height = self.rect
+        side = min(height - 8, 26) if not self.stacked else min(height - 14, 20)
+        text_left = left + 10 if not self.stacked else left + 6
+        if self.icon is not None:
+            self.icon.width = self.icon.height = side
+            self.icon.position = (left + 5 + side / 2, bottom + height / 2)
+            text_left = left + (10 if not self.stacked else 8) + side
+        if self.stacked:
+            self.label.move(text_left, bottom + height * 0.67)
+            self.note.text_obj.anchor_x = "left"
+            self.note.move(text_left, bottom + height * 0.3)
+        else:
+            self.label.move(text_left, bottom + height / 2)
+            self.note.move(left + width - 8, bottom + height / 2)
+
+    def configure(self, text: str, note: str = "", *, enabled: bool = True, tooltip: str = "",
+                  on_click: Callable[[], None] | None = None, primary: bool | None = None,
+                  selected: bool = False, icon: arcade.Texture | None = None, icon_color: Color = theme.TEXT
+                  ) -> None:
+        self.enabled = enabled
+        self.tooltip = tooltip
+        self.on_click = on_click
+        self.selected = selected
+        if primary is not None:
+            self.primary = primary
+        if icon is not None:
+            if self.icon is None:
+                self.icon = arcade.Sprite(icon)
+                self.ui.icons.append(self.icon)
+            self.icon.texture = icon
+            self.icon.color = icon_color if enabled else theme.shade(icon_color, 0.5)
+        elif self.icon is not None:
+            self.icon.remove_from_sprite_lists()
+            self.icon = None
+        self._layout()
+        self.label.set(text, theme.TEXT if enabled else theme.TEXT_DISABLED)
+        self.note.set(note, (theme.TEXT_DARK if self.primary and enabled else theme.TEXT_DIM) if enabled
+                      else theme.TEXT_DISABLED)
+        self.show(True)
+        self.restyle()
+
+    def show(self, visible: bool) -> None:
+        self.visible = visible
+        self.background.visible = visible
+        self.label.show(visible)
+        self.note.show(visible)
+        if self.icon is not None:
+            self.icon.visible = visible
+        if not visible:
+            self.hovered = False
+
+    def restyle(self) -> None:
+        if not self.enabled:
+            color = theme.BUTTON_DISABLED
+        elif self.primary:
+            color = theme.BUTTON_PRIMARY_HOVER if self.hovered else theme.BUTTON_PRIMARY
+        elif self.selected:
+            color = theme.BUTTON_SELECTED
+        elif self.pressed:
+            color = theme.BUTTON_DOWN
+        else:
+            color = theme.BUTTON_HOVER if self.hovered else theme.BUTTON
+        if self.background.color != color:
+            self.background.color = color
+        if self.primary and self.enabled:
+            self.label.set(self.label.text, theme.TEXT_DARK)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.visible and inside(self.rect, x, y)
+
+
+class Tooltip:
+    """One floating box of text near the cursor, shown for the widget under it."""
+
+    def __init__(self, ui: UiLayer) -> None:
+        self.ui = ui
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.border = arcade.Sprite(ui.assets.white())
+        self.border.color = (120, 130, 160, 255)
+        self.box = arcade.Sprite(ui.assets.white())
+        self.box.color = (16, 18, 24, 245)
+        self.sprites.extend([self.border, self.box])
+        self.batch = pyglet.graphics.Batch()
+        self.text = arcade.Text("", 0, 0, theme.TEXT, font_size=10, font_name=theme.FONT, multiline=True,
+                                width=260, anchor_y="top", batch=self.batch)
+        self.visible = False
+        self.content = ""
+
+    def show(self, text: str, x: float, y: float, screen: tuple[int, int], right: bool = False) -> None:
+        """Place the box beside (x, y): to its left (panel tooltips) or to its right (notes on the map)."""
+        if not text:
+            self.visible = False
+            return
+        if text != self.content:
+            self.content = text
+            self.text.text = text
+        width = min(260.0, float(self.text.content_width)) + 14
+        height = float(self.text.content_height) + 10
+        left = min(max(4.0, x + 18 if right else x - width - 8), screen[0] - width - 4)
+        top = min(max(height + 4, y + height / 2), screen[1] - 4)
+        self.text.position = (left + 7, top - 5)
+        self.box.width, self.box.height = width, height
+        self.box.position = (left + width / 2, top - height / 2)
+        self.border.width, self.border.height = width + 2, height + 2
+        self.border.position = self.box.position
+        self.visible = True
+
+    def draw(self) -> None:
+        if self.visible:
+            self.sprites.draw()
+            self.batch.draw()
+
+
+class UiLayer:
+    """Screen-space widgets: rectangles and icons in sprite lists, all text in one batch, hit testing."""
+
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self.rects: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.icons: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.batch = pyglet.graphics.Batch()
+        self.buttons: list[Button] = []
+        self.zones: list[tuple[Rect, str]] = []  # areas that only show a tooltip
+        self.tooltip = Tooltip(self)
+        self.hovered: Button | None = None
+
+    def rect_sprite(self, rect: Rect, color: Color) -> arcade.Sprite:
+        left, bottom, width, height = rect
+        sprite = arcade.Sprite(self.assets.white())
+        sprite.width, sprite.height = width, height
+        sprite.position = (left + width / 2, bottom + height / 2)
+        sprite.color = color
+        self.rects.append(sprite)
+        return sprite
+
+    def icon_sprite(self, texture: arcade.Texture, x: float, y: float, size: float,
+                    color: Color = (255, 255, 255, 255)) -> arcade.Sprite:
+        sprite = arcade.Sprite(texture)
+        sprite.width = sprite.height = size
+        sprite.position = (x, y)
+        sprite.color = color
+        self.icons.append(sprite)
+        return sprite
+
+    def button(self, rect: Rect, **kwargs: object) -> Button:
+        return Button(self, rect, **kwargs)  # type: ignore[arg-type]
+
+    def button_at(self, x: float, y: float) -> Button | None:
+        for button in self.buttons:
+            if button.contains(x, y):
+                return button
+        return None
+
+    def hover(self, x: float, y: float) -> Button | None:
+        found = self.button_at(x, y)
+        if found is not self.hovered:
+            if self.hovered is not None:
+                self.hovered.hovered = False
+                self.hovered.restyle()
+            if found is not None:
+                found.hovered = True
+                found.restyle()
+            self.hovered = found
+        return found
+
+    def tooltip_at(self, x: float, y: float) -> str:
+        found = self.button_at(x, y)
+        if found is not None:
+            return found.tooltip
+        for rect, text in self.zones:
+            if inside(rect, x, y):
+                return text
+        return ""
+
+    def press(self, x: float, y: float) -> bool:
+        """Click the button under (x, y); True when one took the click (enabled or not)."""
+        found = self.button_at(x, y)
+        if found is None:
+            return False
+        if found.enabled and found.on_click is not None:
+            found.on_click()
+        return True
+
+    def draw(self) -> None:
+        self.rects.draw()
+        self.icons.draw()
+        self.batch.draw()

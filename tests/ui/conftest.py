@@ -1,0 +1,69 @@
+"""UI tests: one headless GameWindow for the whole session, helpers that click through the real handlers."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+import game.ui.headless_shim  # noqa: F401  (before anything imports arcade.gui)
+
+# isort: split
+from pathlib import Path
+
+import arcade
+import pyglet
+import pytest
+
+from game.ui.app import FrameLimit, GameWindow, Settings
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+_WINDOW: GameWindow | None = None
+
+
+def the_window() -> GameWindow:
+    """The one window of the test session (other suites may reuse it through arcade.get_window())."""
+    global _WINDOW
+    if _WINDOW is None:
+        _WINDOW = GameWindow(1280, 720, settings=Settings(threaded_computer=False), visible=False)
+    return _WINDOW
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_window() -> GameWindow:
+    return the_window()
+
+
+@pytest.fixture
+def window() -> GameWindow:
+    win = the_window()
+    arcade.set_window(win)
+    win.settings = Settings(threaded_computer=False)
+    win.limit = FrameLimit()
+    win.frame = 0
+    win.default_camera.use()
+    return win
+
+
+def dispatch(win: arcade.Window, name: str, *args: object) -> None:
+    """Send an event through the window's handler stack now (UI managers first, then the view)."""
+    pyglet.event.EventDispatcher.dispatch_event(win, name, *args)
+
+
+def click(win: arcade.Window, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+    dispatch(win, "on_mouse_motion", x, y, 0, 0)
+    dispatch(win, "on_mouse_press", x, y, button, 0)
+    dispatch(win, "on_mouse_release", x, y, button, 0)
+
+
+def frames(win: arcade.Window, count: int = 1) -> None:
+    """Run whole frames of the current view (1/60 s each)."""
+    for _ in range(count):
+        view = win.current_view
+        assert view is not None
+        view.on_update(1 / 60)
+        view.on_draw()
+
+
+def shot(win: GameWindow, name: str) -> Path:
+    return win.screenshot(SHOTS / name)
