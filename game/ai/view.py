@@ -1,0 +1,509 @@
+"""What a computer player knows at the start of (and during) its turn: a read-only digest of the world.
+
+Static facts (territory values, movement cost per terrain, distance fields to the bases) are cached per
+game, since terrain and bases never change; the rest is rebuilt each turn from the world's read helpers.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import esper
+
+from components.armies import Army
+from components.structures import Structure
+from game.engine import Game
+from game.queries import simulate_battle
+from systems import queries as q
+from systems.movement import Reach, reachable
+from systems.world import World
+
+INF = 1 << 30
+FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is ~130 kB)
+# How much a computer player values one unit of each resource (food pays for everything that fights).
+RESOURCE_WEIGHT = {"food": 1.0, "wood": 0.45, "stone": 0.35, "metal": 0.15}
+
+
+Side = list[tuple[int, int]]  # (attack, health) per unit
+
+
+def power(side: Side) -> float:
+    """Square-law fighting strength: total attack times total health."""
+    return float(sum(a for a, _ in side) * sum(h for _, h in side))
+
+
+@dataclass
+class Static:
+    """Per-game facts that never change: values, cost tables, distance fields (computed lazily, cached)."""
+
+    size: int
+    value: list[float]
+    food: list[float]
+    land: list[bool]
+    clearable: list[bool]
+    costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
+
+
+_STATIC: OrderedDict[str, Static] = OrderedDict()
+_STATIC_LIMIT = 8
+
+
+def static_for(world: World) -> Static:
+    key = f"{world.name}:{id(world)}"
+    found = _STATIC.get(key)
+    if found is not None:
+        _STATIC.move_to_end(key)
+        return found
+    rules = world.rules
+    by_terrain_value: dict[str, float] = {}
+    by_terrain_food: dict[str, float] = {}
+    for tid, spec in rules.terrain.items():
+        by_terrain_value[tid] = sum(
+            (low + high) / 2 * RESOURCE_WEIGHT.get(res, 0.2) for res, (low, high) in spec.production.items()
+        )
+        low, high = spec.production.get(rules.resources.upkeep, (0, 0))
+        by_terrain_food[tid] = (low + high) / 2
+    static = Static(
+        size=world.board.size,
+        value=[by_terrain_value[t] for t in world.terrain],
+        food=[by_terrain_food[t] for t in world.terrain],
+        land=[rules.is_land(t) for t in world.terrain],
+        clearable=[rules.terrain[t].cleared_by_disruption for t in world.terrain],
+    )
+    _STATIC[key] = static
+    while len(_STATIC) > _STATIC_LIMIT:
+        _STATIC.popitem(last=False)
+    return static
+
+
+def cost_table(world: World, static: Static, types: tuple[str, ...]) -> list[int]:
+    """MP to enter each territory for an army of these unit types (terrain only); INF where it cannot."""
+    found = static.costs.get(types)
+    if found is not None:
+        return found
+    rules = world.rules
+    per_terrain: dict[str, int] = {}
+    for tid in rules.terrain:
+        worst = 0
+        for unit_type in types:
+            cost = rules.move_cost(unit_type, tid)
+            if cost is None:
+                worst = INF
+                break
+            worst = max(worst, cost)
+        per_terrain[tid] = worst
+    table = [per_terrain[t] for t in world.terrain]
+    static.costs[types] = table
+    return table
+
+
+def distance_field(world: World, static: Static, types: tuple[str, ...], target: int) -> list[int]:
+    """MP from every territory to `target` for these unit types (terrain only), by reverse Dijkstra."""
+    key = (types, target)
+    found = static.fields.get(key)
+    if found is not None:
+        static.fields[key] = static.fields.pop(key)  # most recently used last
+        return found
+    dist = _reverse_dijkstra(world.board, cost_table(world, static, types), target, static.size)
+    static.fields[key] = dist
+    while len(static.fields) > FIELD_CACHE:  # targets such as other armies move: keep the newest only
+        del static.fields[next(iter(static.fields))]
+    return dist
+
+
+def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) -> list[int]:
+    """MP from every territory to `target`, where entering a territory costs `cost[territory]`."""
+    dist = [INF] * size
+    dist[target] = 0
+    heap = [(0, target)]
+    neighbours = board.neighbours  # type: ignore[attr-defined]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > dist[here]:
+            continue
+        step = cost[here]
+        if step >= INF:
+            continue
+        nd = d + step
+        for there in neighbours(here):
+            if nd < dist[there] and cost[there] < INF:
+                dist[there] = nd
+                heapq.heappush(heap, (nd, there))
+    return dist
+
+
+def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
+    """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous)."""
+    best: dict[int, tuple[int, int]] = {start: (0, -1)}
+    heap = [(0, start)]
+    neighbours = world.board.neighbours
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > best[here][0]:
+            continue
+        for there in neighbours(here):
+            nd = d + cost[there]
+            if nd <= budget and (there not in best or nd < best[there][0]):
+                best[there] = (nd, here)
+                heapq.heappush(heap, (nd, there))
+    return best
+
+
+class View:
+    """The current player's digest of the world; `refresh()` after commands that moved or removed armies."""
+
+    def __init__(self, game: Game) -> None:
+        world = game.world
+        world.activate()
+        self.game = game
+        self.world = world
+        self.rules = world.rules
+        self.board = world.board
+        self.seat = world.clock.seat
+        self.round = world.clock.round
+        self.static = static_for(world)
+        self.size = world.board.size
+        owner: list[int | None] = [None] * self.size
+        for seat, cells in world.owned.items():
+            for cell in cells:
+                owner[cell] = seat
+        self.owner = owner
+        self.mine = world.owned.get(self.seat, set())
+        self.base = q.home_base(world, self.seat)
+        self.alive = world.alive_seats()
+        self.enemy_bases = {s: b for s in self.alive if s != self.seat and (b := q.home_base(world, s)) is not None}
+        self.stock = q.stockpile(world, self.seat)
+        self.limit_armies = self.rules.limits.armies_per_player
+        self.limit_units = self.rules.limits.units_per_army
+        self.fast = {m.id for m in self.rules.mods} <= {"base"}
+        self.refresh()
+        self.threat, self.mobile_threat = self._threat_maps()
+
+    # --- armies and structures ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Forget what commands may have changed (armies, structures, reaches); re-read lazily on next use."""
+        self.version = getattr(self, "version", 0) + 1
+        self._reach_cache: dict[tuple[int, int], dict[int, Reach]] = {}
+        self._tables: tuple[dict[frozenset[int], int | None], dict[int, int], set[int]] | None = None
+        self._armies: list[tuple[int, Army]] | None = None
+        self._structures: list[tuple[int, Structure]] | None = None
+
+    def _read_armies(self) -> list[tuple[int, Army]]:
+        if self._armies is None:
+            self.world.activate()
+            self._armies = sorted(q.armies(), key=lambda pair: pair[0])
+            self._mine = [(e, a) for e, a in self._armies if a.owner == self.seat]
+            self._hostile = [(e, a) for e, a in self._armies if a.owner != self.seat]
+            at: dict[int, list[tuple[int, Army]]] = {}
+            for e, a in self._armies:
+                at.setdefault(a.territory, []).append((e, a))
+            self._at = at
+        return self._armies
+
+    @property
+    def armies(self) -> list[tuple[int, Army]]:
+        return self._read_armies()
+
+    @property
+    def my_armies(self) -> list[tuple[int, Army]]:
+        self._read_armies()
+        return self._mine
+
+    @property
+    def hostile(self) -> list[tuple[int, Army]]:
+        self._read_armies()
+        return self._hostile
+
+    @property
+    def at(self) -> dict[int, list[tuple[int, Army]]]:
+        self._read_armies()
+        return self._at
+
+    @property
+    def structures(self) -> list[tuple[int, Structure]]:
+        if self._structures is None:
+            self.world.activate()
+            self._structures = sorted(q.structures(), key=lambda pair: pair[0])
+        return self._structures
+
+    def alive_army(self, entity: int) -> Army | None:
+        if not esper.entity_exists(entity):
+            return None
+        return esper.try_component(entity, Army)
+
+    def my_army_at(self, territory: int) -> tuple[int, Army] | None:
+        for e, a in self.at.get(territory, ()):
+            if a.owner == self.seat:
+                return e, a
+        return None
+
+    def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
+        return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
+
+    def side(self, army: Army) -> Side:
+        out = []
+        for u in army.units:
+            unit = q.unit(u)
+            out.append((unit.attack, unit.defense - unit.damage))
+        return out
+
+    def types(self, army: Army) -> tuple[str, ...]:
+        return tuple(sorted({q.unit(u).unit_type for u in army.units}))
+
+    def army_power(self, army: Army) -> float:
+        return power(self.side(army))
+
+    def max_mp(self, army: Army) -> int:
+        return q.army_max_mp(self.world, q.unit_types(army))
+
+    def garrisoned_hostile(self, territory: int) -> bool:
+        """A manned hostile structure stands in (or on a border of) the territory."""
+        return any(
+            s.garrison and s.owner != self.seat and (s.territory == territory or s.border == territory)
+            for _, s in self.structures
+        )
+
+    def base_defended(self, seat: int) -> bool:
+        """Would an army entering this seat's base find a defender there (R7.2)?"""
+        base = q.home_base(self.world, seat)
+        if base is None:
+            return True
+        if any(a.owner == seat and a.units for _, a in self.at.get(base, ())):
+            return True
+        return any(s.owner == seat and s.garrison and (s.territory == base or s.border == base)
+                   for _, s in self.structures)
+
+    def stationed_at(self, seat: int, territory: int) -> list[int]:
+        out: list[int] = []
+        for _, s in self.structures:
+            if s.owner == seat and (s.territory == territory or s.border == territory):
+                out.extend(s.garrison)
+        return out
+
+    def tower_at(self, territory: int) -> tuple[int, Structure] | None:
+        for e, s in self.structures:
+            if s.territory == territory and s.border is None and self.rules.structures[s.structure_type].placement == "land":
+                return e, s
+        return None
+
+    def wall_between(self, a: int, b: int) -> tuple[int, Structure] | None:
+        for e, s in self.structures:
+            if s.border is not None and ((s.territory == a and s.border == b) or (s.territory == b and s.border == a)):
+                return e, s
+        return None
+
+    def _threat_maps(self) -> tuple[Threat, Threat]:
+        """Per territory: the strongest hostile army that could attack it next turn (Manhattan reach); and the
+        same without armies standing on their own flag (they defend it; assaults weigh them separately)."""
+        bases = {b: s for s, b in self.enemy_bases.items()}
+        every, mobile = [], []
+        for _, army in self.hostile:
+            if not army.units:
+                continue
+            source = (army.territory, self.max_mp(army) + 1, self.army_power(army))
+            every.append(source)
+            if not (army.owner is not None and bases.get(army.territory) == army.owner):
+                mobile.append(source)
+        return Threat(self.board, every), Threat(self.board, mobile)
+
+    def enemy_threat(self, territory: int, radius: int) -> float:
+        """The strongest hostile army (players' or rogue) within `radius` steps of a territory."""
+        worst = 0.0
+        for _, army in self.hostile:
+            if not army.units:
+                continue
+            if self.board.distance(army.territory, territory) <= radius:
+                worst = max(worst, self.army_power(army))
+        return worst
+
+    # --- movement ----------------------------------------------------------------------------------
+
+    def reach(self, entity: int) -> dict[int, Reach]:
+        """Where an army can go now (like `game.queries.where_can_it_go`), cached until the next command."""
+        army = self.alive_army(entity)
+        if army is None or army.battle is not None or army.done or army.mp <= 0:
+            return {}
+        key = (entity, self.version)
+        found = self._reach_cache.get(key)
+        if found is not None:
+            return found
+        result = self._fast_reach(entity, army) if self.fast else None
+        if result is None:
+            result = reachable(self.world, entity)
+        self._reach_cache[key] = result
+        return result
+
+    def _turn_tables(self) -> tuple[dict[frozenset[int], int | None], dict[int, int], set[int]]:
+        """Walls (border -> owner), bridges (territory -> step cost) and disrupted territories, once per refresh."""
+        if self._tables is None:
+            rules = self.rules
+            walls: dict[frozenset[int], int | None] = {}
+            bridges: dict[int, int] = {}
+            for _, s in self.structures:
+                if s.border is not None:
+                    walls[frozenset((s.territory, s.border))] = s.owner
+                else:
+                    ability = rules.structures[s.structure_type].ability("bridge")
+                    if ability is not None:
+                        bridges[s.territory] = int(ability.param("move_cost", 1))
+            disrupted = {territory for _, territory in self._disruptions()}
+            self._tables = (walls, bridges, disrupted)
+        return self._tables
+
+    def _disruptions(self) -> list[tuple[int, int]]:
+        from components.board import Disrupted, Territory
+
+        out = []
+        now = (self.round, self.seat)
+        for entity, marker in esper.get_component(Disrupted):
+            if now < (marker.until_round, marker.seat):
+                out.append((entity, esper.component_for_entity(entity, Territory).index))
+        return out
+
+    def _fast_reach(self, entity: int, army: Army) -> dict[int, Reach] | None:
+        """`systems.movement.reachable` for plain armies of the base rules, on precomputed tables."""
+        if army.catapult is not None or getattr(army, "open_mp", 0) > 0:
+            return None
+        rules = self.rules
+        types = self.types(army)
+        cost = cost_table(self.world, self.static, types)
+        walls, bridges, disrupted = self._turn_tables()
+        clearable = self.static.clearable
+        discount = rules.disruption.forest_move_discount
+        floor = rules.disruption.min_move_cost
+        wall_extra = rules.costs.own_wall_extra
+        attack_extra = rules.costs.attack_extra
+        owner = army.owner
+        occupied: dict[int, str] = {}
+        for e, other in self.armies:
+            if e == entity:
+                continue
+            if other.battle is not None:
+                occupied[other.territory] = "battle"
+            elif other.owner != owner:
+                occupied.setdefault(other.territory, "attack")
+            else:
+                occupied.setdefault(other.territory, "combine")
+        start = army.territory
+        budget = army.mp
+        best: dict[int, tuple[int, int]] = {start: (0, -1)}
+        heap = [(0, start)]
+        neighbours = self.board.neighbours
+        while heap:
+            spent, here = heapq.heappop(heap)
+            if spent > best[here][0]:
+                continue
+            if here != start and here in occupied:
+                continue
+            for there in neighbours(here):
+                kind = occupied.get(there)
+                if kind == "battle":
+                    continue
+                step = bridges.get(there)
+                if step is None:
+                    step = cost[there]
+                    if step >= INF:
+                        continue
+                    if there in disrupted and clearable[there]:
+                        step = max(floor, step - discount)
+                if walls:
+                    wall = walls.get(frozenset((here, there)), 0)
+                    if wall != 0:
+                        if wall != owner:
+                            continue
+                        step += wall_extra
+                if kind == "attack":
+                    step += attack_extra
+                total = spent + step
+                if total > budget:
+                    continue
+                if there not in best or total < best[there][0]:
+                    best[there] = (total, here)
+                    heapq.heappush(heap, (total, there))
+        out: dict[int, Reach] = {}
+        for t, (total, _prev) in best.items():
+            if t == start:
+                continue
+            path = []
+            node = t
+            while node != start:
+                path.append(node)
+                node = best[node][1]
+            path.reverse()
+            out[t] = Reach(t, total, tuple(path), occupied.get(t, "move"))
+        return out
+
+    def field(self, army: Army, target: int) -> list[int]:
+        return distance_field(self.world, self.static, self.types(army), target)
+
+    def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> list[int]:
+        """Like `field`, but territories held by hostile armies (and, less, by own armies) cost extra, so that
+        armies find a way around a blocked corridor; computed once per turn and unit-type set."""
+        types = self.types(army)
+        key = (types, target)
+        cache = self.__dict__.setdefault("_route_fields", {})
+        found = cache.get(key)
+        if found is not None:
+            return found
+        base = cost_table(self.world, self.static, types)
+        cost = list(base)
+        for _, other in self.hostile:
+            if other.units and cost[other.territory] < INF:
+                cost[other.territory] += hostile_penalty
+        for _, other in self.my_armies:
+            if cost[other.territory] < INF:
+                cost[other.territory] += own_penalty
+        field = _reverse_dijkstra(self.board, cost, target, self.size)
+        cache[key] = field
+        return field
+
+    # --- battles -----------------------------------------------------------------------------------
+
+    def win_chance(self, rng: random.Random, attacker: Side, defender: Side, trials: int) -> tuple[float, float]:
+        """P(attacker wins) and the attacker's expected surviving fraction, by quick simulation."""
+        if not defender:
+            return 1.0, 1.0
+        if not attacker:
+            return 0.0, 0.0
+        wins = 0
+        left = 0
+        for _ in range(trials):
+            a, d, _rounds = simulate_battle(rng, attacker, defender, 30)
+            if a and not d:
+                wins += 1
+                left += len(a)
+        return wins / trials, left / (trials * len(attacker))
+
+
+class Threat:
+    """The strongest hostile army that can reach each territory next turn, computed on demand and memoised."""
+
+    def __init__(self, board: object, sources: list[tuple[int, int, float]]) -> None:
+        self.board = board
+        self.width = getattr(board, "width", 0)
+        self.sources = [(t % self.width, t // self.width, r, p) for t, r, p in sources] if self.width else []
+        self.raw = sources
+        self.memo: dict[int, float] = {}
+
+    def get(self, territory: int, default: float = 0.0) -> float:
+        found = self.memo.get(territory)
+        if found is not None:
+            return found if found > 0 else default
+        worst = 0.0
+        if self.width:
+            x, y = territory % self.width, territory // self.width
+            for sx, sy, radius, strength in self.sources:
+                if strength > worst and abs(sx - x) + abs(sy - y) <= radius:
+                    worst = strength
+        else:
+            distance = self.board.distance  # type: ignore[attr-defined]
+            for t, radius, strength in self.raw:
+                if strength > worst and distance(t, territory) <= radius:
+                    worst = strength
+        self.memo[territory] = worst
+        return worst if worst > 0 else default

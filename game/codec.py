@@ -1,0 +1,112 @@
+"""Plain-data codecs for saves and replays: commands and components to JSON-ready dicts and back, strictly.
+
+Only known classes are ever built: command types registered with `systems.actions` and component types in
+`components.registry`. Field values are validated by pydantic in strict mode (no "1" for 1); nothing is
+executed and nothing is looked up by a name the data chooses beyond those two registries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+from components.commands import Command
+from components.registry import COMPONENT_TYPES
+from systems import actions
+
+
+class CodecError(ValueError):
+    """Data that does not describe a known command or component; `field` is the dotted place of the problem."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")
+
+
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+def _listify(annotation: Any) -> tuple[Any, bool]:
+    """`tuple[X, ...]` becomes `list[X]` (JSON has only arrays); the flag says to turn it back into a tuple."""
+    origin = typing.get_origin(annotation)
+    if origin is tuple:
+        args = typing.get_args(annotation)
+        item = args[0] if args else Any
+        return list[item], True  # type: ignore[valid-type]
+    return annotation, False
+
+
+@cache
+def _model_for(cls: type) -> tuple[type[BaseModel], frozenset[str]]:
+    """A strict pydantic model mirroring a dataclass's fields, and the fields to convert back to tuples."""
+    hints = typing.get_type_hints(cls)
+    fields: dict[str, Any] = {}
+    tuples: set[str] = set()
+    for f in dataclasses.fields(cls):
+        annotation, is_tuple = _listify(hints[f.name])
+        if is_tuple:
+            tuples.add(f.name)
+        if f.default is not dataclasses.MISSING:
+            default: Any = list(f.default) if isinstance(f.default, tuple) else f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = ...
+        fields[f.name] = (annotation, default)
+    model = create_model(f"{cls.__name__}Data", __config__=_STRICT, **fields)
+    return model, frozenset(tuples)
+
+
+def _build(cls: type, data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise CodecError(where, f"expected an object, got {type(data).__name__}")
+    model, tuples = _model_for(cls)
+    try:
+        parsed = model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(part) for part in first["loc"])
+        raise CodecError(f"{where}.{loc}" if loc else where, first["msg"]) from None
+    values = {name: getattr(parsed, name) for name in model.model_fields}
+    for name in tuples:
+        values[name] = tuple(values[name])
+    return cls(**values)
+
+
+def known_commands() -> dict[str, type[Command]]:
+    """Every command type the rules can handle, by class name (base game and plugins)."""
+    return {cls.__name__: cls for cls in actions.HANDLERS}
+
+
+def command_to_data(command: Command) -> dict[str, Any]:
+    """A command as {"type": class name, field: value...}; tuples become lists."""
+    out: dict[str, Any] = {"type": type(command).__name__}
+    for f in dataclasses.fields(command):
+        value = getattr(command, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def command_from_data(data: Any, where: str = "command") -> Command:
+    """The command described by `data`; only registered command classes, with strictly typed fields."""
+    if not isinstance(data, dict):
+        raise CodecError(where, f"expected an object, got {type(data).__name__}")
+    name = data.get("type")
+    cls = known_commands().get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise CodecError(f"{where}.type", f"unknown command type {name!r}")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return typing.cast(Command, _build(cls, fields, where))
+
+
+def component_from_data(name: str, data: Any, where: str) -> Any:
+    """A registered component type built from its fields (as `dataclasses.asdict` wrote them)."""
+    cls = COMPONENT_TYPES.get(name)
+    if cls is None:
+        raise CodecError(where, f"unknown component type {name!r} (is the mod that defines it enabled?)")
+    return _build(cls, data, where)

@@ -1,0 +1,350 @@
+"""Replays: the seed, the ordered commands and a state hash per round; re-run to watch or to verify.
+
+A replay starts from what `new_game` needs (ruleset, board, players, seed) and feeds the recorded commands
+through `Game.submit` again. `hashes[r]` is the state hash right after the command that finished round r
+(round 0 is base choice), and `final_hash` the hash after the last command. `verify` reports the first
+round whose hash differs, or the first command the rules now reject.
+
+A save holds the same header and the command history, so `foc replay SAVE --verify` checks that the saved
+history reproduces the saved state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import esper
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from components.commands import Command
+from components.rules import Ruleset
+from game.codec import CodecError, command_from_data, command_to_data
+from game.engine import Game
+from game.errors import DataError
+from game.maps import MapData
+from game.saves import (
+    SAVE_FORMAT,
+    BoardData,
+    ModRef,
+    PlayerData,
+    atomic_write,
+    board_data,
+    encode,
+    game_version,
+    parse_save,
+    read_raw,
+    ruleset_data,
+    saves_dir,
+)
+from game.setup import PlayerSpec, new_game
+from game.snapshot import state_hash
+from systems import queries as q
+
+REPLAY_FORMAT = "forces-of-conquest-replay"
+REPLAY_VERSION = 1
+REPLAY_SUFFIX = ".focreplay.json.gz"
+
+
+class ReplayV1(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal["forces-of-conquest-replay"]
+    version: Literal[1]
+    game_version: str
+    seed: int
+    mods: list[ModRef]
+    ruleset: dict[str, Any]
+    board: BoardData
+    players: list[PlayerData]
+    commands: list[list[Any]]
+    hashes: dict[str, str]
+    final_hash: str
+    winner: int | None = None
+
+
+@dataclass
+class Header:
+    """Everything a replay starts from."""
+
+    seed: int
+    rules: Ruleset
+    board: BoardData
+    players: list[PlayerData]
+
+
+@dataclass
+class Verdict:
+    """The outcome of re-running a replay."""
+
+    ok: bool
+    rounds: int
+    commands: int
+    first_bad_round: int | None = None
+    expected: str | None = None
+    actual: str | None = None
+    message: str = ""
+
+
+def players_of(game: Game) -> list[dict[str, Any]]:
+    world = game.world
+    world.activate()
+    out = []
+    for seat in world.seats:
+        player = q.player(world, seat)
+        out.append({"name": player.name, "computer": player.computer, "difficulty": player.difficulty})
+    return out
+
+
+def start_game(header: Header) -> Game:
+    """The game as it stood before the first command: same ruleset, board, players and seed."""
+    count = len(header.players)
+    board = header.board
+    map_data = MapData(
+        name=board.name,
+        width=board.width,
+        height=board.height,
+        terrain=tuple(board.terrain),
+        start_zones={count: {int(seat): tuple(zone) for seat, zone in board.start_zones.items()}},
+        source="replay",
+    )
+    specs = [PlayerSpec(p.name, p.computer, p.difficulty) for p in header.players]
+    return new_game(header.rules, map_data, specs, header.seed)
+
+
+def run_commands(
+    game: Game, commands: Iterable[tuple[int, int, Command]],
+    on_round: Callable[[int, str], bool] | None = None,
+) -> tuple[int, str | None]:
+    """Submit recorded commands in order; after each finished round call on_round(round, hash) (False stops).
+
+    Returns (commands applied, a problem or None): a command the rules reject, or one recorded for
+    another round or seat than the game is at, is a problem.
+    """
+    world = game.world
+    applied = 0
+    for index, (rnd, seat, command) in enumerate(commands):
+        if (world.clock.round, world.clock.seat) != (rnd, seat):
+            return applied, (f"command {index} was recorded in round {rnd} for seat {seat}, but the game is at "
+                             f"round {world.clock.round}, seat {world.clock.seat}")
+        before = world.clock.round
+        result = game.submit(command)
+        if not result.ok:
+            return applied, f"command {index} ({type(command).__name__}, round {rnd}) is rejected: {result.reason}"  # type: ignore[union-attr]
+        applied += 1
+        if world.clock.round != before and on_round is not None and not on_round(before, state_hash(world)):
+            return applied, None
+    return applied, None
+
+
+def header_of(game: Game) -> dict[str, Any]:
+    world = game.world
+    return {
+        "game_version": game_version(),
+        "seed": world.seed,
+        "mods": [{"id": m.id, "version": m.version} for m in world.rules.mods],
+        "ruleset": ruleset_data(world.rules),
+        "board": board_data(world),
+        "players": players_of(game),
+    }
+
+
+def replay_data(game: Game) -> dict[str, Any]:
+    """A replay of a game so far: the game is re-run from its seed (in a world of its own) to take the hashes.
+
+    Raises DataError when the commands do not reproduce the game (a game changed outside `submit`).
+    """
+    header = header_of(game)
+    commands = list(game.history)
+    target = state_hash(game.world)
+    parsed = _header_from(header, "<game>")
+    previous = esper.current_world
+    fresh = start_game(parsed)
+    hashes: dict[str, str] = {}
+
+    def keep(rnd: int, digest: str) -> bool:
+        hashes[str(rnd)] = digest
+        return True
+
+    try:
+        applied, problem = run_commands(fresh, commands, keep)
+        final = state_hash(fresh.world)
+    finally:
+        _drop(fresh, previous)
+    if problem is not None or final != target:
+        raise DataError([f"<game>: history: the recorded commands do not reproduce this game "
+                         f"({problem or 'the final state differs'})"])
+    return {
+        "format": REPLAY_FORMAT,
+        "version": REPLAY_VERSION,
+        **header,
+        "commands": [[r, s, command_to_data(c)] for r, s, c in commands],
+        "hashes": hashes,
+        "final_hash": final,
+        "winner": game.world.clock.winner,
+    }
+
+
+def save_replay(game: Game, path: str | Path | None = None) -> Path:
+    """Write the game's replay (gzip-compressed JSON, written atomically)."""
+    if path is None:
+        path = saves_dir() / "replays" / f"replay-seed{game.world.seed}-r{game.world.clock.round:04d}{REPLAY_SUFFIX}"
+    path = Path(path)
+    atomic_write(path, encode(replay_data(game)))
+    return path
+
+
+def _header_from(data: dict[str, Any], file: str) -> Header:
+    try:
+        rules = Ruleset.model_validate(data["ruleset"])
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
+    board = data["board"] if isinstance(data["board"], BoardData) else BoardData.model_validate(data["board"])
+    players = [p if isinstance(p, PlayerData) else PlayerData.model_validate(p) for p in data["players"]]
+    if len(players) != len(board.start_zones):
+        raise DataError([f"{file}: players: {len(players)} players for {len(board.start_zones)} start zones"])
+    return Header(seed=data["seed"], rules=rules, board=board, players=players)
+
+
+def _commands_from(entries: list[list[Any]], file: str, where: str) -> list[tuple[int, int, Command]]:
+    out = []
+    for index, entry in enumerate(entries):
+        if len(entry) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2]):
+            raise DataError([f"{file}: {where}.{index}: expected [round, seat, command]"])
+        try:
+            out.append((entry[0], entry[1], command_from_data(entry[2], f"{where}.{index}.2")))
+        except CodecError as exc:
+            raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
+    return out
+
+
+@dataclass
+class LoadedReplay:
+    header: Header
+    commands: list[tuple[int, int, Command]]
+    hashes: dict[int, str]
+    final_hash: str
+    source: str
+
+
+def load_replay(path: str | Path) -> LoadedReplay:
+    """A replay file, or a save file (its history, checked against its saved state), validated strictly."""
+    path = Path(path)
+    file = str(path)
+    raw = read_raw(path)
+    if raw.get("format") == SAVE_FORMAT:
+        save, rules = parse_save(raw, file)
+        players = _players_in_save(save.state.entities, save.state.seats)
+        header = Header(seed=save.seed, rules=rules, board=save.board, players=players)
+        commands = _commands_from(save.history, file, "history")
+        return LoadedReplay(header, commands, {}, save.state.hash, file)
+    if raw.get("format") != REPLAY_FORMAT:
+        raise DataError([f"{file}: format: not a Forces of Conquest replay (format {raw.get('format')!r})"])
+    version = raw.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > REPLAY_VERSION:
+        raise DataError([f"{file}: version: replay format {version} is newer than this game reads "
+                         f"({REPLAY_VERSION}); update the game"])
+    try:
+        replay = ReplayV1.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise DataError([f"{file}: {'.'.join(map(str, first['loc'])) or '(root)'}: {first['msg']}"]) from None
+    header = _header_from({"ruleset": replay.ruleset, "board": replay.board, "players": replay.players,
+                           "seed": replay.seed}, file)
+    hashes: dict[int, str] = {}
+    for key, digest in replay.hashes.items():
+        if not key.isdigit():
+            raise DataError([f"{file}: hashes.{key}: round numbers are non-negative integers"])
+        hashes[int(key)] = digest
+    return LoadedReplay(header, _commands_from(replay.commands, file, "commands"), hashes, replay.final_hash, file)
+
+
+def _players_in_save(entities: dict[str, dict[str, dict[str, Any]]], seats: list[int]) -> list[PlayerData]:
+    found: dict[int, PlayerData] = {}
+    for comps in entities.values():
+        player = comps.get("Player")
+        if isinstance(player, dict) and isinstance(player.get("seat"), int):
+            found[player["seat"]] = PlayerData(
+                name=str(player.get("name", "")), computer=bool(player.get("computer", False)),
+                difficulty=str(player.get("difficulty", "normal")),
+            )
+    return [found[s] for s in seats if s in found]
+
+
+def verify(replay: LoadedReplay) -> Verdict:
+    """Re-run the replay and compare the state hash after every round (and at the end)."""
+    previous = esper.current_world
+    game = start_game(replay.header)
+    bad: dict[str, Any] = {}
+    checked = 0
+
+    def compare(rnd: int, digest: str) -> bool:
+        nonlocal checked
+        expected = replay.hashes.get(rnd)
+        if expected is None:
+            return True
+        checked += 1
+        if digest != expected:
+            bad.update(round=rnd, expected=expected, actual=digest)
+            return False
+        return True
+
+    try:
+        applied, problem = run_commands(game, replay.commands, compare)
+        rounds = game.world.clock.round
+        final = state_hash(game.world)
+    finally:
+        _drop(game, previous)
+    if bad:
+        return Verdict(False, rounds, applied, bad["round"], bad["expected"], bad["actual"],
+                       f"round {bad['round']}: the state hash differs (expected {bad['expected'][:12]}…, "
+                       f"got {bad['actual'][:12]}…)")
+    if problem is not None:
+        return Verdict(False, rounds, applied, rounds, None, None, problem)
+    if final != replay.final_hash:
+        return Verdict(False, rounds, applied, rounds, replay.final_hash, final,
+                       f"round {rounds}: the final state hash differs (expected {replay.final_hash[:12]}…, "
+                       f"got {final[:12]}…)")
+    return Verdict(True, rounds, applied, message=f"{applied} commands, {checked} round hashes and the final state "
+                   "match")
+
+
+def _drop(game: Game, previous: str) -> None:
+    """Delete a re-run's esper world and make `previous` current again."""
+    name = game.world.name
+    esper.switch_world(previous if previous in esper.list_worlds() and previous != name else "default")
+    if name in esper.list_worlds():
+        esper.delete_world(name)
+
+
+def run_replay(args: Any) -> int:
+    """`foc replay FILE [--verify]`: re-run a replay (or a save's history) and report."""
+    try:
+        replay = load_replay(args.file)
+    except DataError as exc:
+        for line in exc.errors:
+            print(line)
+        return 2
+    if args.verify:
+        verdict = verify(replay)
+        if verdict.ok:
+            print(f"{replay.source}: replay verified: {verdict.message} ({verdict.rounds} rounds)")
+            return 0
+        print(f"{replay.source}: replay differs: {verdict.message}")
+        return 1
+    previous = esper.current_world
+    game = start_game(replay.header)
+    try:
+        applied, problem = run_commands(game, replay.commands)
+        world = game.world
+        outcome = f"seat {world.clock.winner} won" if world.clock.winner is not None else "no winner yet"
+        print(f"{replay.source}: {applied} commands replayed to round {world.clock.round}: {outcome}")
+        if problem:
+            print(f"stopped: {problem}")
+            return 1
+    finally:
+        _drop(game, previous)
+    return 0

@@ -1,0 +1,146 @@
+"""Computer players: they act only through `submit`, with legal commands, and play to win."""
+
+from __future__ import annotations
+
+import pytest
+
+from components.commands import ChooseBase, EndTurn
+from game.ai import DIFFICULTIES, make_controller, run_computer_turn
+from game.ai.base import TurnLog
+from game.ai.random_player import legal_commands
+from game.ai.view import View
+from game.engine import Game, Rejected
+from game.mapgen import generate_map
+from game.simulate import new_computer_game, play_game, resolve_map
+from game.snapshot import state_hash
+from systems import queries as q
+from systems.movement import reachable
+from tests.builders import base_rules
+
+SMALL = generate_map(16, 16, players=(2, 4), seed=5, name="AI 16x16")
+
+
+def test_make_controller_knows_the_difficulties():
+    for kind in DIFFICULTIES:
+        assert make_controller(kind).name == kind
+    with pytest.raises(ValueError):
+        make_controller("godlike")
+
+
+@pytest.mark.parametrize("kind", ["normal", "hard", "random"])
+def test_a_computer_changes_the_game_only_through_submit(kind, monkeypatch):
+    """Between two submits nothing changes: the controller reads, never writes (the rng included)."""
+    game = new_computer_game(base_rules(), SMALL, [kind, "normal"], 4)
+    last: dict[str, object] = {}
+    original = Game.submit
+
+    def watched(self, command):
+        if last:
+            assert state_hash(self.world) == last["hash"], f"state changed before {command}"
+        result = original(self, command)
+        last["hash"] = state_hash(self.world)
+        return result
+
+    monkeypatch.setattr(Game, "submit", watched)
+    for _ in range(2 + 2 * 12):
+        if game.over:
+            break
+        run_computer_turn(game)
+
+
+def test_computer_commands_are_never_rejected(monkeypatch):
+    rejected = []
+    original = TurnLog.submit
+
+    def counting(self, command):
+        result = original(self, command)
+        if isinstance(result, Rejected):
+            rejected.append((command, result.reason))
+        return result
+
+    monkeypatch.setattr(TurnLog, "submit", counting)
+    play_game(base_rules(), SMALL, ["normal", "hard"], 1, 60)
+    play_game(base_rules(), SMALL, ["hard", "normal", "hard", "normal"], 2, 30)
+    assert rejected == []
+
+
+def test_run_computer_turn_chooses_bases_then_plays_whole_turns():
+    game = new_computer_game(base_rules(), SMALL, ["normal", "hard"], 3)
+    first = run_computer_turn(game)
+    assert len(first) == 1 and game.world.clock.seat == 2
+    assert isinstance(game.history[0][2], ChooseBase)
+    run_computer_turn(game)
+    assert game.world.clock.round == 1 and game.world.clock.seat == 1
+    results = run_computer_turn(game)
+    assert results and all(r.ok for r in results)
+    assert isinstance(game.history[-1][2], EndTurn)
+    assert game.world.clock.seat == 2
+
+
+def test_bases_are_chosen_in_the_start_zone_on_land():
+    for kind in DIFFICULTIES:
+        game = new_computer_game(base_rules(), SMALL, [kind, kind], 7)
+        run_computer_turn(game)
+        run_computer_turn(game)
+        for seat in game.world.seats:
+            base = q.home_base(game.world, seat)
+            assert base in game.world.start_zones[seat]
+            assert game.world.rules.is_land(game.world.terrain[base])
+
+
+def test_the_same_seed_plays_the_same_game():
+    one, r1 = play_game(base_rules(), SMALL, ["hard", "normal"], 11, 40)
+    two, r2 = play_game(base_rules(), SMALL, ["hard", "normal"], 11, 40)
+    assert one.history == two.history and r1.winner == r2.winner
+
+
+def test_normal_beats_random():
+    twin = resolve_map("twin_valleys")
+    wins = 0
+    for seed in (1, 2):
+        kinds = ["normal", "random"] if seed % 2 else ["random", "normal"]
+        game, result = play_game(base_rules(), twin, kinds, seed, 150)
+        wins += result.winner_kind == "normal"
+    assert wins == 2
+
+
+def test_computer_games_end_with_a_winner():
+    _, result = play_game(base_rules(), resolve_map("twin_valleys"), ["normal", "hard"], 3, 150)
+    assert result.winner is not None
+
+
+def test_the_fast_reach_agrees_with_the_rules():
+    """The computer player's own pathfinding gives what `systems.movement.reachable` gives."""
+    compared = 0
+
+    def compare(game):
+        nonlocal compared
+        view = View(game)
+        for entity, army in view.armies:
+            if army.battle is not None or army.done or army.mp <= 0:
+                continue
+            fast = view._fast_reach(entity, army)
+            if fast is None:
+                continue
+            slow = reachable(game.world, entity)
+            assert {t: (r.cost, r.kind) for t, r in fast.items()} == {t: (r.cost, r.kind) for t, r in slow.items()}
+            compared += 1
+
+    play_game(base_rules(), SMALL, ["normal", "hard", "normal", "random"], 5, 35, on_round=compare)
+    assert compared > 50
+
+
+def test_the_random_player_only_offers_legal_commands():
+    game = new_computer_game(base_rules(), SMALL, ["random", "random"], 2)
+    run_computer_turn(game)
+    run_computer_turn(game)
+    for _ in range(6):
+        for command in legal_commands(game):
+            assert game.check(command) is None
+        run_computer_turn(game)
+
+
+def test_a_computer_plays_with_mods():
+    rules = pytest.importorskip("game.rules_loader").load_ruleset(["cavalry"])
+    game, result = play_game(rules, SMALL, ["normal", "hard"], 2, 25)
+    assert result.rounds >= 1

@@ -1,0 +1,29 @@
+"""Soak: short seeded 4-computer games run to their end (or a round cap) without error, rules intact."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.simulate import play_game, resolve_map
+from tests.builders import base_rules
+from tests.test_invariants import check_invariants
+
+GAMES = [
+    ("wide_world", ("normal", "hard", "normal", "hard"), 1, 80),
+    ("four_corners", ("hard", "normal", "random", "normal"), 2, 80),
+    ("random:24x24:3", ("normal", "normal", "hard", "random"), 3, 80),
+]
+
+
+@pytest.mark.parametrize(("map_name", "kinds", "seed", "rounds"), GAMES)
+def test_four_computers_play_without_error(map_name, kinds, seed, rounds):
+    checked = []
+
+    def every_round(game):
+        check_invariants(game)
+        checked.append(game.world.clock.round)
+
+    game, result = play_game(base_rules(), resolve_map(map_name), list(kinds), seed, rounds, on_round=every_round)
+    assert game.over or result.rounds == rounds
+    assert checked
+    assert all(t < 2000 for t in result.turn_ms), max(result.turn_ms)
