@@ -190,6 +190,9 @@ class FireFromStructure:
 
 
 def own_catapult(world: World, entity: int) -> tuple[Structure, Catapult] | str:
+    """The player's catapult and its state when it may be ordered now, else the reason it may not."""
+    if (reason := player_turn(world)) is not None:
+        return reason
     structure = own_structure(world, entity)
     if isinstance(structure, str):
         return structure
@@ -203,8 +206,6 @@ def own_catapult(world: World, entity: int) -> tuple[Structure, Catapult] | str:
 class CrewACatapult:
     @staticmethod
     def check(world: World, cmd: CrewCatapult) -> str | None:
-        if (reason := player_turn(world)) is not None:
-            return reason
         found = own_catapult(world, cmd.catapult)
         if isinstance(found, str):
             return found
@@ -273,8 +274,6 @@ def bombard_targets(world: World, territory: int, seat: int) -> list[int]:
 class BombardTerritory:
     @staticmethod
     def check(world: World, cmd: Bombard) -> str | None:
-        if (reason := player_turn(world)) is not None:
-            return reason
         found = own_catapult(world, cmd.catapult)
         if isinstance(found, str):
             return found
