@@ -21,7 +21,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy components systems game
+	$(BIN)/mypy components systems game bench
 
 validate: $(STAMP)
 	$(BIN)/foc validate

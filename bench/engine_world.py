@@ -19,7 +19,8 @@ LARGE_MAP = PROJECT_ROOT / "maps" / "grand_continent.tmj"
 def land_near(game: Game, start: int, count: int, taken: set[int]) -> list[int]:
     """The `count` nearest free land territories around `start` (breadth first)."""
     world = game.world
-    seen, queue, out = {start}, [start], []
+    seen, queue = {start}, [start]
+    out: list[int] = []
     while queue and len(out) < count:
         here = queue.pop(0)
         if world.rules.is_land(world.terrain[here]) and here not in taken:
