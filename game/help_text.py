@@ -2,11 +2,19 @@
 
 The help overlay renders these; the side panel takes its tooltips from `TOOLTIPS`. Symbols name an entry
 of assets/manifest.toml (`section`, `key`) so the overlay can draw the very sprite the map uses.
+
+Numbers that depend on the rules (unit costs, upkeep, army limits, every unit and structure type a mod
+adds) are never written here: `rules_brief(rules)` and `ruleset_entries(rules)` generate them from the
+game's `Ruleset`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from components.rules import Ruleset
 
 
 @dataclass(frozen=True)
@@ -23,6 +31,17 @@ class Symbol:
     section: str
     key: str
     meaning: str
+
+
+@dataclass(frozen=True)
+class TypeEntry:
+    """A unit, structure or upgrade type of the ruleset, for the help's "Units and structures" page."""
+
+    section: str  # "units", "structures" or "upgrades" (the manifest section of its picture)
+    key: str  # the type id
+    name: str
+    numbers: str
+    description: str
 
 
 @dataclass(frozen=True)
@@ -64,14 +83,10 @@ SYMBOLS: tuple[Symbol, ...] = (
     Symbol("terrain", "shallow_water", "Shallow water: 0-1 food; soldiers wade slowly"),
     Symbol("terrain", "deep_water", "Deep water: 1-2 food; only rangers cross"),
     Symbol("terrain", "barren", "Barren: produces nothing"),
-    Symbol("units", "soldier", "Soldier: the line unit (eats 1 food)"),
-    Symbol("units", "ranger", "Ranger: fast; eats nothing, keeps armies loyal"),
-    Symbol("units", "defender", "Defender: tough and slow (eats 2 food)"),
+    Symbol("units", "soldier", "Army: its main unit, with the number of units"),
     Symbol("units", "rogue", "Rogue army: hostile to everyone"),
     Symbol("structures", "wooden_wall", "Wall: blocks enemies crossing this border"),
     Symbol("structures", "wooden_tower", "Tower: protects stationed units in its territory"),
-    Symbol("structures", "bridge", "Bridge: any unit crosses this water for 1 MP"),
-    Symbol("structures", "catapult", "Catapult: bombards a neighbouring territory"),
     Symbol("flags", "pennant", "Flag: a home base; capture it to defeat its owner"),
     Symbol("ui", "battle", "Battle in progress"),
     Symbol("ui", "disrupted", "Disrupted: produces nothing for now"),
@@ -119,6 +134,84 @@ TOOLTIPS: dict[str, str] = {
     "volume": "Sound volume",
     "mute": "Sound on or off",
 }
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return " ".join(f"{n} {r}" for r, n in amounts.items() if n) or "nothing"
+
+
+def unit_numbers(rules: Ruleset, unit_type: str) -> str:
+    """A unit type's numbers in one line (attack, defense, MP, cost, upkeep, slots), from the ruleset."""
+    spec = rules.units[unit_type]
+    move = spec.movement
+    bonus = f" (+{move.open_terrain_bonus} on open ground)" if move.open_terrain_bonus else ""
+    parts = [f"attack {spec.combat.attack}, defense {spec.combat.defense}, MP {move.mp}{bonus}",
+             f"costs {_amounts(dict(spec.cost))}", f"upkeep {_amounts(dict(spec.upkeep))}"]
+    if spec.army.slots > 1:
+        parts.append(f"fills {spec.army.slots} army slots")
+    if spec.army.max_per_army:
+        parts.append(f"at most {spec.army.max_per_army} per army")
+    if not spec.buildable:
+        parts.append("cannot be trained")
+    return "; ".join(parts)
+
+
+def structure_numbers(rules: Ruleset, structure_type: str) -> str:
+    """A structure type's numbers in one line (cost, defense, protection, capacity, guns), from the ruleset."""
+    spec = rules.structures[structure_type]
+    parts = [f"costs {_amounts(dict(spec.cost))}", f"defense {spec.defense}"]
+    if spec.protection:
+        parts.append(f"protection {spec.protection}%")
+    vessel = spec.ability("vessel")
+    if vessel is not None:
+        crew = int(vessel.param("crew", 0) or 0)
+        parts.append(f"carries {spec.garrison} army slots, {vessel.param('mp', 0)} MP a turn"
+                     + (f", needs {crew} aboard" if crew else ""))
+    elif spec.garrison:
+        parts.append(f"holds {spec.garrison}")
+    if spec.mobile is not None:
+        parts.append(f"moves {spec.mobile.mp} MP")
+    for ability in spec.abilities:
+        if "attack" in (ability.model_extra or {}):
+            parts.append(f"{ability.kind.replace('_', ' ')}: attack {ability.param('attack')}, "
+                         f"range {ability.param('range', 1)}")
+    return "; ".join(parts)
+
+
+def ruleset_entries(rules: Ruleset) -> tuple[TypeEntry, ...]:
+    """Every unit, structure and upgrade type of the game's rules (mods' included) with its numbers."""
+    out = [TypeEntry("units", uid, spec.name, unit_numbers(rules, uid), spec.description)
+           for uid, spec in rules.units.items()]
+    out += [TypeEntry("structures", sid, spec.name, structure_numbers(rules, sid), spec.description)
+            for sid, spec in rules.structures.items()]
+    out += [TypeEntry("upgrades", gid, spec.name, f"costs {_amounts(dict(spec.cost))}; +{spec.defense} defense, "
+                      f"+{spec.protection}% protection", "")
+            for gid, spec in rules.upgrades.items()]
+    return tuple(out)
+
+
+def rules_brief(rules: Ruleset | None = None) -> tuple[RuleBrief, ...]:
+    """The rules in brief; with a ruleset, the lines with numbers (upkeep, armies, building) come from it."""
+    if rules is None:
+        return RULES_BRIEF
+    units = rules.units
+    limits = rules.limits
+
+    def amount(amounts: dict[str, int]) -> str:
+        return _amounts(amounts) if any(amounts.values()) else "0"
+
+    eats = ", ".join(f"{spec.name} {amount(dict(spec.upkeep))}" for spec in units.values())
+    capped = ", ".join(f"{spec.army.max_per_army} {spec.name}" for spec in units.values() if spec.army.max_per_army)
+    trained = ", ".join(f"{spec.name} {amount(dict(spec.cost))}" for spec in units.values() if spec.buildable)
+    generated = {
+        "Upkeep": (f"Per turn: {eats}; stationed units {amount(dict(rules.stationed.upkeep))}. Armies nearest your "
+                   "base eat first; an unfed army cannot act and may go rogue (the panel warns you)."),
+        "Armies": (f"Up to {limits.units_per_army} army slots per army" + (f" (at most {capped})" if capped else "")
+                   + f", {limits.armies_per_player} armies. An army moves at its slowest unit's MP; moving onto "
+                   "your own army combines them."),
+        "Building": f"Train at your base: {trained}. Structures and all their numbers: Tab.",
+    }
+    return tuple(RuleBrief(b.title, generated.get(b.title, b.text), b.rules) for b in RULES_BRIEF)
 
 
 def tooltip(element: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import arcade
 from arcade import easing
@@ -29,6 +30,17 @@ class Floater:
 
 
 @dataclass
+class Slide:
+    """A picture gliding from one point to another (units boarding or leaving a ship), fading at the end."""
+
+    sprite: arcade.Sprite
+    start: tuple[float, float]
+    end: tuple[float, float]
+    age: float = 0.0
+    life: float = 0.5
+
+
+@dataclass
 class Flash:
     """A territory lighting up briefly (a battle round, a take-over)."""
 
@@ -47,6 +59,7 @@ class Effects:
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.floaters: list[Floater] = []
         self.flashes: list[Flash] = []
+        self.slides: list[Slide] = []
 
     def number(self, x: float, y: float, text: str, color: theme.Color, life: float) -> None:
         sprite = arcade.Sprite(self.assets.label_texture(text, color, 15), center_x=x, center_y=y)
@@ -61,6 +74,15 @@ class Effects:
         sprite.color = color
         self.sprites.append(sprite)
         self.floaters.append(Floater(sprite, x, y, 0.0, life))
+
+    def slide(self, texture: arcade.Texture, start: tuple[float, float], end: tuple[float, float],
+              color: theme.Color, life: float) -> None:
+        """A unit picture gliding from `start` to `end` (world pixels) over `life` seconds."""
+        sprite = arcade.Sprite(texture, center_x=start[0], center_y=start[1])
+        sprite.scale = 0.7 * self.grid.tile / 48
+        sprite.color = color
+        self.sprites.append(sprite)
+        self.slides.append(Slide(sprite, start, end, 0.0, max(0.01, life)))
 
     def flash(self, territory: int, color: theme.Color, life: float, peak: int = 150) -> None:
         sprite = arcade.Sprite(self.assets.white())
@@ -79,6 +101,16 @@ class Effects:
             if t >= 1.0:
                 floater.sprite.remove_from_sprite_lists()
                 self.floaters.remove(floater)
+        for slide in list(self.slides):
+            slide.age += dt
+            t = min(1.0, slide.age / slide.life)
+            eased = easing.smoothstep(t)
+            (x0, y0), (x1, y1) = slide.start, slide.end
+            slide.sprite.position = (x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
+            slide.sprite.alpha = int(255 * min(1.0, (1 - t) * 5))
+            if t >= 1.0:
+                slide.sprite.remove_from_sprite_lists()
+                self.slides.remove(slide)
         for flash in list(self.flashes):
             flash.age += dt
             t = min(1.0, flash.age / flash.life)
@@ -89,12 +121,13 @@ class Effects:
 
     @property
     def active(self) -> bool:
-        return bool(self.floaters or self.flashes)
+        return bool(self.floaters or self.flashes or self.slides)
 
     def clear(self) -> None:
         self.sprites.clear()
         self.floaters.clear()
         self.flashes.clear()
+        self.slides.clear()
 
     def draw(self) -> None:
         self.sprites.draw()
@@ -233,6 +266,133 @@ class FlashBeat(Beat):
         super().finish()
 
 
+# ----- plugin events (mods declare them; matched by class name, so the client imports no mod code)
+
+
+def _glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
+    """A point `t` (0..1, eased) of the way along a polyline of equal-length steps."""
+    segments = len(points) - 1
+    if segments <= 0:
+        return points[0]
+    position = easing.smoothstep(t) * segments
+    index = min(int(position), segments - 1)
+    frac = position - index
+    (x0, y0), (x1, y1) = points[index], points[index + 1]
+    return x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac
+
+
+class SailBeat(Beat):
+    """A ship slides along the water path it sailed (ships mod: ShipSailed)."""
+
+    def start(self) -> None:
+        e: Any = self.event
+        animator = self.animator
+        scene, grid, sprites = animator.scene, animator.grid, animator.sprites
+        self.ship: int = e.ship
+        ship = scene.structures.get(e.ship)
+        path = list(e.path)
+        if ship is None or not path:
+            self.duration = 0.0
+            return
+        token = sprites.ship_tokens.get(e.ship)
+        here = (token.x, token.y) if token is not None else sprites.ship_position(ship)
+        self.points = [here, *(grid.center(t) for t in path)]
+        self.duration = animator.timing.move_step * 1.25 * len(path)
+        animator.look_at(path[-1])
+
+    def step(self, t: float) -> None:
+        if self.duration > 0:
+            self.animator.sprites.move_ship(self.ship, *_glide(self.points, t))
+
+    def finish(self) -> None:
+        super().finish()
+        self.animator.sprites.release_token(self.ship)
+
+
+class BoardBeat(Beat):
+    """Units walk from the dock onto a ship (UnitsEmbarked) or from a ship onto land (UnitsDisembarked)."""
+
+    def start(self) -> None:
+        e: Any = self.event
+        animator = self.animator
+        scene, grid, sprites = animator.scene, animator.grid, animator.sprites
+        ship = scene.structures.get(e.ship)
+        if ship is None:
+            self.duration = 0.0
+            return
+        token = sprites.ship_tokens.get(e.ship)
+        at_ship = (token.x, token.y) if token is not None else sprites.ship_position(ship)
+        boarding = type(e).__name__ == "UnitsEmbarked"
+        army = scene.armies.get(e.army)
+        ashore = sprites.army_position(army) if boarding and army is not None else grid.center(e.territory)
+        self.start_point, self.end_point = (ashore, at_ship) if boarding else (at_ship, ashore)
+        self.duration = animator.timing.move_step * 3
+        self.army: int = e.army
+        self.whole = boarding and army is not None and set(army.units) <= set(e.units)
+        animator.look_at(e.territory)
+        if not self.whole:  # part of an army (or a landing party): a picture of the units glides across
+            kind = scene.unit_types.get(e.units[0], "soldier") if e.units else "soldier"
+            color = sprites.style(e.seat).color
+            animator.effects.slide(animator.effects.assets.unit(kind), self.start_point, self.end_point, color,
+                                   self.duration / animator.speed)
+
+    def step(self, t: float) -> None:
+        if self.duration > 0 and self.whole:
+            x0, y0 = self.start_point
+            x1, y1 = self.end_point
+            eased = easing.smoothstep(t)
+            self.animator.sprites.move_token(self.army, x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
+
+    def finish(self) -> None:
+        super().finish()
+        if self.duration > 0 and self.whole:
+            self.animator.sprites.release_token(self.army)
+            self.animator.sprites.drop_token(self.army)
+
+
+class StrikeBeat(Beat):
+    """A ship's guns strike a structure (ShipFired): the target flashes like a battle round, the damage rises."""
+
+    def start(self) -> None:
+        e: Any = self.event
+        animator = self.animator
+        self.duration = animator.timing.battle_round
+        life = self.duration / animator.speed
+        animator.look_at(e.territory)
+        animator.effects.flash(e.territory, (255, 90, 60, 255), life * 0.8, 170)
+        ship = animator.scene.structures.get(e.ship)
+        if ship is not None and ship.territory != e.territory:
+            animator.effects.flash(ship.territory, (255, 240, 200, 255), life * 0.4, 120)  # the guns' flash
+        x, y = animator.grid.center(e.territory)
+        text = f"-{e.damage}" + (" destroyed" if e.destroyed else "")
+        animator.effects.number(x, y + animator.grid.tile * 0.3, text, (255, 120, 100, 255), life * 1.4)
+
+
+class HealBeat(Beat):
+    """A medic heals a unit (UnitHealed): a green +N rises from the army."""
+
+    def start(self) -> None:
+        e: Any = self.event
+        animator = self.animator
+        self.duration = animator.timing.flash
+        army = animator.scene.armies.get(e.army)
+        x, y = animator.sprites.army_position(army) if army is not None else animator.grid.center(e.territory)
+        life = max(self.duration / animator.speed * 2.5, 0.5 / animator.speed)
+        tile = animator.grid.tile  # beside the army's size badge, not on it
+        animator.effects.number(x - tile * 0.3, y + tile * 0.3, f"+{e.amount}", (110, 230, 120, 255), life)
+        animator.effects.flash(e.territory, (110, 230, 120, 255), self.duration / animator.speed, 70)
+
+
+PLUGIN_BEATS: dict[str, type[Beat]] = {
+    "ShipSailed": SailBeat,
+    "UnitsEmbarked": BoardBeat,
+    "UnitsDisembarked": BoardBeat,
+    "ShipFired": StrikeBeat,
+    "UnitHealed": HealBeat,
+}
+"""Beats for events that plugin mods declare, by event class name."""
+
+
 class Animator:
     """Plays events in order at a watchable pace; `finish_all` shows the rest at once (a new click)."""
 
@@ -279,7 +439,7 @@ class Animator:
             self.shown += 1
             if self.on_event is not None:
                 self.on_event(event)
-            beat_type = self._BEATS.get(type(event))
+            beat_type = self._BEATS.get(type(event)) or PLUGIN_BEATS.get(type(event).__name__)
             if beat_type is None:
                 self.scene.apply(event)
                 continue

@@ -99,11 +99,35 @@ class Assets:
             self._textures[cache_key] = found
         return found
 
+    def has_art(self, section: str, key: str) -> bool:
+        """True when the manifest names a picture for this id and the file is there."""
+        path = self.path(section, key)
+        return path is not None and path.is_file()
+
     def unit(self, unit_type: str) -> arcade.Texture:
-        return self.texture("units", unit_type, "soldier")
+        """A unit type's picture; a type without art (a data-only mod's) gets the soldier marked with its initial."""
+        if self.has_art("units", unit_type):
+            return self.texture("units", unit_type)
+        return self._marked("units", unit_type, "soldier")
 
     def structure(self, structure_type: str) -> arcade.Texture:
-        return self.texture("structures", structure_type, "stone_tower")
+        """A structure type's picture; one without art gets the tower marked with its initial."""
+        if self.has_art("structures", structure_type):
+            return self.texture("structures", structure_type)
+        return self._marked("structures", structure_type, "stone_tower")
+
+    def _marked(self, section: str, key: str, fallback: str) -> arcade.Texture:
+        """The fallback art with a plate showing the id's initial, so unknown types stay distinguishable."""
+        path = self.path(section, fallback)
+
+        def make() -> Image.Image:
+            if path is not None and path.is_file():
+                image = Image.open(path).convert("RGBA")
+            else:
+                image = _missing_image().resize((64, 64))
+            return _with_initial(image, key)
+
+        return self.generated(f"marked-{section}-{key}", make)
 
     def icon(self, name: str) -> arcade.Texture:
         return self.texture("ui", name, "badge")
@@ -147,6 +171,26 @@ class Assets:
 def _missing_image() -> Image.Image:
     image = Image.new("RGBA", (32, 32), (255, 0, 255, 255))
     ImageDraw.Draw(image).line((0, 0, 31, 31), fill=(0, 0, 0, 255), width=3)
+    return image
+
+
+def _with_initial(image: Image.Image, key: str) -> Image.Image:
+    """Stamp a white plate with the type id's initial in dark ink on the picture's lower right (owner tints
+    multiply it, so the letter stays dark on every player colour)."""
+    image = image.copy()
+    size = image.width
+    plate = int(size * 0.52)
+    left, top = size - plate - 1, size - plate - 1
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((left, top, left + plate, top + plate), fill=(20, 22, 28, 255))
+    inset = max(2, plate // 10)
+    draw.ellipse((left + inset, top + inset, left + plate - inset, top + plate - inset), fill=(255, 255, 255, 255))
+    letter = (key.strip("_")[:1] or "?").upper()
+    font = _font(int(plate * 0.62))
+    box = draw.textbbox((0, 0), letter, font=font)
+    w, h = box[2] - box[0], box[3] - box[1]
+    draw.text((left + (plate - w) / 2 - box[0], top + (plate - h) / 2 - box[1]), letter, font=font,
+              fill=(20, 22, 28, 255))
     return image
 
 

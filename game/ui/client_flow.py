@@ -196,9 +196,6 @@ class FlowGameView(GameView):
         self._last_sound = (name, now)
         self.sounds.play(name)
 
-    def look_at(self, territory: int) -> None:
-        self.camera.center_on_territory(territory)
-
     def close_modal(self) -> None:
         self.modal = None
 
@@ -267,7 +264,7 @@ class FlowGameView(GameView):
         self.hud5.toggle_log()
 
     def open_help(self) -> None:
-        self.modal = HelpOverlay(self.close_modal)
+        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets)
 
     def _engine_free(self) -> bool:
         if self.session.busy:
@@ -323,6 +320,10 @@ class FlowGameView(GameView):
         self._selected = selected
         seat = self.human_seat()
         self.hud5.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
+        if seat is None or self.watching:
+            self.panel.set_forecast("", (0, 0, 0, 0), "", [])
+        else:  # the upkeep forecast lives in the side panel, so nothing covers the map
+            self.panel.set_forecast(*self.hud5.forecast_summary())
         if self.victory_wait is not None and self.victory_view is None:
             self.victory_wait -= dt
             if self.victory_wait <= 0:
@@ -347,12 +348,23 @@ class FlowGameView(GameView):
         self.window.show_view(self.victory_view)
 
     # ----- drawing
+    def _draw_frame(self) -> None:
+        """The cached frame: the game screen, then the toolbar and log (idle frames only copy it)."""
+        super()._draw_frame()
+        self.hud5.draw()
+
+    def _frame_key(self) -> tuple[object, ...] | None:
+        key = super()._frame_key()
+        return None if key is None else (*key, self.hud5.signature())
+
+    def _draw_live(self) -> None:
+        if self.effects5.busy:
+            with self.camera.activate():
+                self.effects5.draw()
+            self.window.default_camera.use()
+
     def draw(self) -> None:
         super().draw()
-        with self.camera.activate():
-            self.effects5.draw()
-        self.window.default_camera.use()
-        self.hud5.draw()
         if self.tooltip and self.mouse is not None and self.hud5.contains(*self.mouse):
             self.hud.tooltip.show(self.tooltip, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
             self.hud.tooltip.draw()

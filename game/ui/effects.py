@@ -1,6 +1,6 @@
 """Production and battle effects drawn over the map, driven by the rules' events.
 
-* production floats up from each producing territory at the Resource stage ("+3 food");
+* production floats up from each producing territory at the Resource stage ("+3" in the resource's colour);
 * a new structure or unit appears with a short "build pop" (a growing ring and a flash);
 * a rogue army's birth is unmistakable: a dark-red pulsing ring, a "ROGUE!" banner and a burst of smoke;
 * destroyed units and structures burst into particles (arcade.particles); battle rounds throw sparks.
@@ -179,6 +179,8 @@ class EffectLayer:
                 self.burst(event.target_territory, (255, 160, 60), 24, 2.5)
             elif isinstance(event, ev.TerritoryTakenOver):
                 self.build(event.territory, (255, 255, 255))
+            elif type(event).__name__ == "ShipFired":  # ships mod: a naval gun's strike
+                self.burst(getattr(event, "territory", None), (255, 160, 60), 24, 2.5)
 
     def production(self, event: ev.ResourcesProduced) -> None:
         for territory, made in event.by_territory:
@@ -189,9 +191,9 @@ class EffectLayer:
             for resource, amount in made.items():
                 if amount <= 0:
                     continue
-                color = RESOURCE_COLORS.get(resource, (255, 255, 255))
+                color = RESOURCE_COLORS.get(resource, (255, 255, 255))  # the colour says which resource
                 self.effects.append(FloatingText(spot[0], spot[1] + 8 - line * 17, 1.4,
-                                                 text=f"+{amount} {resource}", color=color))
+                                                 text=f"+{amount}", color=color))  # short: fits one territory
                 line += 1
 
     def build(self, territory: int | None, color: tuple[int, int, int]) -> None:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 import esper
 
 from components.armies import Army, ArmyUnit
+from components.rules import Ruleset
 from components.structures import Structure
+from game.help_text import structure_numbers, unit_numbers
 from systems import queries as q
 from systems.world import World
 
@@ -98,3 +100,47 @@ def owner_name(world: World, seat: int | None) -> str:
 
 def cost_text(cost: dict[str, int]) -> str:
     return " ".join(f"{n} {r}" for r, n in cost.items() if n) or "free"
+
+
+def unit_summary(rules: Ruleset, unit_type: str) -> str:
+    """'Cavalry: attack 4, defense 4, MP 4 (+2 on open ground); costs 25 food; ...' from the ruleset."""
+    return f"{rules.units[unit_type].name}: {unit_numbers(rules, unit_type)}"
+
+
+def structure_summary(rules: Ruleset, structure_type: str) -> str:
+    """'Dock: costs 15 wood; defense 10' from the ruleset (mod structures included)."""
+    return f"{rules.structures[structure_type].name}: {structure_numbers(rules, structure_type)}"
+
+
+@dataclass(frozen=True)
+class ShipFacts:
+    """A ship (ships mod) as the panel shows it: units aboard, free slots, MP (None until it may sail)."""
+
+    aboard: int
+    room: int
+    mp: int | None
+    max_mp: int
+    crew: int
+
+
+def ship_facts(world: World, entity: int) -> ShipFacts | None:
+    """Facts about a ship through the ships mod's documented queries; None for anything else."""
+    from game.plugins import plugin_module
+
+    world.activate()
+    structure = esper.try_component(entity, Structure) if esper.entity_exists(entity) else None
+    spec = world.rules.structures.get(structure.structure_type) if structure is not None else None
+    vessel = spec.ability("vessel") if spec is not None else None
+    if structure is None or spec is None or vessel is None:
+        return None
+    ships = plugin_module("ships")
+    room = spec.garrison - q.slots_of(world, [q.unit(u).unit_type for u in structure.garrison])
+    mp: int | None = None
+    if ships is not None:
+        try:
+            room = int(ships.cargo_room(world, entity))
+            moves = esper.try_component(entity, ships.ShipMoves)
+            mp = None if moves is None else int(moves.mp)
+        except Exception:  # a different version of the mod: the numbers above still hold
+            pass
+    return ShipFacts(len(structure.garrison), room, mp, int(vessel.param("mp", 0)), int(vessel.param("crew", 0)))

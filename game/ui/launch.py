@@ -79,14 +79,20 @@ def choose_map(name: str | None, players: int, seed: int) -> MapData:
 
 
 def new_game_from_args(args: argparse.Namespace) -> Game:
-    from game.rules_loader import load_ruleset
-    from game.setup import PlayerSpec, new_game
+    """A game for `--players ...` with the base rules plus every `--mod` (their plugins' systems included)."""
+    from game.errors import DataError
+    from game.plugins import create_game
+    from game.setup import PlayerSpec
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     specs = seat_specs(args.players, args.difficulty)
-    rules = load_ruleset(list(args.mod or []))
     data = choose_map(args.map, len(specs), seed)
-    return new_game(rules, data, [PlayerSpec(n, c, d) for n, c, d in specs], seed)
+    mods = list(getattr(args, "mod", None) or [])
+    try:
+        return create_game(data, [PlayerSpec(n, c, d) for n, c, d in specs], seed, mods)
+    except DataError as exc:
+        problems = "; ".join(exc.errors) or str(exc)
+        raise SystemExit(f"foc play: cannot use the mods {', '.join(mods) or '(none)'}: {problems}") from None
 
 
 def load_saved(path: str) -> Game:

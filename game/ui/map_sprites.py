@@ -90,6 +90,49 @@ class ArmyToken:
             sprite.remove_from_sprite_lists()
 
 
+class ShipToken:
+    """A ship on the water (a structure with a mod's `vessel` ability): its hull in the owner's colour and a
+    badge with the number of army units aboard. Kept between syncs so a sailing ship can slide."""
+
+    def __init__(self, layer: MapSprites) -> None:
+        self.layer = layer
+        self.hull = arcade.Sprite(layer.assets.structure("small_transport"))
+        self.badge = arcade.Sprite(layer.assets.badge(1, theme.TEXT))
+        self.signature: tuple[object, ...] = ()
+        self.size = 1.0
+        self.x = self.y = 0.0
+        layer.ships.append(self.hull)
+        layer.ship_badges.append(self.badge)
+
+    def update_look(self, ship: StructureView, size: float) -> None:
+        signature = (ship.kind, ship.owner, ship.garrison, size)
+        if signature == self.signature:
+            return
+        self.signature = signature
+        self.size = size
+        layer, tile = self.layer, self.layer.grid.tile * size
+        assets = layer.assets
+        color = layer.style(ship.owner).color if ship.owner is not None else assets.rogue_color
+        self.hull.texture = assets.structure(ship.kind)
+        self.hull.scale = tile / 64
+        self.hull.color = color
+        self.badge.visible = ship.garrison > 0
+        if ship.garrison > 0:
+            shape = assets.badge_shape(layer.style(ship.owner).flag) if ship.owner is not None else "circle"
+            self.badge.texture = assets.badge(ship.garrison, color, shape)
+            self.badge.scale = 0.8 * tile / 48
+
+    def place(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        tile = self.layer.grid.tile * self.size
+        self.hull.position = (x, y)
+        self.badge.position = (x + tile * 0.34, y + tile * 0.26)
+
+    def remove(self) -> None:
+        self.hull.remove_from_sprite_lists()
+        self.badge.remove_from_sprite_lists()
+
+
 class MapSprites:
     """Everything drawn over the terrain, kept in step with the scene; animations may move tokens."""
 
@@ -108,8 +151,11 @@ class MapSprites:
         self.units: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.ships: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.ship_badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.tokens: dict[int, ArmyToken] = {}
-        self.overrides: dict[int, tuple[float, float]] = {}  # army -> position while an animation moves it
+        self.ship_tokens: dict[int, ShipToken] = {}
+        self.overrides: dict[int, tuple[float, float]] = {}  # army or ship -> position while an animation moves it
         self.fading: set[int] = set()  # armies kept on screen while they fade out
         self.active_seat: int | None = None  # this seat's armies that cannot act are drawn dimmer
         self.version = -1
@@ -126,7 +172,33 @@ class MapSprites:
         self.revision += 1
         self._sync_armies()
         self._sync_static()
+        self._sync_ships()
         return True
+
+    def ship_position(self, ship: StructureView) -> tuple[float, float]:
+        """Where a ship lies: its territory's centre; side by side when several share it, lower with an army there."""
+        x, y = self.grid.center(ship.territory)
+        tile = self.grid.tile
+        here = [s.entity for s in self.scene.ships_at(ship.territory)]
+        if len(here) > 1 and ship.entity in here:
+            x += (here.index(ship.entity) - (len(here) - 1) / 2) * tile * 0.4
+        if any(a.territory == ship.territory for a in self.scene.armies.values()):
+            y -= tile * 0.24
+        return x, y
+
+    def _sync_ships(self) -> None:
+        ships = {e: s for e, s in self.scene.structures.items() if s.ship}
+        for entity in list(self.ship_tokens):
+            if entity not in ships:
+                self.ship_tokens.pop(entity).remove()
+        for entity, ship in ships.items():
+            token = self.ship_tokens.get(entity)
+            if token is None:
+                token = self.ship_tokens[entity] = ShipToken(self)
+            shared = len(self.scene.ships_at(ship.territory)) > 1 or any(
+                a.territory == ship.territory for a in self.scene.armies.values())
+            token.update_look(ship, 0.62 if shared else 1.0)
+            token.place(*self.overrides.get(entity, self.ship_position(ship)))
 
     def army_position(self, army: ArmyView) -> tuple[float, float]:
         """Where an army stands: its territory's centre, side by side when two share it (a battle)."""
@@ -157,7 +229,8 @@ class MapSprites:
             sprite_list.clear()
         tile = self.grid.tile
         for structure in self.scene.structures.values():
-            self._add_structure(structure)
+            if not structure.ship:  # ships are tokens of their own (see _sync_ships)
+                self._add_structure(structure)
         for seat, base in self.scene.bases.items():
             left, bottom, size, _ = self.grid.rect(base)
             flag = arcade.Sprite(self.assets.flag(self.style(seat).flag), scale=size / 44)
@@ -221,6 +294,14 @@ class MapSprites:
         self.revision += 1
         self.overrides.pop(army, None)
 
+    def move_ship(self, ship: int, x: float, y: float) -> None:
+        """Put a ship's token somewhere else while it sails (until `release_token(ship)`)."""
+        self.revision += 1
+        self.overrides[ship] = (x, y)
+        token = self.ship_tokens.get(ship)
+        if token is not None:
+            token.place(x, y)
+
     def fade_token(self, army: int, alpha: int) -> None:
         self.revision += 1
         self.fading.add(army)
@@ -240,8 +321,10 @@ class MapSprites:
         self.bridges.draw()
         self.walls.draw()
         self.structures.draw()
+        self.ships.draw()
         self.flags.draw()
         self.shadows.draw()
         self.units.draw()
         self.badges.draw()
+        self.ship_badges.draw()
         self.marks.draw()

@@ -11,6 +11,7 @@ from components.commands import BuildStructure, Command, Move, Split
 from components.structures import Structure
 from game import queries as gq
 from game.engine import Result
+from game.plugins import plugin_army_options, plugin_structure_options
 from game.ui import theme
 from game.ui.grid import Grid
 from game.ui.overlays import Overlays
@@ -36,6 +37,7 @@ class Orders:
         self.reach: dict[int, Reach] = {}
         self.split_targets: dict[int, str | None] = {}  # neighbour -> reason (None when allowed)
         self.places: set[int] = set()  # valid territories for a non-wall structure in placement mode
+        self.plugin_targets: dict[int, gq.ActionOption] = {}  # territory -> a mod's action aimed there (sail, land)
         self.hover: int | None = None
         self.hint = ""
         self.hint_bad = False
@@ -85,7 +87,18 @@ class Orders:
         self.selected_army, self.selected_structure, self.inspected = None, entity, None
         self.placing, self.split, self.armed = None, set(), None
         self.refresh()
-        self.say("")
+        self.say(self._targets_hint())
+
+    def _targets_hint(self) -> str:
+        """What clicking the map does for a mod's map-aimed actions ('Sail or land: click ...')."""
+        verbs: list[str] = []
+        for option in self.plugin_targets.values():
+            verb = option.label.split(" ")[0]
+            if verb not in verbs:
+                verbs.append(verb)
+        if not verbs:
+            return ""
+        return f"{' or '.join(verbs)}: click a highlighted territory."
 
     def inspect(self, territory: int | None) -> None:
         self.selected_army = self.selected_structure = None
@@ -132,6 +145,7 @@ class Orders:
         game, world = self.game, self.game.world
         world.activate()
         self.reach, self.split_targets, self.places = {}, {}, set()
+        self.plugin_targets = {}
         army = self._army(self.selected_army)
         if self.selected_army is not None and army is None:
             self.selected_army = None
@@ -151,12 +165,15 @@ class Orders:
                 self.reach = gq.where_can_it_go(game, self.selected_army)
                 for territory, reach in self.reach.items():
                     cells[territory] = self._kind_color(reach.kind)
+        structure = self._structure(self.selected_structure)
+        own_structure = structure is not None and structure.owner == world.clock.seat and self.session.human_to_move()
+        if not self.split and (mine or own_structure):
+            self._plugin_targets(cells)
         if self.placing is not None and world.rules.structures[self.placing].placement != "border":
             self.places = {c.territory for c in gq.structure_placements(game, self.placing)}
             cells = dict.fromkeys(self.places, theme.with_alpha(theme.VALID, 80))
         self.overlays.set_cells(cells)
         self.overlays.selected = army.territory if army is not None else None
-        structure = self._structure(self.selected_structure)
         self.overlays.marked = {}
         if structure is not None:
             self.overlays.selected = structure.territory
@@ -165,6 +182,24 @@ class Orders:
         if self.armed is not None:
             self.overlays.marked[self.armed] = theme.INVALID
         self._changed()
+
+    def _plugin_targets(self, cells: dict[int, theme.Color]) -> None:
+        """Mods' actions for the selection that aim at a territory (a path or a territory: sailing, landing)
+        light it on the map; a click there carries the action out. An army's own moves come first."""
+        if self.selected_army is not None:
+            options = plugin_army_options(self.game, self.selected_army)
+        elif self.selected_structure is not None:
+            options = plugin_structure_options(self.game, self.selected_structure)
+        else:
+            return
+        for option in options:
+            territory = option_target(option)
+            if territory is None or option.reason is not None or territory in self.reach:
+                continue
+            if territory not in self.plugin_targets:
+                self.plugin_targets[territory] = option
+                moves = getattr(option.command, "path", None) is not None
+                cells[territory] = theme.HIGHLIGHT_MOVE if moves else theme.HIGHLIGHT_LAND
 
     def _structure(self, entity: int | None) -> Structure | None:
         if entity is None or not esper.entity_exists(entity):
@@ -193,6 +228,10 @@ class Orders:
         world.activate()
         if self.placing is not None:
             self._hover_placement(territory, wx, wy)
+            return
+        target = self.plugin_targets.get(territory)
+        if target is not None:
+            self._hover_target(territory, target)
             return
         army = self._army(self.selected_army)
         if army is None:
@@ -231,6 +270,23 @@ class Orders:
         else:
             self.note = f"{reach.cost} MP ({left} left)"
             self.say(f"Move here: {reach.cost} MP ({left} MP left).")
+
+    def _selection_territory(self) -> int | None:
+        army = self._army(self.selected_army)
+        if army is not None:
+            return army.territory
+        structure = self._structure(self.selected_structure)
+        return structure.territory if structure is not None else None
+
+    def _hover_target(self, territory: int, option: gq.ActionOption) -> None:
+        origin = self._selection_territory()
+        path = getattr(option.command, "path", None)
+        if origin is not None:
+            self.overlays.set_path([origin, *path] if path else [origin, territory])
+        label = place_words(option.label, territory, origin, self.game.world)
+        cost = f" ({option.mp_cost} MP)" if option.mp_cost else ""
+        self.note = f"{label}{cost}"
+        self.say(f"{label}{cost}: click to do it.")
 
     def _forecast(self, territory: int) -> gq.Forecast | None:
         attacker = self.selected_army
@@ -288,6 +344,10 @@ class Orders:
         if self.placing is not None:
             self._click_placement(territory, wx, wy)
             return
+        target = self.plugin_targets.get(territory)
+        if target is not None and target.command is not None:
+            self.submit(target.command)
+            return
         army = self._army(self.selected_army)
         if army is not None and army.owner == world.clock.seat:
             if self.split and territory in self.split_targets:
@@ -333,6 +393,10 @@ class Orders:
                 self.select_structure(own_structures[0])
         elif own_structures and self.selected_structure not in own_structures:
             self.select_structure(own_structures[0])
+        elif len(own_structures) > 1:  # several of yours here (ships): each click selects the next
+            assert self.selected_structure is not None
+            index = own_structures.index(self.selected_structure)
+            self.select_structure(own_structures[(index + 1) % len(own_structures)])
         elif armies and not own:
             self.select_army(armies[0][0])  # shown read-only
         elif structures and not own_structures:
@@ -379,4 +443,30 @@ class Orders:
             else:
                 self.say("")
         else:
-            self.say("")
+            self.say(self._targets_hint() if self.selected_structure is not None else "")
+
+
+def option_target(option: gq.ActionOption) -> int | None:
+    """The territory a mod's action aims at: the end of its command's `path`, or its `territory`."""
+    command = option.command
+    path = getattr(command, "path", None)
+    if isinstance(path, tuple | list) and path:
+        return int(path[-1])
+    territory = getattr(command, "territory", None)
+    return territory if isinstance(territory, int) else None
+
+
+def place_words(label: str, territory: int, origin: int | None, world: object) -> str:
+    """A label ending in a territory index ('Land at 23') in words: 'Land north' for a neighbour of the
+    selection, else '... at (x, y)'."""
+    head, _, tail = label.rpartition(" ")
+    if tail != str(territory) or not head:
+        return label
+    board = world.board  # type: ignore[attr-defined]
+    if origin is not None and territory in board.neighbours(origin):
+        (x0, y0), (x1, y1) = board.coords(origin), board.coords(territory)
+        way = "north" if y1 < y0 else "south" if y1 > y0 else "east" if x1 > x0 else "west"
+        verb = head.split(" ")[0]
+        return f"{verb} {way}"
+    x, y = board.coords(territory)
+    return f"{head} ({x}, {y})"

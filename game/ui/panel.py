@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Protocol
 
@@ -20,9 +21,10 @@ from components.commands import (
 )
 from components.structures import Catapult, Structure
 from game import queries as gq
+from game.plugins import plugin_army_options, plugin_structure_options
 from game.ui import info, theme
 from game.ui.assets import Assets, SeatStyle
-from game.ui.orders import Orders
+from game.ui.orders import Orders, option_target, place_words
 from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.widgets import Button, Label, Rect, UiLayer
@@ -31,7 +33,22 @@ from systems import queries as q
 HOTKEYS = {"take_over": "T", "disrupt": "X"}
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "metal": "M"}
 MAX_ROWS = 5
-MAX_ACTIONS = 8
+MAX_ACTIONS = 12
+ACTION_PITCH = 26
+BUILD_FLOOR = 224  # lowest point of the selection's actions when the build menu gives way to them
+GROUPED = 2  # more map-aimed options of one kind than this become one line ("Sail: click ...")
+PLACEMENTS = {"border": "on a border of your territory", "land": "in a land territory you own",
+              "water": "in water next to your territory", "base": "at your base", "shore": "on your coast",
+              "harbour": "on water next to one of your docks"}
+
+
+Action = tuple[str, str, str | None, Command | None, str]  # label, note, reason, command, tooltip
+
+
+def build_grid(units: int, structures: int) -> tuple[int, int]:
+    """Columns and row pitch of the build menu: three columns; rows get lower when mods add many types."""
+    rows = math.ceil(units / 3) + math.ceil(structures / 3)
+    return 3, 42 if rows <= 3 else 38 if rows == 4 else 34
 
 
 class PanelHost(Protocol):
@@ -48,10 +65,13 @@ class PanelHost(Protocol):
     def jump_home(self) -> None: ...
 
 
-def short_name(name: str) -> str:
-    """Fit a structure's name on a small button: 'Wooden tower' -> 'W. tower'."""
+def short_name(name: str, always: bool = False) -> str:
+    """Fit a structure's name on a small button: 'Wooden tower' -> 'W. tower' (names of 10 letters or less
+    stay whole unless `always`)."""
     words = name.split()
-    return name if len(name) <= 10 or len(words) < 2 else f"{words[0][0]}. {' '.join(words[1:])}"
+    if len(words) < 2 or (len(name) <= 10 and not always):
+        return name
+    return f"{words[0][0]}. {' '.join(words[1:])}"
 
 
 def short_cost(cost: dict[str, int]) -> str:
@@ -130,33 +150,48 @@ class SidePanel:
             change = Label(ui, cx + 4, res_top - 34, "", 9, theme.TEXT_DIM, anchor_y="center")
             self.resources.append((resource, amount, change))
             ui.zones.append(((cx, res_top - 44, column, 44), ""))
-        sel_top = res_top - 52
+        # next turn's upkeep in one line (the issue-5 forecast; see set_forecast); its tooltip has the details
+        self.forecast = ui.button((left, res_top - 71, inner, 20))
+        self.forecast.show(False)
+        self.forecast_targets: list[int] = []
+        self.forecast_next = 0
+        self._forecast_key: tuple[object, ...] = ()
+        sel_top = res_top - 75
         ui.rect_sprite((left, sel_top + 2, inner, 1), theme.DIVIDER)
         # radar box, end turn and build menu are anchored to the bottom
         self.radar_box = (int(left), 8, int(inner), 150)
         self.end_turn = ui.button((left, 166, inner, 34), primary=True)
         unit_ids = [u for u, spec in rules.units.items() if spec.buildable]
         structure_ids = list(rules.structures)
-        unit_rows, structure_rows = (len(unit_ids) + 2) // 3, (len(structure_ids) + 2) // 3
-        build_top = 208 + 22 + (unit_rows + structure_rows) * 42 + 6
+        columns, pitch = build_grid(len(unit_ids), len(structure_ids))
+        unit_rows, structure_rows = math.ceil(len(unit_ids) / columns), math.ceil(len(structure_ids) / columns)
+        build_top = 208 + 22 + (unit_rows + structure_rows) * pitch + 6
         self.build_title = Label(ui, left, build_top - 14, "Build", 12, bold=True)
         self.build_hint = Label(ui, left + inner, build_top - 14, "", 9, theme.TEXT_DIM, anchor_x="right")
-        ui.rect_sprite((left, build_top + 4, inner, 1), theme.DIVIDER)
-        third = (inner - 8) / 3
-        y = build_top - 22
-        self.unit_buttons: list[Button] = []
-        for i, unit_id in enumerate(unit_ids):
-            if i % 3 == 0:
-                y -= 42
-            button = Button(ui, (left + (third + 4) * (i % 3), y, third, 38), stacked=True, tag=unit_id)
-            self.unit_buttons.append(button)
-        y -= 6
+        self.build_rule = ui.rect_sprite((left, build_top + 4, inner, 1), theme.DIVIDER)
+        self.build_folded = Label(ui, left, BUILD_FLOOR - 18, "Build menu folded away for the actions: Esc shows it",
+                                  9, theme.TEXT_DIM)
+        self.build_folded.show(False)
+        cell = (inner - 4 * (columns - 1)) / columns
+
+        def unit_rects(top: float) -> list[Rect]:
+            return [(left + (cell + 4) * (i % columns), top - 22 - (i // columns + 1) * pitch, cell, pitch - 4)
+                    for i in range(len(unit_ids))]
+
+        # folding (see _fold_build): 0 shows everything; 1 only the units, moved down; 2 nothing
+        units_top = 208 + 22 + unit_rows * pitch + 6
+        self.build_levels: list[tuple[float, list[Rect]]] = [
+            (build_top, unit_rects(build_top)), (units_top, unit_rects(units_top)), (BUILD_FLOOR - 8, [])]
+        self.build_level = 0
+        self.unit_buttons = [Button(ui, rect, stacked=True, tag=unit_id, fit=True)
+                             for rect, unit_id in zip(unit_rects(build_top), unit_ids, strict=True)]
+        y = build_top - 22 - unit_rows * pitch - 6
         self.structure_buttons: list[Button] = []
         for i, structure_id in enumerate(structure_ids):
-            if i % 3 == 0:
-                y -= 42
-            button = Button(ui, (left + (third + 4) * (i % 3), y, third, 38), stacked=True, tag=structure_id)
-            self.structure_buttons.append(button)
+            if i % columns == 0:
+                y -= pitch
+            rect = (left + (cell + 4) * (i % columns), y, cell, pitch - 4)
+            self.structure_buttons.append(Button(ui, rect, stacked=True, tag=structure_id, fit=True))
         # selection: everything between the resources and the build menu
         self.sel_top, self.sel_bottom = sel_top, build_top + 8
         self.title = Label(ui, left, sel_top - 16, "", 12, bold=True)
@@ -236,8 +271,12 @@ class SidePanel:
         for _resource, amount, change in self.resources:
             amount.set("–")
             change.set("")
+        self._fold_build(0)
+        self.set_forecast("", theme.TEXT_DIM, "", [])
         computer = scene.computer.get(seat, False)
-        self.title.set("A computer player is playing…" if computer else "Rogue armies are moving…")
+        starting = scene.stage in ("resource", "upkeep")  # a human's turn begins: production, upkeep, healing
+        self.title.set("A computer player is playing…" if computer else
+                       f"{scene.names.get(seat, 'Your')}'s turn begins…" if starting else "Rogue armies are moving…")
         self.subtitle.set("Watch the armies move. Change the pace with the speed button or F.")
         for row in self.rows:
             row.show(False)
@@ -258,13 +297,13 @@ class SidePanel:
             reason = option.reason if option is not None else "not buildable"
             if not human:
                 reason = "not your turn"
-            combat = spec.combat
-            tip = (f"{spec.name}: attack {combat.attack}, defense {combat.defense}, MP {spec.movement.mp}; "
-                   f"costs {info.cost_text(dict(spec.cost))}; upkeep {info.cost_text(dict(spec.upkeep))}. "
-                   f"Appears at your base with 0 MP [{index + 1}]")
+            tip = f"{info.unit_summary(world.rules, unit_id)}. Appears at your base with 0 MP [{index + 1}]"
+            if spec.description:
+                tip += f"\n{spec.description}"
             if reason:
                 tip += f"\nUnavailable: {reason}"
-            button.configure(f"{spec.name}", f"{info.cost_text(dict(spec.cost))} [{index + 1}]", enabled=reason is None,
+            cost = info.cost_text(dict(spec.cost))
+            button.configure(spec.name, f"{cost} [{index + 1}]", note_shorter=(cost,), enabled=reason is None,
                              tooltip=tip, icon=self.assets.unit(unit_id), icon_color=self.style(world.clock.seat).color,
                              on_click=partial(self.host.run, BuildUnit(unit_id)))
         stock = q.stockpile(world, world.clock.seat) if engine else {}
@@ -275,18 +314,43 @@ class SidePanel:
             reason = None if affordable else "not enough resources"
             if not human:
                 reason = "not your turn"
-            where = {"border": "on a border of your territory", "land": "in a land territory you own",
-                     "water": "in water next to your territory", "base": "at your base",
-                     "shore": "on your coast"}.get(spec.placement, "")
-            tip = (f"{spec.name}: costs {info.cost_text(dict(spec.cost))}; defense {spec.defense}, protection "
-                   f"{spec.protection}%, holds {spec.garrison}. Built {where}: click to choose where.")
+            where = PLACEMENTS.get(spec.placement, f"where its mod allows ({spec.placement})")
+            tip = f"{info.structure_summary(world.rules, structure_id)}. Built {where}: click to choose where."
+            if spec.description:
+                tip += f"\n{spec.description}"
             if reason:
                 tip += f"\nUnavailable: {reason}"
             placing = self.orders.placing == structure_id
-            button.configure(short_name(spec.name), short_cost(dict(spec.cost)), enabled=reason is None, tooltip=tip,
+            button.configure(spec.name, short_cost(dict(spec.cost)), shorter=(short_name(spec.name, always=True),),
+                             enabled=reason is None, tooltip=tip,
                              icon=self.assets.structure(structure_id), selected=placing,
                              on_click=partial(self.host.place, structure_id))
-        self.build_hint.set("hover for details")
+
+    # ----- next turn's upkeep (pushed by the issue-5 game screen)
+    def set_forecast(self, text: str, color: theme.Color, tooltip: str, targets: list[int]) -> None:
+        """One line under the resources: next turn's upkeep at a glance; its tooltip lists who would go unpaid
+        and each click looks at the next of them. An empty text hides it."""
+        key = (text, color, tooltip, tuple(targets))
+        if key == self._forecast_key:
+            return
+        self._forecast_key = key
+        self.forecast_targets, self.forecast_next = list(targets), 0
+        if not text:
+            self.forecast.show(False)
+        else:
+            self.forecast.configure(text, "look ▸" if targets else "", tooltip=tooltip, on_click=self._look_at_unpaid)
+            self.forecast.label.resize(9)
+            self.forecast.label.fit(text, self.inner - (60 if targets else 14), color)
+        self.version += 1
+
+    def _look_at_unpaid(self) -> None:
+        if not self.forecast_targets:
+            return
+        territory = self.forecast_targets[self.forecast_next % len(self.forecast_targets)]
+        self.forecast_next += 1
+        look = getattr(self.host, "look_at", None)
+        if callable(look):
+            look(territory)
 
     # ----- the selection
     def _selection(self, human: bool) -> None:
@@ -294,12 +358,13 @@ class SidePanel:
         for row in self.rows:
             row.show(False)
         self.more.show(False)
-        actions: list[tuple[str, str, str | None, Command | None, str]] = []  # label, note, reason, command, tip
+        actions: list[Action] = []
         y: float = self.sel_top - 44
         if orders.selected_army is not None and esper.entity_exists(orders.selected_army):
             y, actions = self._army_section(orders.selected_army, human, y)
         elif orders.selected_structure is not None and esper.entity_exists(orders.selected_structure):
             actions = self._structure_section(orders.selected_structure, human)
+            y -= max(0.0, float(self.subtitle.text_obj.content_height) - 18)  # a subtitle of two lines
         elif orders.placing is not None:
             spec = world.rules.structures[orders.placing]
             self.title.set(f"Placing: {spec.name}")
@@ -311,16 +376,46 @@ class SidePanel:
             self.title.set("Your orders" if human else "Waiting")
             self.subtitle.set("Click one of your armies to see where it can go. Space: next army with moves; "
                               "H: your base." if human else "")
+        level = 0  # fold the build menu as far as the selection's actions need its room
+        last = len(self.build_levels) - 1
+        while level < last and len(actions) > (y - self.build_levels[level][0] - 8) // ACTION_PITCH:
+            level += 1
+        self._fold_build(level)
+        floor = self.build_levels[level][0] + 8
         for i, button in enumerate(self.actions):
-            if i < len(actions) and y - 26 >= self.sel_bottom:
+            if i < len(actions) and y - ACTION_PITCH >= floor:
                 label, note, reason, command, tip = actions[i]
-                y -= 26
-                button.set_rect((self.left, y, self.inner, 24))
-                button.configure(label, note, enabled=human and reason is None and command is not None,
-                                 tooltip=(tip + (f"\nUnavailable: {reason}" if reason else "")).strip(),
-                                 on_click=partial(self.host.run, command) if command is not None else None)
+                y -= ACTION_PITCH
+                button.set_rect((self.left, y, self.inner, ACTION_PITCH - 2))
+                act = partial(self.host.run, command) if command is not None else partial(self.orders.say, tip)
+                button.configure(label, note, enabled=human and reason is None,
+                                 tooltip=(tip + (f"\nUnavailable: {reason}" if reason else "")).strip(), on_click=act)
             else:
                 button.show(False)
+
+    def _fold_build(self, level: int) -> None:
+        """Give the build menu's room to the selection's actions: level 1 keeps only the units (moved down),
+        level 2 hides it all. Esc (clearing the selection) brings it back."""
+        self.build_level = level
+        top, rects = self.build_levels[level]
+        for button, rect in zip(self.unit_buttons, rects, strict=False):
+            button.set_rect(rect)
+        if level >= 2:
+            for button in self.unit_buttons:
+                button.show(False)
+        if level >= 1:
+            for button in self.structure_buttons:
+                button.show(False)
+        shown = level < 2
+        self.build_title.move(self.left, top - 14)
+        self.build_hint.move(self.left + self.inner, top - 14)
+        self.build_rule.center_y = top + 4.5
+        self.build_title.show(shown)
+        self.build_hint.show(shown)
+        self.build_rule.visible = shown
+        self.build_folded.show(not shown)
+        self.build_title.set("Build" if level == 0 else "Train")
+        self.build_hint.set("hover for details" if level == 0 else "structures: Esc shows them")
 
     def _army_section(self, entity: int, human: bool, y: float) -> tuple[float, list]:
         world, orders = self.session.world, self.orders
@@ -365,7 +460,7 @@ class SidePanel:
                           else "Split: pick units with +, then click a neighbour.")
             self.more.show(True)
             y -= 14
-        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        actions: list[Action] = []
         if not mine:
             return y - 4, actions
         if orders.armed is not None:
@@ -385,7 +480,53 @@ class SidePanel:
                 label = f"Retreat {direction(world, army.territory, target)}"
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
             actions.append((label, note, option.reason, option.command, option.label))
+        actions += self._plugin_actions(plugin_army_options(self.session.game, entity), army.territory)
         return y - 4, actions
+
+    def _plugin_actions(self, options: list[gq.ActionOption], origin: int) -> list[Action]:
+        """Mods' actions (e.g. boarding, sailing, landing, firing) as panel rows with MP/resource costs and the
+        engine's reasons. Many map-aimed options of one kind (sail to each of 14 places) become one line: they
+        are lit on the map, and a click there carries them out."""
+        world = self.session.world
+        out: list[Action] = []
+        kinds: dict[str, list[gq.ActionOption]] = {}
+        for option in options:
+            kinds.setdefault(option.kind, []).append(option)
+        for group in kinds.values():
+            aimed = [o for o in group if option_target(o) is not None]
+            if len(aimed) > GROUPED:
+                usable = [o for o in aimed if o.reason is None]
+                verb = aimed[0].label.split(" ")[0]
+                most = max((o.mp_cost for o in usable), default=0)
+                note = f"{len(usable)} places" + (f", ≤{most} MP" if most else "")
+                tip = (f"{verb}: the {len(usable)} places it can reach are lit on the map; hover one to see the "
+                       "way and its cost, click it to go")
+                out.append((f"{verb} (click the map)", note, None if usable else aimed[0].reason, None, tip))
+                group = [o for o in group if option_target(o) is None]
+            labels = [o.label for o in group]
+            for option in group:
+                target = option_target(option)
+                label = place_words(option.label, target, origin, world) if target is not None else option.label
+                if labels.count(option.label) > 1:  # two ships of one kind: say which way each lies
+                    label += self._which_way(option, origin)
+                parts = [f"{option.mp_cost} MP"] if option.mp_cost else []
+                if option.cost:
+                    parts.append(info.cost_text(option.cost))
+                out.append((label, " + ".join(parts), option.reason, option.command, option.label))
+        return out
+
+    def _which_way(self, option: gq.ActionOption, origin: int) -> str:
+        world = self.session.world
+        for name in ("ship", "target", "structure"):
+            entity = getattr(option.command, name, None)
+            if isinstance(entity, int) and esper.entity_exists(entity):
+                found = esper.try_component(entity, Structure)
+                if found is not None and found.territory in world.board.neighbours(origin):
+                    return f" ({direction(world, origin, found.territory)})"
+                if found is not None:
+                    x, y = world.board.coords(found.territory)
+                    return f" ({x}, {y})"
+        return ""
 
     def _split(self, units: tuple[int, ...], add: bool) -> None:
         self.orders.toggle_split(units, add)
@@ -399,12 +540,20 @@ class SidePanel:
         owner = "yours" if mine else info.owner_name(world, structure.owner)
         self.title.set(f"{name} ({owner})")
         capacity = spec.garrison if spec else 0
-        self.subtitle.set(f"Health {structure.health}/{structure.max_health} · protection {structure.protection}% · "
-                          f"stationed {len(structure.garrison)}/{capacity}")
-        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        ship = info.ship_facts(world, entity)
+        if ship is not None:
+            moves = "sails next turn" if ship.mp is None else f"MP {ship.mp}/{ship.max_mp}"
+            crew = f" · crew {ship.crew}" if ship.crew else ""
+            self.subtitle.set(f"Health {structure.health}/{structure.max_health} · {ship.aboard} aboard, room "
+                              f"{ship.room} · {moves}{crew}")
+        else:
+            self.subtitle.set(f"Health {structure.health}/{structure.max_health} · protection "
+                              f"{structure.protection}% · stationed {len(structure.garrison)}/{capacity}")
+        actions: list[Action] = []
         if not mine:
             return actions
         game = self.session.game
+        actions += self._plugin_actions(plugin_structure_options(game, entity), structure.territory)
         missing = structure.max_health - structure.health
         per_point = dict(spec.repair) if spec else {}
         if missing > 0:
@@ -420,7 +569,7 @@ class SidePanel:
             command: Command = Upgrade(entity, upgrade_id)
             actions.append((upgrade.name, info.cost_text(dict(upgrade.cost)), game.check(command), command,
                             f"+{upgrade.defense} defense, +{upgrade.protection}% protection"))
-        for unit in structure.garrison:
+        for unit in structure.garrison if ship is None else ():  # a ship's units leave by landing
             place = structure.territory
             if structure.border is not None and world.owner_of(place) != structure.owner:
                 place = structure.border
@@ -452,7 +601,7 @@ class SidePanel:
 
     def _catapult_actions(self, entity: int, structure: Structure, catapult: Catapult) -> list:
         world, game = self.session.world, self.session.game
-        actions: list[tuple[str, str, str | None, Command | None, str]] = []
+        actions: list[Action] = []
         if catapult.crew is None:
             here = q.army_of(structure.owner, structure.territory)
             if here is not None:

@@ -44,6 +44,7 @@ class StructureView:
     garrison: int = 0
     upgraded: bool = False
     mobile: bool = False
+    ship: bool = False  # a structure that sails (a mod's `vessel` ability): drawn on the water with its cargo
 
 
 class Scene:
@@ -68,6 +69,7 @@ class Scene:
         self.round = 0
         self.stage = "setup"
         self.winner: int | None = None
+        self.ship_types: set[str] = set()  # structure types with a `vessel` ability (ships mod)
         self.version = 0  # bumps whenever armies, structures or bases change
         self.dirty: set[int] = set()  # territories whose ownership or disruption changed (terrain re-bake)
         self._handlers: dict[type, Callable[[Any], None]] = {
@@ -96,6 +98,13 @@ class Scene:
             ev.UnitStationed: self._unit_stationed,
             ev.UnitUnstationed: self._unit_unstationed,
         }
+        # events that plugin mods declare, by class name (the client never imports a mod's module)
+        self._plugin_handlers: dict[str, Callable[[Any], None]] = {
+            "ShipSailed": self._ship_sailed,
+            "UnitsEmbarked": self._units_embarked,
+            "UnitsDisembarked": self._units_disembarked,
+            "ShipFired": self._ship_fired,
+        }
 
     # ----- geometry helpers
     def coords(self, territory: int) -> tuple[int, int]:
@@ -111,6 +120,10 @@ class Scene:
 
     def structures_at(self, territory: int) -> list[StructureView]:
         return [s for s in self.structures.values() if s.territory == territory and s.border is None]
+
+    def ships_at(self, territory: int) -> list[StructureView]:
+        return sorted((s for s in self.structures.values() if s.ship and s.territory == territory),
+                      key=lambda s: s.entity)
 
     # ----- reading the engine
     def sync(self, world: World) -> None:
@@ -148,6 +161,7 @@ class Scene:
                 entity, None if rogue else army.owner, army.territory, list(army.units),
                 [self.unit_types.get(u, "soldier") for u in army.units], army.battle, army.mp, army.done,
             )
+        self.ship_types = {sid for sid, spec in world.rules.structures.items() if spec.has("vessel")}
         self.structures = {}
         for entity, s in esper.get_component(Structure):
             if not esper.entity_exists(entity):
@@ -155,6 +169,7 @@ class Scene:
             self.structures[entity] = StructureView(
                 entity, s.structure_type, s.owner, s.territory, s.border, s.health, s.max_health,
                 len(s.garrison), bool(s.upgrades), esper.has_component(entity, Catapult),
+                s.structure_type in self.ship_types,
             )
         self.battles = {e: b.territory for e, b in esper.get_component(Battle) if esper.entity_exists(e)}
         clock = world.clock
@@ -178,7 +193,7 @@ class Scene:
 
     # ----- replaying events
     def apply(self, event: ev.Event) -> None:
-        handler = self._handlers.get(type(event))
+        handler = self._handlers.get(type(event)) or self._plugin_handlers.get(type(event).__name__)
         if handler is not None:
             handler(event)
 
@@ -288,7 +303,7 @@ class Scene:
     def _structure_built(self, e: ev.StructureBuilt) -> None:
         self.structures[e.structure] = StructureView(
             e.structure, e.structure_type, e.seat, e.territory, e.border, 1, 1,
-            mobile=e.structure_type == "catapult",
+            mobile=e.structure_type == "catapult", ship=e.structure_type in self.ship_types,
         )
         self._bump()
 
@@ -361,4 +376,45 @@ class Scene:
         else:
             army.units.append(e.unit)
             army.types.append(self.unit_types.get(e.unit, "soldier"))
+        self._bump()
+
+    # ----- plugin events (ships mod)
+    def _ship_sailed(self, e: Any) -> None:
+        found = self.structures.get(e.ship)
+        if found is not None and e.path:
+            found.territory = e.path[-1]
+        self._bump()
+
+    def _units_embarked(self, e: Any) -> None:
+        found = self.structures.get(e.ship)
+        if found is not None:
+            found.garrison += len(e.units)
+        army = self.armies.get(e.army)
+        if army is not None:
+            gone = set(e.units)
+            army.units = [u for u in army.units if u not in gone]
+            army.types = [self.unit_types.get(u, "soldier") for u in army.units]
+            if not army.units:
+                del self.armies[e.army]
+        self._bump()
+
+    def _units_disembarked(self, e: Any) -> None:
+        found = self.structures.get(e.ship)
+        owner = e.seat
+        if found is not None:
+            found.garrison = max(0, found.garrison - len(e.units))
+        army = self.armies.get(e.army)
+        types = [self.unit_types.get(u, "soldier") for u in e.units]
+        if army is None:
+            self.armies[e.army] = ArmyView(e.army, owner, e.territory, list(e.units), types, None, 0)
+        else:
+            army.units.extend(e.units)
+            army.types.extend(types)
+            army.mp = 0
+        self._bump()
+
+    def _ship_fired(self, e: Any) -> None:
+        target = self.structures.get(e.target)
+        if target is not None and not e.destroyed:
+            target.health = max(0, target.health - e.damage)
         self._bump()

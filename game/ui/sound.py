@@ -38,10 +38,24 @@ EVENT_SOUNDS: tuple[tuple[type[ev.Event], str], ...] = (
 """Which effect an event makes; earlier entries win when one batch holds several."""
 
 
+PLUGIN_SOUNDS: tuple[tuple[str, str], ...] = (
+    ("ShipFired", "battle"),
+    ("UnitsEmbarked", "move"),
+    ("UnitsDisembarked", "move"),
+    ("ShipSailed", "move"),
+    ("UnitHealed", "production"),
+)
+"""Effects for events that plugin mods declare, by event class name (after the base game's)."""
+
+
 def sound_for_events(events: list[ev.Event] | tuple[ev.Event, ...]) -> str | None:
     """The one effect to play for a batch of events (the most important one), or None."""
     for kind, name in EVENT_SOUNDS:
         if any(isinstance(e, kind) for e in events):
+            return name
+    names = {type(e).__name__ for e in events}
+    for event_name, name in PLUGIN_SOUNDS:
+        if event_name in names:
             return name
     return None
 

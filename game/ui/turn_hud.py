@@ -1,7 +1,10 @@
-"""Issue-5 parts of the game screen drawn over the map: a toolbar (undo, log, help, saves, settings), the
-upkeep forecast box and the event log. Plain arcade drawing with cached texts; each part has tooltips.
+"""Issue-5 parts of the game screen: a toolbar (undo, log, help, saves, settings) and the event log drawn
+over the map, and the upkeep forecast, which the side panel shows in one line (`forecast_summary`) so
+nothing covers the map. Plain arcade drawing with cached texts; each part has tooltips.
 
-The HUD never reads the engine while a computer turn runs (the view passes `can_read=False` then).
+The game screen draws the HUD inside its cached frame: `signature()` is everything the drawing shows, so
+an idle frame only copies the cached picture. The HUD never reads the engine while a computer turn runs
+(the view passes `can_read=False` then).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
+import pyglet
 
 from game.forecast import UpkeepForecast, upkeep_forecast
 from game.help_text import tooltip
@@ -18,6 +22,9 @@ from game.summary import describe, event_territory, territory_label
 from game.ui.views._widgets import (
     ACCENT,
     BAD,
+    BUTTON,
+    BUTTON_HOVER,
+    BUTTON_OFF,
     DIM,
     GOOD,
     PANEL_EDGE,
@@ -62,6 +69,21 @@ class TurnHud:
         self.forecast_lines: list[_Line] = []
         self._forecast_key: tuple[Any, ...] = ()
         self.undo_tip = ""
+        # the toolbar as one sprite list and one text batch (two draw calls, cheap even when drawn every frame)
+        self._bar_sprites: arcade.SpriteList[arcade.SpriteSolidColor] = arcade.SpriteList()
+        self._bar_batch = pyglet.graphics.Batch()
+        self._bar_fills: dict[str, arcade.SpriteSolidColor] = {}
+        self._bar_labels: dict[str, arcade.Text] = {}
+        self._bar_key: tuple[Any, ...] = ()
+        for key, button in self.buttons.items():
+            cx, cy = button.left + button.width / 2, button.bottom + button.height / 2
+            width, height = int(button.width), int(button.height)
+            self._bar_sprites.append(arcade.SpriteSolidColor(width, height, cx, cy, (*PANEL_EDGE, 255)))
+            fill = arcade.SpriteSolidColor(width - 4, height - 4, cx, cy, (*BUTTON, 255))
+            self._bar_sprites.append(fill)
+            self._bar_fills[key] = fill
+            self._bar_labels[key] = arcade.Text(button.label, cx, cy, TEXT, 11, anchor_x="center", anchor_y="center",
+                                                batch=self._bar_batch)
 
     # -- data -------------------------------------------------------------------------------------------
     def refresh(self, game: Any, chronicle: Any, seat: int | None, can_read: bool) -> None:
@@ -113,12 +135,36 @@ class TurnHud:
                                f"{g.rogue_chance:.0f}% rogue chance", g.territory, BAD))
         return lines
 
-    # -- geometry ---------------------------------------------------------------------------------------
-    def forecast_rect(self) -> tuple[float, float, float, float]:
-        rows = len(self.forecast_lines)
-        height = 10 + rows * LOG_ROW
-        return 8.0, self.height - 72 - height, min(520.0, self.map_width - 16), float(height)
+    def forecast_summary(self) -> tuple[str, tuple[int, int, int, int], str, list[int]]:
+        """The forecast in one line for the side panel: text, colour, tooltip (every line), places to look."""
+        forecast = self.forecast
+        if forecast is None or not self.forecast_lines:
+            return "", (*DIM, 255), "", []
+        if forecast.owed == 0:
+            return "Next upkeep: nothing owed", (*DIM, 255), tooltip("forecast"), []
+        low = forecast.food_now + forecast.production_min
+        high = forecast.food_now + forecast.production_max
+        have = f"{low}" if low == high else f"{low}-{high}"
+        text = f"Next upkeep {forecast.owed} {forecast.resource}, you will have {have}"
+        targets = [line.territory for line in self.forecast_lines if line.territory is not None]
+        if forecast.safe:
+            text, color = f"✓ {text}", GOOD
+        else:
+            unpaid = len(forecast.worst.unpaid)  # the news first: the line may be cut at the panel's edge
+            text = f"⚠ Next upkeep: {unpaid} unpaid ({forecast.owed} owed, {have} {forecast.resource})"
+            color = ACCENT if forecast.expected.covered else BAD
+        tip = "\n".join([tooltip("forecast"), *(line.text for line in self.forecast_lines)])
+        if targets:
+            tip += "\nClick to look at each unpaid group in turn."
+        return text, (*color, 255), tip, targets
 
+    def signature(self) -> tuple[Any, ...]:
+        """Everything `draw` shows (the game screen's frame cache key includes it)."""
+        buttons = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        log = (self.log_open, self.log_scroll, self._log_key, len(self.log_lines)) if self.log_open else ()
+        return buttons, log
+
+    # -- geometry ---------------------------------------------------------------------------------------
     def log_rect(self) -> tuple[float, float, float, float]:
         """Bottom left, above the toolbar: as tall as its lines need, at most up to 62% of the window."""
         bottom = TOOLBAR_Y + 32
@@ -128,13 +174,6 @@ class TurnHud:
 
     def log_rows(self) -> int:
         return max(1, int((self.log_rect()[3] - 34) // LOG_ROW))
-
-    def _forecast_row_at(self, x: float, y: float) -> int | None:
-        left, bottom, width, height = self.forecast_rect()
-        if not self.forecast_lines or not (left <= x <= left + width and bottom <= y <= bottom + height):
-            return None
-        row = int((bottom + height - 5 - y) // LOG_ROW)
-        return row if 0 <= row < len(self.forecast_lines) else None
 
     def _log_row_at(self, x: float, y: float) -> int | None:
         left, bottom, width, height = self.log_rect()
@@ -147,8 +186,6 @@ class TurnHud:
     def contains(self, x: float, y: float) -> bool:
         if any(b.contains(x, y) for b in self.buttons.values()):
             return True
-        if self._forecast_row_at(x, y) is not None:
-            return True
         left, bottom, width, height = self.log_rect()
         return self.log_open and left <= x <= left + width and bottom <= y <= bottom + height
 
@@ -157,12 +194,6 @@ class TurnHud:
         for button in self.buttons.values():
             if button.click(x, y):
                 return True
-        row = self._forecast_row_at(x, y)
-        if row is not None:
-            territory = self.forecast_lines[row].territory
-            if territory is not None:
-                jump(territory)
-            return True
         index = self._log_row_at(x, y)
         if index is not None:
             territory = self.log_lines[index].territory
@@ -186,8 +217,6 @@ class TurnHud:
         for button in self.buttons.values():
             if button.hover:
                 return button.tooltip
-        if self._forecast_row_at(x, y) is not None:
-            return tooltip("forecast")
         if self._log_row_at(x, y) is not None:
             return "Click to look there"
         return "" if self.contains(x, y) else None
@@ -198,18 +227,20 @@ class TurnHud:
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self) -> None:
-        for button in self.buttons.values():
-            button.draw(self.texts, 11)
-        if self.forecast_lines:
-            left, bottom, width, height = self.forecast_rect()
-            edge = GOOD if self.forecast is not None and self.forecast.safe else BAD
-            arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (16, 18, 26, 225))
-            arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, edge, 2)
-            for n, line in enumerate(self.forecast_lines):
-                y = bottom + height - 5 - (n + 0.5) * LOG_ROW
-                self.texts.draw(f"fc:{n}", line.text, left + 8, y, line.color, 10, anchor_y="center")
+        self._draw_toolbar()
         if self.log_open:
             self._draw_log()
+
+    def _draw_toolbar(self) -> None:
+        key = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        if key != self._bar_key:
+            self._bar_key = key
+            for name, button in self.buttons.items():
+                fill = BUTTON_OFF if not button.enabled else BUTTON_HOVER if button.hover else BUTTON
+                self._bar_fills[name].color = (*fill, 255)
+                self._bar_labels[name].color = (*(TEXT if button.enabled else DIM), 255)
+        self._bar_sprites.draw()
+        self._bar_batch.draw()
 
     def _draw_log(self) -> None:
         left, bottom, width, height = self.log_rect()

@@ -13,6 +13,7 @@ from game.ui.assets import Assets
 from game.ui.theme import Color
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
+_FITTED: dict[tuple[str, int, float, bool], tuple[str, float]] = {}  # (texts, width, size, bold) -> text, size
 
 
 def inside(rect: Rect, x: float, y: float) -> bool:
@@ -33,6 +34,7 @@ class Label:
         self._text = text
         self._color = color
         self._visible = True
+        self.size: float = size
 
     def set(self, text: str, color: Color | None = None) -> None:
         if text != self._text:
@@ -45,6 +47,39 @@ class Label:
     @property
     def text(self) -> str:
         return self._text
+
+    def resize(self, size: float) -> None:
+        """The label's font size (`fit` may go one point below it to avoid cutting a text)."""
+        self.size = size
+        if self.text_obj.font_size != size:
+            self.text_obj.font_size = size
+
+    def fit(self, text: str, width: float, color: Color | None = None, shorter: tuple[str, ...] = ()) -> None:
+        """Show `text`, or the first of `shorter` that fits in `width` pixels, at the label's size or one point
+        smaller; else the last one cut with an ellipsis (each measured once per process)."""
+        obj = self.text_obj
+        key = (" | ".join((text, *shorter)), int(width), float(self.size), bool(obj.bold))
+        found = _FITTED.get(key)
+        if found is None:
+            found = _FITTED[key] = self._measure((text, *shorter), width)
+        fitted, size = found
+        if obj.font_size != size:
+            obj.font_size = size
+        self.set(fitted, color)
+
+    def _measure(self, candidates: tuple[str, ...], width: float) -> tuple[str, float]:
+        obj = self.text_obj
+        for candidate in candidates:  # the whole text a point smaller rather than a shorter one
+            for size in (self.size, self.size - 1):
+                obj.font_size = size
+                self.set(candidate)
+                if self.content_width <= width:
+                    return candidate, size
+        fitted = candidates[-1]
+        while self.content_width > width and len(fitted) > 1:
+            fitted = fitted[:-1].rstrip()
+            self.set(fitted + "…")
+        return fitted + "…", obj.font_size
 
     def move(self, x: float, y: float) -> None:
         if (self.text_obj.x, self.text_obj.y) != (x, y):
@@ -80,6 +115,8 @@ class Button:
     icon: arcade.Sprite | None = field(init=False, default=None)
     tag: object = None
     stacked: bool = False  # the note goes under the label instead of at the right
+    fit: bool = False  # cut the label with an ellipsis when it is too wide for the button
+    text_width: float = field(init=False, default=0.0)
 
     def __post_init__(self) -> None:
         left, bottom, width, height = self.rect
@@ -89,8 +126,9 @@ class Button:
                           anchor_x="right", anchor_y="center")
         self.ui.buttons.append(self)
         if self.stacked:
-            self.label.text_obj.font_size = 10
-            self.note.text_obj.font_size = 9
+            roomy = height >= 34
+            self.label.resize(10 if roomy else 9)
+            self.note.resize(9 if roomy else 8)
 
     def set_rect(self, rect: Rect) -> None:
         """Move or resize the button (its icon and texts follow)."""
@@ -103,12 +141,13 @@ class Button:
 
     def _layout(self) -> None:
         left, bottom, width, height = self.rect
-        side = min(height - 8, 26) if not self.stacked else min(height - 14, 20)
+        side = min(height - 8, 26) if not self.stacked else min(height - 12, 20)
         text_left = left + 10 if not self.stacked else left + 6
         if self.icon is not None:
             self.icon.width = self.icon.height = side
             self.icon.position = (left + 5 + side / 2, bottom + height / 2)
             text_left = left + (10 if not self.stacked else 8) + side
+        self.text_width = left + width - text_left - 3
         if self.stacked:
             self.label.move(text_left, bottom + height * 0.67)
             self.note.text_obj.anchor_x = "left"
@@ -119,8 +158,8 @@ class Button:
 
     def configure(self, text: str, note: str = "", *, enabled: bool = True, tooltip: str = "",
                   on_click: Callable[[], None] | None = None, primary: bool | None = None,
-                  selected: bool = False, icon: arcade.Texture | None = None, icon_color: Color = theme.TEXT
-                  ) -> None:
+                  selected: bool = False, icon: arcade.Texture | None = None, icon_color: Color = theme.TEXT,
+                  shorter: tuple[str, ...] = (), note_shorter: tuple[str, ...] = ()) -> None:
         self.enabled = enabled
         self.tooltip = tooltip
         self.on_click = on_click
@@ -137,9 +176,15 @@ class Button:
             self.icon.remove_from_sprite_lists()
             self.icon = None
         self._layout()
-        self.label.set(text, theme.TEXT if enabled else theme.TEXT_DISABLED)
-        self.note.set(note, (theme.TEXT_DARK if self.primary and enabled else theme.TEXT_DIM) if enabled
-                      else theme.TEXT_DISABLED)
+        if self.fit:
+            self.label.fit(text, self.text_width, theme.TEXT if enabled else theme.TEXT_DISABLED, shorter)
+        else:
+            self.label.set(text, theme.TEXT if enabled else theme.TEXT_DISABLED)
+        note_color = (theme.TEXT_DARK if self.primary and enabled else theme.TEXT_DIM) if enabled else theme.TEXT_DISABLED
+        if self.fit and self.stacked:
+            self.note.fit(note, self.text_width, note_color, note_shorter)
+        else:
+            self.note.set(note, note_color)
         self.show(True)
         self.restyle()
 

@@ -98,6 +98,9 @@ class GameView(BaseView):
             else:
                 self.orders.start_placing(structure_type)
 
+    def look_at(self, territory: int) -> None:
+        self.camera.center_on_territory(territory)
+
     def jump_home(self) -> None:
         base = self.canvas.scene.bases.get(self.canvas.scene.seat)
         if base is not None:
@@ -220,12 +223,15 @@ class GameView(BaseView):
         """Rewrite the panel when something it shows changed (never reads the engine during a computer turn)."""
         watching = self.watching or self.session.busy
         if watching:
-            key: tuple[object, ...] = ("watch", self.canvas.scene.seat, self.canvas.scene.round, self.speed)
+            scene = self.canvas.scene
+            key: tuple[object, ...] = ("watch", scene.seat, scene.round, scene.stage, self.speed)
         else:
             key = ("play", self.orders.version, self.canvas.scene.version, self.session.world.clock.seat, self.speed)
         if key != self.panel_key:
             self.panel_key = key
             self.panel.refresh(watching=watching)
+            if self.mouse is not None and self.panel.contains(*self.mouse):  # the button under it may be new
+                self.tooltip = self.panel.hover(*self.mouse)
 
     def _scroll(self, dt: float) -> None:
         dx: float = sum(SCROLL_KEYS[k][0] for k in self.keys if k in SCROLL_KEYS)
@@ -244,7 +250,11 @@ class GameView(BaseView):
         self._update_hud()
         self.frames.show(self._frame_key(), self._draw_frame)
         self.window.default_camera.use()
+        self._draw_live()
         self._draw_tooltip()
+
+    def _draw_live(self) -> None:
+        """Things drawn over the (cached) frame every frame while they last; subclasses add theirs."""
 
     def _draw_frame(self) -> None:
         self.canvas.draw_world()
@@ -269,7 +279,12 @@ class GameView(BaseView):
         if self.watching:
             scene = self.canvas.scene
             name = scene.names.get(scene.seat, "")
-            who = f"{name} is playing" if scene.computer.get(scene.seat) else f"Rogue armies move in {name}'s turn"
+            if scene.computer.get(scene.seat):
+                who = f"{name} is playing"
+            elif scene.stage in ("resource", "upkeep"):
+                who = f"{name}'s turn begins: production and upkeep"
+            else:
+                who = f"Rogue armies move in {name}'s turn"
             text, bad = f"{who} — speed {self.speed:g}× (F or the speed button to change)", False
         self.message.set(text or "Right-drag or arrow keys scroll · wheel zooms · H: your base · "
                          "Space: next army", theme.TEXT_BAD if bad else theme.TEXT)

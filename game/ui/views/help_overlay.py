@@ -1,16 +1,20 @@
-"""The help overlay (F1): the rules in brief with their ids, what every map symbol means, and the hotkeys.
+"""The help overlay (F1): the rules in brief with their ids, what every map symbol means, and the hotkeys;
+a second page lists every unit, structure and upgrade type of the game's ruleset (mods' included) with its
+numbers and picture, generated from the `Ruleset`.
 
 Drawn over the game (pass the game view as `underlay`) or alone. F1, Esc, a click on "Close" or outside
-the panel calls `on_close()`. Content comes from `game.help_text`; symbols show the sprite the map uses.
+the panel calls `on_close()`; Tab or the page button switches pages. Content comes from `game.help_text`;
+symbols show the sprite the map uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import arcade
 
-from game.help_text import HOTKEYS, RULES_BRIEF, SYMBOLS
+from game.help_text import HOTKEYS, SYMBOLS, TypeEntry, rules_brief, ruleset_entries
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -28,18 +32,50 @@ from game.ui.views._widgets import (
     window_size,
 )
 
+if TYPE_CHECKING:
+    from components.rules import Ruleset
+    from game.ui.assets import Assets
+
 TINTED = {"units", "structures", "flags"}
+PAGES = ("Rules, symbols and keys", "Units and structures")
+PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "◂ Rules and keys [Tab]")
+SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades"}
+_BASE_RULES: list[Ruleset] = []
+
+
+def _base_rules() -> Ruleset:
+    if not _BASE_RULES:
+        from game.rules_loader import load_ruleset
+
+        _BASE_RULES.append(load_ruleset())
+    return _BASE_RULES[0]
 
 
 class HelpOverlay(arcade.View):
-    def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None) -> None:
+    def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None, *,
+                 rules: Ruleset | None = None, assets: Assets | None = None) -> None:
         super().__init__()
         self.close_cb = on_close
         self.underlay = underlay
+        self.rules = rules
+        self.assets = assets
         self.texts = TextCache()
         self.close_button = Button("Close (F1)", 0, 0, 150, 36, self._close, "Close the help", key="close")
+        self.page_button = Button("", 0, 0, 270, 36, self.next_page, "Switch pages [Tab]", key="page")
+        self.page = 0
         self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
         self.closed = False
+        self._entries: tuple[TypeEntry, ...] | None = None
+
+    @property
+    def entries(self) -> tuple[TypeEntry, ...]:
+        """The ruleset's unit, structure and upgrade types (the game's, or the base game's without one)."""
+        if self._entries is None:
+            self._entries = ruleset_entries(self.rules if self.rules is not None else _base_rules())
+        return self._entries
+
+    def next_page(self) -> None:
+        self.page = (self.page + 1) % len(PAGES)
 
     def _texture(self, section: str, key: str) -> arcade.Texture | None:
         found = self._textures.get((section, key), False)
@@ -68,7 +104,18 @@ class HelpOverlay(arcade.View):
         left, bottom, w, h = self.panel()
         draw_panel(left, bottom, w, h)
         top = bottom + h
-        self.texts.draw("title", "Forces of Conquest — how to play", left + 24, top - 36, TEXT, 18, bold=True)
+        title = "Forces of Conquest — how to play" if self.page == 0 else "Units and structures in this game"
+        self.texts.draw("title", title, left + 24, top - 36, TEXT, 18, bold=True)
+        button = self.close_button
+        button.left, button.bottom = left + w - button.width - 20, bottom + 16
+        button.draw(self.texts)
+        pager = self.page_button
+        pager.label = PAGE_BUTTONS[self.page]
+        pager.left, pager.bottom = left + 20, bottom + 16
+        pager.draw(self.texts, 12)
+        if self.page == 1:
+            self._draw_types(left + 24, top - 72, w - 48, bottom + 64)
+            return
         inner = w - 48 - 40
         widths = (inner * 0.49, inner * 0.31, inner * 0.20)
         rules_x = left + 24
@@ -79,19 +126,61 @@ class HelpOverlay(arcade.View):
         self._draw_rules(rules_x, top - 72, widths[0])
         self._draw_symbols(symbols_x, top - 72, widths[1])
         self._draw_hotkeys(keys_x, top - 72, widths[2])
-        button = self.close_button
-        button.left, button.bottom = left + w - button.width - 20, bottom + 16
-        button.draw(self.texts)
+
+    def _icon(self, entry: TypeEntry) -> arcade.Texture | None:
+        assets = self.assets
+        if assets is None:
+            window = getattr(self, "window", None)
+            assets = getattr(window, "assets", None)
+        if assets is not None:
+            return assets.unit(entry.key) if entry.section == "units" else assets.structure(entry.key)
+        return self._texture(entry.section if entry.section != "upgrades" else "structures", entry.key)
+
+    def _draw_types(self, x: float, y: float, width: float, floor: float) -> None:
+        """Every type of the ruleset, flowing down three columns: picture, name, numbers, description."""
+        columns = 3
+        gap = 24
+        column = (width - gap * (columns - 1)) / columns
+        tint = seat_color(1)
+        top = y
+        left = x
+        section = ""
+        for n, entry in enumerate(self.entries):
+            if entry.section != section:
+                if y != top:
+                    y -= 10  # room above a section title
+                if y - 60 < floor:
+                    left, y = left + column + gap, top
+                section = entry.section
+                self.texts.draw(f"t:h:{n}", SECTION_TITLES.get(section, section.title()), left, y, ACCENT, 14,
+                                bold=True)
+                y -= 24
+            if y - 44 < floor:
+                left, y = left + column + gap, top
+            texture = self._icon(entry)
+            if texture is not None:
+                arcade.draw_texture_rect(texture, arcade.XYWH(left + 14, y - 10, 28, 28),
+                                         color=arcade.types.Color(*tint))
+            self.texts.draw(f"t:{n}:n", entry.name, left + 36, y - 4, TEXT, 11, bold=True)
+            body = self.texts.draw(f"t:{n}:b", entry.numbers, left + 36, y - 10, DIM, 9, anchor_y="top",
+                                   width=int(column - 40), multiline=True)
+            y -= 14 + body.content_height
+            if entry.description:
+                about = entry.description if len(entry.description) <= 150 else entry.description[:148] + "…"
+                text = self.texts.draw(f"t:{n}:d", about, left + 36, y, TEXT, 9, anchor_y="top",
+                                       width=int(column - 40), multiline=True)
+                y -= text.content_height
+            y -= 12
 
     def _draw_rules(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
         y -= 22
-        for n, brief in enumerate(RULES_BRIEF):
+        for n, brief in enumerate(rules_brief(self.rules)):
             self.texts.draw(f"r:{n}:t", f"{brief.title}  ({', '.join(brief.rules)})", x, y, TEXT, 10, bold=True)
-            y -= 5
-            body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 10, anchor_y="top", width=int(width),
+            y -= 4
+            body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 9.5, anchor_y="top", width=int(width),
                                    multiline=True)
-            y -= body.content_height + 10
+            y -= body.content_height + 13  # room for the next title's capitals
 
     def _draw_symbols(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:symbols", "On the map", x, y, ACCENT, 14, bold=True)
@@ -135,9 +224,10 @@ class HelpOverlay(arcade.View):
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         self.close_button.hover = self.close_button.contains(x, y)
+        self.page_button.hover = self.page_button.contains(x, y)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        if self.close_button.click(x, y):
+        if self.close_button.click(x, y) or self.page_button.click(x, y):
             return True
         left, bottom, w, h = self.panel()
         if not (left <= x <= left + w and bottom <= y <= bottom + h):
@@ -147,4 +237,6 @@ class HelpOverlay(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.F1, arcade.key.ESCAPE):
             self._close()
+        elif symbol in (arcade.key.TAB, arcade.key.PAGEDOWN, arcade.key.PAGEUP):
+            self.next_page()
         return True

@@ -1,4 +1,5 @@
-"""New game: 2-4 seats (name, colour with flag, human or computer with difficulty), a map or a random one, a seed."""
+"""New game: 2-4 seats (name, colour with flag, human or computer with difficulty), a map or a random one, a seed,
+and the installed mods to play with (checkboxes; the description shows on hover)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import arcade
 from PIL import Image, ImageDraw
 
 from game.maps import MapData
+from game.rules_loader import ModManifest
 from game.ui import computer, theme
 from game.ui.app import GameWindow
 from game.ui.assets import Assets
@@ -20,6 +22,8 @@ from game.ui.views.gui_kit import gui
 
 RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
 _MAPS: dict[Path, MapData | str] = {}  # loaded once per process: path -> map or the reason it failed
+MODS_PER_ROW = 4
+MOD_HINT = "Mods add units, structures and rules; hover one to read about it."
 
 
 @dataclass
@@ -44,6 +48,17 @@ def shipped_maps() -> list[tuple[Path, MapData | str]]:
                 _MAPS[path] = str(exc).splitlines()[0]
         out.append((path, _MAPS[path]))
     return out
+
+
+def available_mods() -> dict[str, ModManifest]:
+    """The installed mods a player can choose (by id, sorted by name); the base game is always on."""
+    from game.mods import installed_mods
+
+    try:
+        found = installed_mods()
+    except Exception:  # an unreadable mod folder must not break the menu
+        return {}
+    return dict(sorted(((i, m) for i, m in found.items() if i != "base"), key=lambda pair: pair[1].name.lower()))
 
 
 def preview_image(data: MapData, players: int, assets: Assets, colors: list[theme.Color], box: int = 300) -> Image.Image:
@@ -84,7 +99,15 @@ class SetupView(BaseView):
         self.thumbs: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.about: gui.UILabel | None = None
         self.preview_key: tuple[object, ...] = ()
+        self.available_mods: dict[str, ModManifest] = available_mods()
+        # chosen mods (`foc play --mod` preselects): installed ids, or folders given as paths
+        self.mods: list[str] = [m for m in window.mods if m in self.available_mods or "/" in m or "\\" in m]
+        missing = [m for m in window.mods if m not in self.mods]
+        self.mod_buttons: dict[str, gui.UIFlatButton] = {}
+        self.mod_about: gui.UILabel | None = None
         self._build()
+        if missing:
+            self._say(f"Not installed, so left out: {', '.join(missing)}")
 
     # ----- choices
     def choices(self) -> list[tuple[str, MapData | None, str]]:
@@ -164,8 +187,13 @@ class SetupView(BaseView):
             flag.color = (20, 22, 28, 255)
             self.flags.append(flag)
             self.ui.add(kit.label(name, 564, y + 12, 10, theme.TEXT_DIM))
-        self.ui.add(kit.label("Click a colour to change it; each colour has its own flag shape.", 60,
-                              height - 200 - self.count * 52, 10, theme.TEXT_DIM))
+        note_y = height - 200 - self.count * 52
+        mods_top = min(300, note_y - 36)
+        if mods_top - 44 < 150:  # a short window: the mods take the hint's place
+            mods_top = note_y + 10
+        else:
+            self.ui.add(kit.label("Click a colour to change it; each colour has its own flag shape.", 60, note_y, 10,
+                                  theme.TEXT_DIM))
         # maps
         right = 760
         self.ui.add(kit.label(f"Map (for {self.count} players)", right, height - 120, 14, bold=True))
@@ -189,6 +217,7 @@ class SetupView(BaseView):
                                          primary=i == self.random_size, size=10)
                 kit.on_click(button, partial(self.set_size, i))
                 self.ui.add(button)
+        self._mod_widgets(mods_top)
         self.ui.add(kit.label("Seed", 60, 118, 12, bold=True))
         self.seed_input = kit.text_input(str(self.seed), 110, 106, 160)
         self.ui.add(self.seed_input)
@@ -207,6 +236,25 @@ class SetupView(BaseView):
         self.ui.add(start)
         self.start_button = start
         self._preview()
+
+    def _mod_widgets(self, top: float) -> None:
+        """A checkbox button per installed mod (the base game is always on), under the seats."""
+        self.mod_buttons = {}
+        self.mod_about = None
+        if not self.available_mods:
+            return
+        self.ui.add(kit.label("Mods", 60, top, 14, bold=True))
+        self.mod_about = gui.UILabel(text=MOD_HINT, x=120, y=top - 10, width=590, height=30, font_size=10,
+                                     text_color=theme.TEXT_DIM, font_name=theme.FONT, multiline=True)
+        self.ui.add(self.mod_about)
+        for i, (mod_id, manifest) in enumerate(self.available_mods.items()):
+            row, column = divmod(i, MODS_PER_ROW)
+            chosen = mod_id in self.mods
+            text = f"{'☑' if chosen else '☐'} {manifest.name} {manifest.version}"
+            button = kit.flat_button(text, 60 + column * 160, top - 44 - row * 40, 152, 34, primary=chosen, size=11)
+            kit.on_click(button, partial(self.toggle_mod, mod_id))
+            self.mod_buttons[mod_id] = button
+            self.ui.add(button)
 
     def _preview(self) -> None:
         choices = self.choices()
@@ -263,6 +311,14 @@ class SetupView(BaseView):
         self.map_index = index
         self._build()
 
+    def toggle_mod(self, mod_id: str) -> None:
+        self._keep_names()
+        if mod_id in self.mods:
+            self.mods.remove(mod_id)
+        else:
+            self.mods.append(mod_id)
+        self._build()
+
     def set_size(self, index: int) -> None:
         self._keep_names()
         self.random_size = index
@@ -270,8 +326,8 @@ class SetupView(BaseView):
 
     def start(self) -> None:
         """Create the game from the choices and go to base choice."""
-        from game.rules_loader import load_ruleset
-        from game.setup import PlayerSpec, new_game
+        from game.plugins import create_game
+        from game.setup import PlayerSpec
 
         self._keep_names()
         seats = self.seats[: self.count]
@@ -282,12 +338,13 @@ class SetupView(BaseView):
             self._say("Give every seat a different name.")
             return
         try:
-            rules = load_ruleset(self.app.mods)
             data = self.chosen_map()
-            game = new_game(rules, data, [PlayerSpec(s.name, s.computer, s.difficulty) for s in seats], self.seed)
+            players = [PlayerSpec(s.name, s.computer, s.difficulty) for s in seats]
+            game = create_game(data, players, self.seed, list(self.mods))  # the mods' plugin systems run too
         except Exception as exc:  # bad map or mod: say why, stay here
             self._say(f"Cannot start: {str(exc).splitlines()[0]}")
             return
+        self.app.mods = list(self.mods)  # the next new game starts with the same mods ticked
         styles = {i + 1: self.app.assets.style(s.color, s.color) for i, s in enumerate(seats)}
         self.app.start(game, styles)
 
@@ -305,6 +362,22 @@ class SetupView(BaseView):
     def on_update(self, delta_time: float) -> None:
         if len(self.preview_key) > 3 and self._seed() != self.preview_key[3]:
             self._preview()
+        self._describe_hovered_mod()
+
+    def _describe_hovered_mod(self) -> None:
+        if self.mod_about is None:
+            return
+        text = MOD_HINT
+        for mod_id, button in self.mod_buttons.items():
+            if button.hovered:
+                manifest = self.available_mods[mod_id]
+                needs = [d for d in manifest.depends if d != "base"]
+                text = f"{manifest.name} {manifest.version}: {manifest.description or 'no description'}"
+                if needs:
+                    text += f" (also loads {', '.join(needs)})"
+                break
+        if self.mod_about.text != text:
+            self.mod_about.text = text
 
     @property
     def preview_center(self) -> tuple[float, float]:
