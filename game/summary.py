@@ -619,6 +619,9 @@ def describe(event: ev.Event, game: object, you: int | None = None) -> str:
         return f"{seat_name(world, e.seat)} won the game in round {e.round}"
     if isinstance(e, ev.TurnEnded):
         return f"{seat_name(world, e.seat)} ended their turn"
+    log_text = getattr(e, "log_text", None)
+    if callable(log_text):  # a plugin's event words itself, given a way to name territories
+        return str(log_text(lambda territory: at(world, territory)))
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in type(e).__name__).strip()
     return _cap(words)
 

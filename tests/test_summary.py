@@ -155,3 +155,22 @@ def test_describe_never_fails_on_any_event_type():
         text = describe(event, game, 1)
         assert text and (text[0].isupper() or text[0].isdigit()), (event, text)
     assert q.player(game.world, 1).name == "P1"
+
+
+def test_a_plugin_event_words_itself_in_the_event_log():
+    """Mods' events (ships, medics) carry `log_text`; the log uses it instead of the class name."""
+    from dataclasses import dataclass
+
+    from game.summary import describe
+    from systems.events import Event
+    from tests.builders import tiny_game
+
+    @dataclass(frozen=True, slots=True)
+    class BannerRaised(Event):
+        territory: int
+
+        def log_text(self, place):
+            return f"A banner was raised at {place(self.territory)}"
+
+    game = tiny_game(["pp", "pp"], {1: (0, 0), 2: (1, 1)})
+    assert describe(BannerRaised(3), game).startswith("A banner was raised at ")

@@ -6,6 +6,7 @@ ability (R8.2). Queries for the computer players: `wounded_units`, `healing_per_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,9 @@ class UnitHealed(Event):
     unit: int
     amount: int
     territory: int
+
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"A medic healed a unit by {self.amount} at {place(self.territory)}"
 
 
 def is_healer(rules: Ruleset, unit_type: str) -> bool:

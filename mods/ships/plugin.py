@@ -17,6 +17,7 @@ game.plugins.plugin_army_options / plugin_structure_options / plugin_player_opti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -115,6 +116,9 @@ class UnitsEmbarked(Event):
     units: tuple[int, ...]
     territory: int
 
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"{len(self.units)} unit(s) boarded a ship at {place(self.territory)}"
+
 
 @dataclass(frozen=True, slots=True)
 class ShipSailed(Event):
@@ -122,6 +126,9 @@ class ShipSailed(Event):
     ship: int
     path: tuple[int, ...]
     mp_left: int
+
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"A ship sailed {len(self.path)} step(s) to {place(self.path[-1])}" if self.path else "A ship sailed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +139,9 @@ class UnitsDisembarked(Event):
     units: tuple[int, ...]
     territory: int
 
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"{len(self.units)} unit(s) landed at {place(self.territory)}"
+
 
 @dataclass(frozen=True, slots=True)
 class ShipFired(Event):
@@ -141,6 +151,10 @@ class ShipFired(Event):
     territory: int
     damage: int
     destroyed: bool
+
+    def log_text(self, place: Callable[[int], str]) -> str:
+        tail = ", destroyed" if self.destroyed else ""
+        return f"A battleship fired at {place(self.territory)}: {self.damage} damage{tail}"
 
 
 # --- lookups -----------------------------------------------------------------------------------------
