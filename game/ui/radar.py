@@ -52,7 +52,7 @@ class Radar:
         return (style.color if style else self.assets.default_style(seat).color)[:3]
 
     def picture(self) -> Image.Image:
-        """The radar image: terrain, owners blended in, zone highlight, armies and bases as marks."""
+        """The radar image: terrain, owners blended in, zone highlight, armies, ships and bases as marks."""
         scene = self.scene
         owners = Image.new("RGBA", (scene.width, scene.height), (0, 0, 0, 0))
         pixels = owners.load()
@@ -75,12 +75,14 @@ class Radar:
             r = mark + 1.5
             draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255, 255))
             draw.rectangle((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=(*self._color(seat), 255))
-        for army in scene.armies.values():
-            x, y = army.territory % width, army.territory // width
+        units = [(army.territory, army.owner) for army in scene.armies.values()]
+        units += [(ship.territory, ship.owner) for ship in scene.structures.values() if ship.ship]
+        for territory, owner in units:
+            x, y = territory % width, territory // width
             cx, cy = (x + 0.5) * sx, (y + 0.5) * sy
             r = mark / 2 + 0.5
             draw.rectangle((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=(12, 12, 16, 255))
-            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(*self._color(army.owner), 255))
+            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(*self._color(owner), 255))
         return image
 
     def refresh(self, force: bool = False) -> bool:
