@@ -6,15 +6,16 @@ through `Game.submit` again. `hashes[r]` is the state hash right after the comma
 round whose hash differs, or the first command the rules now reject.
 
 A save holds the same header and the command history, so `foc replay SAVE --verify` checks that the saved
-history reproduces the saved state.
+history reproduces the saved state. Replays record the mods and their versions; loading one checks they
+are installed and registers their plugins (new games built from the header get the plugins' schedule).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import esper
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -35,13 +36,18 @@ from game.saves import (
     encode,
     game_version,
     parse_save,
+    plugin_schedule,
     read_raw,
+    require_mods,
     ruleset_data,
     saves_dir,
 )
 from game.setup import PlayerSpec, new_game
 from game.snapshot import state_hash
 from systems import queries as q
+
+if TYPE_CHECKING:
+    from game.stats import StatsTracker
 
 REPLAY_FORMAT = "forces-of-conquest-replay"
 REPLAY_VERSION = 1
@@ -230,13 +236,19 @@ class LoadedReplay:
     source: str
 
 
-def load_replay(path: str | Path) -> LoadedReplay:
-    """A replay file, or a save file (its history, checked against its saved state), validated strictly."""
+def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> LoadedReplay:
+    """A replay file, or a save file (its history, checked against its saved state), validated strictly.
+
+    The mods it was played with must be installed at the same versions (DataError naming each one that is
+    not); their plugins are registered before the commands are decoded.
+    """
     path = Path(path)
     file = str(path)
     raw = read_raw(path)
     if raw.get("format") == SAVE_FORMAT:
         save, rules = parse_save(raw, file)
+        require_mods(save.mods, rules, file, search)
+        plugin_schedule(rules, file, search)  # plugin commands in the history must be known to decode them
         players = _players_in_save(save.state.entities, save.state.seats)
         header = Header(seed=save.seed, rules=rules, board=save.board, players=players)
         commands = _commands_from(save.history, file, "history")
@@ -254,6 +266,8 @@ def load_replay(path: str | Path) -> LoadedReplay:
         raise DataError([f"{file}: {'.'.join(map(str, first['loc'])) or '(root)'}: {first['msg']}"]) from None
     header = _header_from({"ruleset": replay.ruleset, "board": replay.board, "players": replay.players,
                            "seed": replay.seed}, file)
+    require_mods(replay.mods, header.rules, file, search)
+    plugin_schedule(header.rules, file, search)
     hashes: dict[int, str] = {}
     for key, digest in replay.hashes.items():
         if not key.isdigit():
@@ -310,6 +324,32 @@ def verify(replay: LoadedReplay) -> Verdict:
                        f"got {final[:12]}…)")
     return Verdict(True, rounds, applied, message=f"{applied} commands, {checked} round hashes and the final state "
                    "match")
+
+
+def rebuild_stats(game: Game) -> StatsTracker:
+    """The end-game statistics a client would have collected over the game so far, rebuilt by replaying its
+    history (with an EventJournal and a StatsTracker) in a world of its own; the game is not changed.
+
+    For saves that carry no statistics (format v1/v2): `load_game_with_extras` gives `extras.stats` None.
+    """
+    from game.stats import StatsTracker
+    from game.summary import EventJournal
+
+    previous = esper.current_world
+    header = _header_from(header_of(game), "<game>")
+    fresh = start_game(header)
+    journal, stats = EventJournal(fresh), StatsTracker(fresh)
+    try:
+        for index, (_, _, command) in enumerate(game.history):
+            result = fresh.submit(command)
+            if not result.ok:
+                raise DataError([f"<game>: history.{index}: the recorded command is rejected: "
+                                 f"{result.reason}"])  # type: ignore[union-attr]
+            stats.observe(fresh, journal.record(fresh, result))
+    finally:
+        _drop(fresh, previous)
+    game.world.activate()
+    return stats
 
 
 def _drop(game: Game, previous: str) -> None:

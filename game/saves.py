@@ -7,8 +7,17 @@ made from any save). Loading checks the format version (newer: refused; older: m
 validates every field with pydantic in strict mode, checks that references between entities hold and that
 the state digest matches, and only then builds a new esper world. No pickle; nothing is executed.
 
-Format history: v1 named the mods by id only and called the entity counter `next_id`; v2 (current) names
-the mods with their versions, embeds the ruleset, and calls the counter `next_entity`.
+A save may also carry the client's end-game statistics (`stats`, a `game.stats.StatsTracker` as data), so
+the victory charts cover the whole game after a load; they are not game state (no part of the state hash).
+
+Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
+at the same versions (`game.mods.check_mods_available`) and registers their plugins
+(`game.plugins.schedule_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
+commands in the history and plugin systems (medics healing, ships getting MP) work in the loaded game.
+
+Format history: v1 named the mods by id only and called the entity counter `next_id`; v2 names the mods
+with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 (current) adds `stats`
+(`{}` when the saver kept none; the v2 -> v3 migration adds that empty block).
 """
 
 from __future__ import annotations
@@ -21,10 +30,11 @@ import os
 import re
 import tempfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import esper
 import platformdirs
@@ -43,9 +53,13 @@ from game.snapshot import snapshot
 from systems.board import GridBoard
 from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, Clock, World
 
+if TYPE_CHECKING:
+    from game.schedule import Schedule
+    from game.stats import StatsTracker
+
 APP_NAME = "forces-of-conquest"
 SAVE_FORMAT = "forces-of-conquest-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 SAVE_SUFFIX = ".foc.json.gz"
 AUTOSAVE_KEEP = 5
 STAGES = {SETUP, RESOURCE, UPKEEP, MAIN, ROGUE, OVER, "round_end"}
@@ -65,7 +79,7 @@ def saves_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME)) / "saves"
 
 
-# --- the format (v2), as pydantic models -------------------------------------------------------------
+# --- the format (v3), as pydantic models -------------------------------------------------------------
 
 
 class _Strict(BaseModel):
@@ -110,9 +124,32 @@ class StateData(_Strict):
     hash: str
 
 
-class SaveV2(_Strict):
+class StatsRowData(_Strict):
+    """One player's numbers in one round (game.stats.RoundStats)."""
+
+    territories: int = Field(ge=0)
+    army_units: int = Field(ge=0)
+    battles_won: int = Field(ge=0)
+    production: dict[str, int] = Field(default_factory=dict)
+
+
+class StatsData(_Strict):
+    """The client's end-game statistics (`StatsTracker.to_dict()`); every field empty when none were kept."""
+
+    seats: list[int] = Field(default_factory=list)
+    names: dict[str, str] = Field(default_factory=dict)
+    resources: list[str] = Field(default_factory=list)
+    battles_total: dict[str, int] = Field(default_factory=dict)
+    rounds: dict[str, dict[str, StatsRowData]] = Field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.seats or self.names or self.rounds or self.battles_total)
+
+
+class SaveV3(_Strict):
     format: Literal["forces-of-conquest-save"]
-    version: Literal[2]
+    version: Literal[3]
     game_version: str
     saved_at: str
     seed: int
@@ -121,7 +158,20 @@ class SaveV2(_Strict):
     board: BoardData
     state: StateData
     history: list[list[Any]]
+    stats: StatsData
     checksum: str
+
+
+SaveData = SaveV3  # the current format's model
+
+
+@dataclass
+class SaveExtras:
+    """What a save carries besides the game: the client's statistics (None when the save kept none)."""
+
+    stats: StatsTracker | None = None
+    saved_at: str = ""
+    game_version: str = ""
 
 
 # --- writing ----------------------------------------------------------------------------------------
@@ -165,8 +215,28 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     return rules.model_dump(mode="json", by_alias=True)
 
 
-def save_data(game: Game) -> dict[str, Any]:
-    """The current format's data for a game; reading only (the game is not changed)."""
+StatsSource = Any  # a StatsTracker (anything with `to_dict()`), its dict, a callable giving either, or None
+
+
+def stats_data(stats: StatsSource) -> dict[str, Any]:
+    """The `stats` block for a save: `{}` for none, else the tracker's data (validated like on load)."""
+    if callable(stats) and not hasattr(stats, "to_dict"):
+        stats = stats()
+    if stats is None:
+        return {}
+    raw = stats.to_dict() if hasattr(stats, "to_dict") else stats
+    if not isinstance(raw, dict):
+        raise TypeError(f"stats: expected a StatsTracker or its dict, got {type(raw).__name__}")
+    data = json.loads(json.dumps(raw))  # plain JSON types only (tuples become lists, keys strings)
+    try:
+        StatsData.model_validate(data)
+    except ValidationError as exc:
+        raise ValueError(f"stats: not a StatsTracker's data: {exc.errors()[0]['msg']}") from None
+    return data  # type: ignore[no-any-return]
+
+
+def save_data(game: Game, stats: StatsSource = None) -> dict[str, Any]:
+    """The current format's data for a game (and the client's statistics); reading only."""
     world = game.world
     previous = esper.current_world
     try:
@@ -186,6 +256,7 @@ def save_data(game: Game) -> dict[str, Any]:
         "board": board_data(world),
         "state": {**snap, "next_entity": next_entity, "hash": canonical_hash(snap)},
         "history": [[r, s, command_to_data(c)] for r, s, c in game.history],
+        "stats": stats_data(stats),
     }
     data["checksum"] = checksum(data)
     return data
@@ -233,21 +304,26 @@ def encode(data: dict[str, Any]) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
 
-def save_game(game: Game, path: str | Path | None = None) -> Path:
-    """Save the game (any moment: mid-turn, mid-battle) to `path`, or a new file in the save folder."""
+def save_game(game: Game, path: str | Path | None = None, stats: StatsSource = None) -> Path:
+    """Save the game (any moment: mid-turn, mid-battle) to `path`, or a new file in the save folder.
+
+    `stats`: the client's `StatsTracker` (or a callable returning it), kept in the save so that the
+    end-game charts still cover the whole game after `load_game_with_extras`.
+    """
     if path is None:
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         path = saves_dir() / f"save-{stamp}-r{game.world.clock.round:04d}{SAVE_SUFFIX}"
     path = Path(path)
-    atomic_write(path, encode(save_data(game)))
+    atomic_write(path, encode(save_data(game, stats)))
     return path
 
 
-def autosave(game: Game, folder: str | Path | None = None, keep: int = AUTOSAVE_KEEP, tag: str = "autosave") -> Path:
+def autosave(game: Game, folder: str | Path | None = None, keep: int = AUTOSAVE_KEEP, tag: str = "autosave",
+             stats: StatsSource = None) -> Path:
     """Write `<tag>-rNNNN` in the save folder and delete the older autosaves beyond the last `keep`."""
     base = Path(folder) if folder is not None else saves_dir()
     path = base / f"{tag}-r{game.world.clock.round:04d}{SAVE_SUFFIX}"
-    save_game(game, path)
+    save_game(game, path, stats)
     mine = sorted(base.glob(f"{tag}-r*{SAVE_SUFFIX}"), key=lambda p: (p.stat().st_mtime_ns, p.name))
     for old in mine[: max(0, len(mine) - keep)]:
         with contextlib.suppress(OSError):
@@ -256,11 +332,15 @@ def autosave(game: Game, folder: str | Path | None = None, keep: int = AUTOSAVE_
 
 
 class Autosaver:
-    """Call `after_submit()` after every command: it autosaves once whenever a round has ended."""
+    """Call `after_submit()` after every command: it autosaves once whenever a round has ended.
+
+    `stats` (a StatsTracker, or a callable returning the current one) goes into every autosave.
+    """
 
     def __init__(self, game: Game, folder: str | Path | None = None, keep: int = AUTOSAVE_KEEP,
-                 tag: str = "autosave") -> None:
+                 tag: str = "autosave", stats: StatsSource = None) -> None:
         self.game, self.folder, self.keep, self.tag = game, folder, keep, tag
+        self.stats = stats
         self.last_round = game.world.clock.round
         self.saved_final = game.over
 
@@ -270,10 +350,10 @@ class Autosaver:
             if self.saved_final:
                 return None
             self.saved_final = True
-            return autosave(self.game, self.folder, self.keep, self.tag)
+            return autosave(self.game, self.folder, self.keep, self.tag, self.stats)
         if self.game.world.clock.round > self.last_round:
             self.last_round = self.game.world.clock.round
-            return autosave(self.game, self.folder, self.keep, self.tag)
+            return autosave(self.game, self.folder, self.keep, self.tag, self.stats)
         return None
 
 
@@ -323,7 +403,7 @@ def _migrate_v1(data: dict[str, Any], file: str) -> dict[str, Any]:
     installed = _installed_mod_versions()
     missing = [m for m in mod_ids if m not in installed]
     if missing:
-        raise DataError([f"{file}: mods: the save needs mods that are not installed: {', '.join(missing)}"])
+        raise DataError([f"{file}: mods: mod '{m}' is not installed (the save needs it)" for m in missing])
     rules = load_ruleset([m for m in mod_ids if m != "base"])
     out["mods"] = [{"id": m.id, "version": m.version} for m in rules.mods]
     out["ruleset"] = ruleset_data(rules)
@@ -338,7 +418,16 @@ def _migrate_v1(data: dict[str, Any], file: str) -> dict[str, Any]:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {1: _migrate_v1}
+def _migrate_v2(data: dict[str, Any], file: str) -> dict[str, Any]:
+    """v2 -> v3: an empty `stats` block (v2 saves kept no statistics)."""
+    out = {k: v for k, v in data.items() if k != "checksum"}
+    out["version"] = 3
+    out["stats"] = {}
+    out["checksum"] = checksum(out)
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {1: _migrate_v1, 2: _migrate_v2}
 
 
 def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:
@@ -368,7 +457,7 @@ def _pydantic_errors(file: str, exc: ValidationError, prefix: str = "") -> DataE
     return DataError(lines)
 
 
-def parse_save(data: dict[str, Any], file: str) -> tuple[SaveV2, Ruleset]:
+def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
     """Check, migrate and validate the save's data and its embedded ruleset."""
     if isinstance(data.get("version"), int) and data["version"] >= 2 and data.get("format") == SAVE_FORMAT \
             and data["version"] <= SAVE_VERSION and data.get("checksum") != checksum(data):
@@ -376,7 +465,7 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveV2, Ruleset]:
                          "or damaged)"])
     data = migrate(data, file)
     try:
-        save = SaveV2.model_validate(data)
+        save = SaveData.model_validate(data)
     except ValidationError as exc:
         raise _pydantic_errors(file, exc) from None
     try:
@@ -385,6 +474,11 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveV2, Ruleset]:
         # the ruleset's schema moved on since: the same mods at the same versions give the same rules
         rules_now = _installed_ruleset(save.mods)
         if rules_now is None:
+            from game.mods import check_mods_available
+
+            problems = check_mods_available({m.id: m.version for m in save.mods})
+            if problems:  # the likely reason: the ruleset needs mods (or versions) that are not here
+                raise DataError([f"{file}: mods: {problem}" for problem in problems]) from None
             raise _pydantic_errors(file, exc, "ruleset.") from None
         rules = rules_now
     return save, rules
@@ -431,7 +525,7 @@ def _check_rng(file: str, rng: list[Any]) -> tuple[Any, ...]:
     return state
 
 
-def _validate_content(save: SaveV2, rules: Ruleset, file: str) -> _Restored:
+def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
     """Everything checked before any entity is created: types, ids, references, the state digest."""
     state = save.state
     errors: list[str] = []
@@ -588,8 +682,9 @@ def _reference_errors(
     return errors
 
 
-def build_game(save: SaveV2, rules: Ruleset, content: _Restored) -> Game:
-    """A new esper world holding exactly the saved entities (same ids), and the Game around it."""
+def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Schedule | None = None) -> Game:
+    """A new esper world holding exactly the saved entities (same ids), and the Game around it (with the
+    schedule of its mods' plugins, `schedule_for(rules)` when not given)."""
     import random
 
     state = save.state
@@ -629,26 +724,93 @@ def build_game(save: SaveV2, rules: Ruleset, content: _Restored) -> Game:
             owner = esper.component_for_entity(entity, Ownership).owner
             if owner is not None:
                 world.owned.setdefault(owner, set()).add(territory_index)
-        return Game(world, history=list(content.history))
+        if schedule is None:
+            from game.plugins import schedule_for
+
+            schedule = schedule_for(rules)
+        return Game(world, schedule=schedule, history=list(content.history))
     except BaseException:
         esper.switch_world(previous)
         esper.delete_world(name)
         raise
 
 
-def game_from_data(data: dict[str, Any], source: str = "<save>") -> Game:
+def require_mods(mods: Sequence[ModRef], rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> None:
+    """DataError naming the file, `mods` and every mod that is missing or installed at another version."""
+    recorded = [(m.id, m.version) for m in mods]
+    if recorded != [(m.id, m.version) for m in rules.mods]:
+        raise DataError([f"{file}: mods: the recorded mods do not match the embedded ruleset's mods"])
+    from game.mods import check_mods_available
+
+    problems = check_mods_available(dict(recorded), search)
+    if problems:
+        raise DataError([f"{file}: mods: {problem}" for problem in problems])
+
+
+def plugin_schedule(rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> Schedule:
+    """The schedule of the ruleset's mods, their plugins registered (components and commands included)."""
+    from game.plugins import schedule_for
+
+    try:
+        return schedule_for(rules, search)
+    except DataError as exc:
+        raise DataError([line if line.startswith(file) else f"{file}: {line}" for line in exc.errors]) from None
+
+
+def _extras(save: SaveData) -> SaveExtras:
+    stats = None
+    if not save.stats.empty:
+        from game.stats import StatsTracker
+
+        stats = StatsTracker.from_dict(save.stats.model_dump(mode="json"))
+    return SaveExtras(stats=stats, saved_at=save.saved_at, game_version=save.game_version)
+
+
+def _stats_errors(save: SaveData, file: str) -> list[str]:
+    """Round and seat keys of the statistics must be numbers (JSON keys are strings)."""
+    stats = save.stats
+    bad = [f"{file}: stats.names.{k}: expected a seat number" for k in stats.names if not k.isdigit()]
+    bad += [f"{file}: stats.battles_total.{k}: expected a seat number" for k in stats.battles_total if not k.isdigit()]
+    for r, per_seat in stats.rounds.items():
+        if not r.isdigit():
+            bad.append(f"{file}: stats.rounds.{r}: expected a round number")
+        bad += [f"{file}: stats.rounds.{r}.{s}: expected a seat number" for s in per_seat if not s.isdigit()]
+    return bad[:20]
+
+
+def game_and_extras_from_data(
+    data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None
+) -> tuple[Game, SaveExtras]:
     save, rules = parse_save(data, source)
+    require_mods(save.mods, rules, source, search)
+    if errors := _stats_errors(save, source):
+        raise DataError(errors)
+    schedule = plugin_schedule(rules, source, search)  # before decoding: plugin components and commands
     content = _validate_content(save, rules, source)
-    return build_game(save, rules, content)
+    return build_game(save, rules, content, schedule), _extras(save)
 
 
-def load_game(path: str | Path) -> Game:
-    """Resume a saved game; DataError (naming the file and the field) when it cannot be used."""
+def game_from_data(data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None) -> Game:
+    return game_and_extras_from_data(data, source, search)[0]
+
+
+def load_game(path: str | Path, search: Sequence[Path] | None = None) -> Game:
+    """Resume a saved game; DataError (naming the file and the field) when it cannot be used.
+
+    The save's mods must be installed at the versions it names (`search`: where to look for mods, by
+    default the usual places); the loaded game runs their plugins' systems.
+    """
+    return load_game_with_extras(path, search)[0]
+
+
+def load_game_with_extras(path: str | Path, search: Sequence[Path] | None = None) -> tuple[Game, SaveExtras]:
+    """`load_game`, plus what else the save carries: `extras.stats` is the client's StatsTracker as saved
+    (None for saves without statistics, e.g. v1/v2 saves)."""
     path = Path(path)
-    return game_from_data(read_raw(path), str(path))
+    return game_and_extras_from_data(read_raw(path), str(path), search)
 
 
-def load_save_data(path: str | Path) -> SaveV2:
+def load_save_data(path: str | Path) -> SaveData:
     """The validated, migrated content of a save file without building the game (for replays, tools)."""
     path = Path(path)
     save, _ = parse_save(read_raw(path), str(path))

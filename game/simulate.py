@@ -1,7 +1,9 @@
 """Headless games: `foc simulate` plays whole games between computer players and summarises them.
 
 `play_game` is the one loop (also used by the benchmarks and the soak test): every seat is a controller;
-the same map, players, seed and round cap always give the same game.
+the same map, players, seed, mods and round cap always give the same game. `--mod ID` (repeatable) plays
+with mods: games are made by `game.plugins.create_game`, so plugin systems run and the computer players
+use what the mods add (cavalry, medics, ships).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class GameResult:
     seconds: float = 0.0
     alive: list[int] = field(default_factory=list)
     territories: dict[int, int] = field(default_factory=dict)
+    mods: list[str] = field(default_factory=list)
 
 
 def resolve_map(name: str) -> MapData:
@@ -80,9 +83,19 @@ def parse_players(spec: str, difficulty: str) -> list[str]:
     return out
 
 
+def computer_players(kinds: Sequence[str]) -> list[PlayerSpec]:
+    return [PlayerSpec(f"{kind.title()} {i + 1}", computer=True, difficulty=kind) for i, kind in enumerate(kinds)]
+
+
 def new_computer_game(rules: Ruleset, map_data: MapData, kinds: Sequence[str], seed: int) -> Game:
-    players = [PlayerSpec(f"{kind.title()} {i + 1}", computer=True, difficulty=kind) for i, kind in enumerate(kinds)]
-    return new_game(rules, map_data, players, seed)
+    return new_game(rules, map_data, computer_players(kinds), seed)
+
+
+def new_modded_game(map_data: MapData, kinds: Sequence[str], seed: int, mods: Sequence[str] = ()) -> Game:
+    """A game between computer players with the base rules plus `mods` (and their plugins' systems)."""
+    from game.plugins import create_game
+
+    return create_game(map_data, computer_players(kinds), seed, list(mods))
 
 
 def play_game(
@@ -137,6 +150,7 @@ def play_game(
         seconds=time.perf_counter() - started,
         alive=world.alive_seats(),
         territories=territories,
+        mods=[m.id for m in world.rules.mods if m.id != "base"],
     )
     return game, summary
 
@@ -146,10 +160,9 @@ def play_game(
 
 def _run_one(job: tuple[str, tuple[str, ...], list[str], int, int]) -> GameResult:
     map_name, mods, kinds, seed, rounds = job
-    from game.rules_loader import load_ruleset
-
-    rules = load_ruleset(list(mods))
-    _, result = play_game(rules, resolve_map(map_name), kinds, seed, rounds)
+    map_data = resolve_map(map_name)
+    game = new_modded_game(map_data, kinds, seed, mods)
+    _, result = play_game(game.world.rules, map_data, kinds, seed, rounds, game=game)
     return result
 
 
@@ -229,9 +242,9 @@ def run_simulate(args: Any) -> int:
         map_data = resolve_map(args.map)  # fail early, in this process, on a bad map name
         if len(kinds) not in map_data.start_zones:
             raise DataError([f"{args.map}: the map has no start zones for {len(kinds)} players"])
-        from game.rules_loader import load_ruleset
+        from game.plugins import load_mods
 
-        load_ruleset(list(args.mod))
+        load_mods(list(args.mod))  # every problem with the mods (missing, versions, plugins) before playing
     except DataError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -250,7 +263,9 @@ def run_simulate(args: Any) -> int:
     summary = summarise(results)
     for result in results:
         print(game_line(result))
-    print(f"map {map_data.name}; players {', '.join(kinds)}; {games} game(s), {summary['finished']} finished")
+    mods = ", ".join(args.mod) if args.mod else "none"
+    print(f"map {map_data.name}; players {', '.join(kinds)}; mods {mods}; {games} game(s), "
+          f"{summary['finished']} finished")
     print("wins per seat: " + (", ".join(f"{s}: {n}" for s, n in summary["wins_per_seat"].items()) or "none"))
     print("wins per kind: " + ", ".join(
         f"{k}: {n}/{summary['seats_per_kind'][k]} seats" for k, n in summary["wins_per_kind"].items()))
@@ -261,7 +276,8 @@ def run_simulate(args: Any) -> int:
           f"over {t['count']} turns")
     if args.json_path:
         payload = {
-            "map": map_data.name, "players": kinds, "seed": args.seed, "rounds_cap": args.rounds,
+            "map": map_data.name, "players": kinds, "mods": list(args.mod), "seed": args.seed,
+            "rounds_cap": args.rounds,
             "summary": summary,
             "games": [{k: v for k, v in asdict(g).items() if k != "turn_ms"} for g in results],
         }

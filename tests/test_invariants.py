@@ -88,7 +88,10 @@ def check_invariants(game: Game) -> None:
         holders.update(army.units)
         assert army.mp >= 0
     for _, structure in esper.get_component(Structure):
-        assert len(structure.garrison) <= rules.structures[structure.structure_type].garrison
+        spec = rules.structures[structure.structure_type]
+        assert len(structure.garrison) <= spec.garrison
+        if spec.ability("vessel") is not None:  # ships (mod) count army slots aboard
+            assert q.slots_of(world, [q.unit(u).unit_type for u in structure.garrison]) <= spec.garrison
         holders.update(structure.garrison)
     units = {e for e, _ in esper.get_component(ArmyUnit)}
     assert set(holders) == units, "every unit is in an army or a structure"
@@ -147,3 +150,34 @@ def test_rejected_commands_change_nothing_even_repeatedly():
     assert state_hash(game.world) == before
     game.world.activate()
     assert not any(isinstance(a, Army) and not a.units for _, a in q.armies())
+
+
+def start_modded(seed: int) -> Game:
+    """Two islands with cavalry, medics and ships, rich enough to build docks and ships at once."""
+    from game.plugins import create_game
+    from tests.fixtures.maps import islands
+
+    game = create_game(islands(), [PlayerSpec("A"), PlayerSpec("B")], seed, ["cavalry", "medic", "ships"])
+    for seat in game.world.seats:
+        zone = sorted(game.world.start_zones[seat])
+        assert game.submit(ChooseBase(zone[seed % len(zone)])).ok
+    for seat in game.world.seats:
+        q.stockpile(game.world, seat).update({"food": 300, "wood": 200, "stone": 60, "metal": 40})
+        for territory in sorted(game.world.start_zones[seat]):
+            game.world.set_owner(territory, seat)  # own the start columns so shores are at hand
+    return game
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 50), picks=st.lists(st.integers(0, 10_000), min_size=5, max_size=40))
+def test_random_command_sequences_with_mods_keep_the_invariants(seed, picks):
+    """Docks, ships, boarding, sailing, landing and firing (the random player's legal commands) included."""
+    game = start_modded(seed)
+    check_invariants(game)
+    for pick in picks:
+        if game.over:
+            break
+        legal = legal_commands(game)
+        command = legal[pick % len(legal)]
+        assert game.submit(command).ok, command
+        check_invariants(game)

@@ -202,15 +202,28 @@ def test_every_version_has_a_fixture():
 
 
 def test_the_v1_migration_adds_versions_and_the_ruleset():
-    from game.saves import migrate
+    from game.saves import MIGRATIONS, migrate
 
     data = read_raw(FIXTURES / "v1_mid_battle.foc.json.gz")
     assert data["version"] == 1 and "ruleset" not in data and "next_id" in data["state"]
-    migrated = migrate(data, "v1")
+    migrated = MIGRATIONS[1](data, "v1")
     assert migrated["version"] == 2
     assert migrated["mods"] == [{"id": "base", "version": "1.0.0"}]
     assert "next_entity" in migrated["state"] and "next_id" not in migrated["state"]
     assert migrated["ruleset"]["units"]["soldier"]["combat"] == {"attack": 2, "defense": 2}
+    assert migrate(data, "v1")["version"] == SAVE_VERSION
+
+
+def test_the_v2_migration_adds_an_empty_stats_block():
+    from game.saves import MIGRATIONS, checksum
+
+    data = read_raw(FIXTURES / "v2_mid_battle.foc.json.gz")
+    assert data["version"] == 2 and "stats" not in data
+    migrated = MIGRATIONS[2](data, "v2")
+    assert migrated["version"] == 3 and migrated["stats"] == {}
+    assert migrated["checksum"] == checksum(migrated)
+    assert {k: v for k, v in migrated.items() if k not in ("version", "stats", "checksum")} == {
+        k: v for k, v in data.items() if k not in ("version", "checksum")}
 
 
 def test_a_newer_version_is_refused_with_a_clear_message(tmp_path):
@@ -350,3 +363,91 @@ def test_loading_a_save_leaves_other_games_alone(tmp_path):
     assert state_hash(other.world) == before
     other.world.activate()
     assert all(q.home_base(other.world, s) is None for s in other.world.seats)
+
+
+# --- statistics (format v3): the end-game charts cover the whole game after a load ---------------------
+
+
+def tracked_turns(game, journal, stats, turns: int) -> None:
+    """Play computer turns, feeding every accepted result to the journal and the statistics like the client."""
+    for _ in range(turns):
+        if game.over:
+            return
+        for result in run_computer_turn(game):
+            stats.observe(game, journal.record(game, result))
+
+
+def test_statistics_saved_with_the_game_cover_the_whole_game_after_a_load(tmp_path):
+    from game.saves import load_game_with_extras
+    from game.stats import StatsTracker
+    from game.summary import EventJournal
+
+    game = new_computer_game(base_rules(), small_map(), ["normal", "hard"], 6)
+    journal, stats = EventJournal(game), StatsTracker(game)
+    tracked_turns(game, journal, stats, 2 + 2 * 8)
+    path = save_game(game, tmp_path / "stats.foc.json.gz", stats=stats)
+    loaded, extras = load_game_with_extras(path)
+    assert extras.stats is not None and extras.stats.to_dict() == stats.to_dict()
+    assert extras.saved_at and extras.game_version
+    loaded_journal, loaded_stats = EventJournal(loaded), extras.stats
+    tracked_turns(game, journal, stats, 2 * 6)
+    tracked_turns(loaded, loaded_journal, loaded_stats, 2 * 6)
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert loaded_stats.to_dict() == stats.to_dict()
+    assert loaded_stats.series() == stats.series()
+    assert loaded_stats.series()[0].rounds[0] == 1  # from the first round, not from the load
+
+
+def test_a_save_without_statistics_gives_none_and_they_can_be_rebuilt(tmp_path):
+    from game.replay import rebuild_stats
+    from game.saves import load_game_with_extras
+
+    for name in ("v1_mid_battle.foc.json.gz", "v2_mid_battle.foc.json.gz"):
+        game, extras = load_game_with_extras(FIXTURES / name)
+        assert extras.stats is None
+    _, v3 = load_game_with_extras(FIXTURES / "v3_mid_battle.foc.json.gz")
+    assert v3.stats is not None and sorted(v3.stats.rounds) == list(range(1, game.world.clock.round + 1))
+    before = state_hash(game.world)
+    assert rebuild_stats(game).to_dict() == v3.stats.to_dict()  # what the client would have collected
+    assert state_hash(game.world) == before
+    assert load_game_with_extras(save_game(game, tmp_path / "plain.foc.json.gz"))[1].stats is None
+
+
+def test_autosaves_carry_the_current_statistics(tmp_path):
+    from game.saves import load_game_with_extras
+    from game.stats import StatsTracker
+    from game.summary import EventJournal
+
+    game = played(2)
+    holder = {"stats": StatsTracker(game)}
+    journal = EventJournal(game)
+    saver = Autosaver(game, tmp_path, stats=lambda: holder["stats"])
+    written = {}
+    for _ in range(4):
+        for result in run_computer_turn(game):
+            holder["stats"].observe(game, journal.record(game, result))
+            path = saver.after_submit()
+            if path is not None:
+                written[path] = holder["stats"].to_dict()
+    assert written
+    for path, expected in written.items():
+        _, extras = load_game_with_extras(path)
+        assert extras.stats is not None and extras.stats.to_dict() == expected
+
+
+def test_broken_statistics_name_the_field(tmp_path):
+    from game.saves import checksum
+
+    data = read_raw(FIXTURES / "v3_mid_battle.foc.json.gz")
+    data["stats"]["rounds"]["1"]["1"]["territories"] = "many"
+    data["checksum"] = checksum(data)
+    assert "stats.rounds.1.1.territories" in str(corrupt_and_load(tmp_path, encode(data)))
+    data = read_raw(FIXTURES / "v3_mid_battle.foc.json.gz")
+    data["stats"]["rounds"]["first"] = data["stats"]["rounds"].pop("1")
+    data["checksum"] = checksum(data)
+    assert "stats.rounds.first" in str(corrupt_and_load(tmp_path, encode(data)))
+
+
+def test_saving_statistics_that_are_not_a_trackers_data_is_refused(tmp_path):
+    with pytest.raises(ValueError):
+        save_game(played(2), tmp_path / "s.foc.json.gz", stats={"rounds": {"1": {"1": {"territories": -1}}}})

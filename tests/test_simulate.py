@@ -45,3 +45,33 @@ def test_a_bad_map_or_player_is_reported(capsys):
     assert main(["simulate", "--map", "atlantis", "--players", "ai,ai"]) == 2
     assert main(["simulate", "--map", "twin_valleys", "--players", "ai,dragon"]) == 2
     assert main(["simulate", "--map", "three_rivers", "--players", "ai,ai"]) == 2
+
+
+def test_simulate_with_mods_plays_games_made_with_the_mods(tmp_path, capsys):
+    from tests.fixtures.maps import ISLANDS_FILE
+
+    out = tmp_path / "mods.json"
+    code = main(["simulate", "--map", str(ISLANDS_FILE), "--players", "hard,normal", "--rounds", "25", "--seed", "2",
+                 "--mod", "ships", "--mod", "cavalry", "--json", str(out)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "mods ships, cavalry" in text
+    data = json.loads(out.read_text())
+    assert data["mods"] == ["ships", "cavalry"]
+    assert data["games"][0]["mods"] == ["ships", "cavalry"]  # the ruleset's mods, in load order
+    assert data["summary"]["finished"] == 1  # the islands are only won across the sea
+
+
+def test_a_game_of_run_games_has_the_mods_plugin_systems():
+    from game.simulate import new_modded_game
+    from tests.fixtures.maps import islands
+
+    game = new_modded_game(islands(), ["hard", "normal"], 1, ["ships", "medic"])
+    assert "ships.ready" in game.schedule.order("upkeep") and "medic.heal" in game.schedule.order("upkeep")
+    results = run_games("random:16x16:2", ["hard", "normal"], 1, 1, 15, mods=["medic"])
+    assert results[0].mods == ["medic"] and results[0].rounds == 15
+
+
+def test_an_unknown_mod_is_reported(capsys):
+    assert main(["simulate", "--map", "twin_valleys", "--players", "ai,ai", "--mod", "nowhere"]) == 2
+    assert "mod 'nowhere'" in capsys.readouterr().err

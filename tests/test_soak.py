@@ -27,3 +27,20 @@ def test_four_computers_play_without_error(map_name, kinds, seed, rounds):
     assert game.over or result.rounds == rounds
     assert checked
     assert all(t < 2000 for t in result.turn_ms), max(result.turn_ms)
+
+
+def test_computers_with_every_shipped_mod_play_without_error():
+    from game.simulate import new_modded_game
+    from tests.fixtures.maps import islands
+
+    kinds = ["hard", "normal"]
+    game = new_modded_game(islands(), kinds, 5, ["cavalry", "medic", "ships"])
+    checked = []
+
+    def every_round(game):
+        check_invariants(game)
+        checked.append(game.world.clock.round)
+
+    game, result = play_game(game.world.rules, islands(), kinds, 5, 60, on_round=every_round, game=game)
+    assert checked and (game.over or result.rounds == 60)
+    assert all(t < 2000 for t in result.turn_ms), max(result.turn_ms)

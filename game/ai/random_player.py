@@ -13,7 +13,8 @@ MAX_RANDOM_COMMANDS = 25
 
 
 def legal_commands(game: Game) -> list[Command]:
-    """Every legal command of the common kinds for the current seat (moves, army actions, builds, EndTurn)."""
+    """Every legal command of the common kinds for the current seat (moves, army actions, builds, EndTurn,
+    and the actions plugin mods offer)."""
     world = game.world
     world.activate()
     seat = world.clock.seat
@@ -26,6 +27,10 @@ def legal_commands(game: Game) -> list[Command]:
     out.extend(o.command for o in gq.build_options(game) if o.available and o.command is not None)
     for structure_type in sorted(world.rules.structures):
         out.extend(gq.structure_placements(game, structure_type))
+    if any(m.id != "base" for m in world.rules.mods):  # what plugin mods add (boarding, sailing, landing...)
+        from game.plugins import plugin_player_options
+
+        out.extend(o.command for o in plugin_player_options(game) if o.available and o.command is not None)
     return [c for c in out if check(world, c) is None]
 
 

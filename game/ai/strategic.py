@@ -29,6 +29,8 @@ from components.commands import (
     Upgrade,
 )
 from game.ai.base import TurnLog, private_rng
+from game.ai.mod_units import healer_wanted, kinds_of, mounted_worth_it
+from game.ai.naval import Navy, ships_module
 from game.ai.view import INF, Threat, View, bounded_search, cost_table, power
 from game.engine import Accepted, Game, Result
 from game.queries import army_options, simulate_battle
@@ -37,6 +39,7 @@ from systems.events import ArmySplit
 from systems.movement import Reach, fitting_units
 
 SOLDIER, RANGER, DEFENDER = "soldier", "ranger", "defender"
+FLAG_BATTLE_ODDS = 0.8  # win chance needed for a battle at an enemy flag that cannot open it this turn
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,12 @@ class Params:
     hunt: bool = True              # strike forces hunt beatable armies near their path
     defenders_stationed: bool = False
     threat_radius: int = 6         # enemy armies this near the flag count as a threat
+    # what mods add (game.ai.mod_units, game.ai.naval); used only when the ruleset has them
+    mounted: bool = True           # mounted units (cavalry) in the strike forces where they are worth it
+    sturdy_tactics: bool = True    # with mounted or healer units in the rules: flag battles won over rounds,
+                                   # half-full strike armies at a flag merge
+    healers: bool = True           # a healer (medic) for each big group setting out
+    navy: bool = True              # docks, transports, landings and battleships' guns
 
 
 class StrategicAI:
@@ -131,6 +140,12 @@ class Turn:
         # the longer the game, the more readily even trades are taken (a front that never moves ends no game)
         overtime = max(0, self.v.round - params.late_round)
         self.trade = max(0.5, params.trade - overtime / 200)
+        self.navy: Navy | None = None
+        self.special = kinds_of(self.v).special  # mod unit types kept out of claiming and the garrison
+        # with mods' sturdier units (cavalry) a defended flag seldom falls in one round: start battles there
+        # that are won over several rounds, and merge half-full strike armies at the flag (the base game
+        # keeps the behaviour measured by bench_ai)
+        self.sturdy = bool(self.special) and params.sturdy_tactics
 
     # --- plumbing ------------------------------------------------------------------------------------
 
@@ -147,9 +162,10 @@ class Turn:
         return not self.game.over and self.game.world.clock.seat == self.seat
 
     def run(self) -> list[Result]:
+        self.navy = self.make_navy()
         steps = (
             self.battles, self.fire, self.snipe_flags, self.strike, self.release, self.claim, self.defend,
-            self.build_units, self.station,
+            self.naval, self.build_units, self.station,
         )
         for step in steps:
             if not self.active():
@@ -160,6 +176,21 @@ class Turn:
         return self.log.results
 
     # --- helpers -------------------------------------------------------------------------------------
+
+    def make_navy(self) -> Navy | None:
+        """The naval plan when the ruleset has ships (a plugin offering the ships queries) and a target."""
+        v = self.v
+        if v.base is None or v.fast or not self.p.navy:
+            return None
+        module = ships_module(v)
+        target = self.main_target() if module is not None else None
+        if module is None or target is None:
+            return None
+        return Navy(self, module, target)
+
+    def naval(self) -> None:
+        if self.navy is not None:
+            self.navy.run()
 
     def fed_next_turn(self) -> tuple[float, float]:
         """(expected food income, food upkeep owed next turn) for this player."""
@@ -304,7 +335,7 @@ class Turn:
         v = self.v
         claimers = set(self.claimer_ids())
         out = [(e, a) for e, a in v.my_armies if a.territory != v.base and e not in claimers and a.units]
-        out.sort(key=lambda pair: (-len(pair[1].units), pair[0]))
+        out.sort(key=lambda pair: (-v.slots(pair[1]), pair[0]))
         return out
 
     def claimer_ids(self) -> list[int]:
@@ -351,6 +382,8 @@ class Turn:
         target = self.main_target()
         if v.base is None:
             return None
+        if self.navy is not None and self.navy.active:
+            return self.navy.staging()
         cost = cost_table(v.world, v.static, (SOLDIER,))
         options = [n for n in v.board.neighbours(v.base) if cost[n] < INF]
         if not options:
@@ -381,6 +414,9 @@ class Turn:
                 return
             army = v.alive_army(entity)
             if army is None or army.battle is not None or army.done or army.mp <= 0:
+                continue
+            if self.navy is not None and self.navy.goes_by_sea(army):
+                self.navy.to_dock(entity, army)
                 continue
             if self.siege(entity, army):
                 continue
@@ -423,7 +459,11 @@ class Turn:
             cleared, opened, lost, killed = self.plan_row(sides, defenders)
             opens = flag_seat is not None and not stationed
             value = killed - lost * (0.6 if opens else self.trade)
-            if opens:
+            if opens and self.sturdy and opened < self.p.assault_odds and cleared >= FLAG_BATTLE_ODDS:
+                # the flag will not fall this turn, but the battle at it is very likely won over the next
+                # rounds, and while it lasts the defender cannot build units there (R6.1)
+                value += 10 * cleared
+            elif opens:
                 value += 40 * opened
                 cleared = opened
             elif flag_seat is not None:
@@ -528,11 +568,11 @@ class Turn:
         reach = v.reach(entity)
         if not reach:
             return
-        size = len(army.units)
+        size = v.slots(army)
         strikers = self.strike_armies()
         ready = size >= self.p.strike_ready or (self.late and size >= 4)
         if target is not None and ready:
-            group = sum(len(a.units) for e, a in strikers
+            group = sum(v.slots(a) for e, a in strikers
                         if v.board.distance(a.territory, army.territory) <= self.p.group_radius)
             field = v.field(army, target[1])
             if group >= self.p.group_units or self.late:
@@ -541,16 +581,18 @@ class Turn:
                     if not self.move_toward(entity, route, reach, stop_before=target[1]) and not self.move_toward(
                             entity, field, reach, stop_before=target[1]):
                         self.break_wall(entity, army, field)
+                elif self.sturdy:
+                    self.consolidate(entity, army, strikers, reach, target[1])
                 return
             # wait for the group: move toward the nearest other ready army, but not past the front
-            peers = [(e, a) for e, a in strikers if e != entity and len(a.units) >= self.p.strike_ready]
+            peers = [(e, a) for e, a in strikers if e != entity and v.slots(a) >= self.p.strike_ready]
             if peers:
                 e2, a2 = min(peers, key=lambda pair: (v.board.distance(pair[1].territory, army.territory), pair[0]))
                 if v.board.distance(a2.territory, army.territory) > 2:
                     self.move_toward(entity, v.field(army, a2.territory), reach, stop_before=a2.territory)
                 return
-        others = [(e, a) for e, a in strikers if e != entity and len(a.units) < v.limit_units]
-        partners = [(e, a) for e, a in others if (len(a.units), -e) >= (size, -entity)]
+        others = [(e, a) for e, a in strikers if e != entity and v.slots(a) < v.limit_units]
+        partners = [(e, a) for e, a in others if (v.slots(a), -e) >= (size, -entity)]
         mine_power = v.army_power(army)
         if partners:
             e2, a2 = min(partners, key=lambda pair: v.board.distance(pair[1].territory, army.territory))
@@ -570,6 +612,25 @@ class Turn:
                 self.submit(Move(entity, r.path))
                 return
             self.move_toward(entity, v.field(army, stage), reach, avoid=mine_power * 1.5, threat=v.mobile_threat)
+
+    def consolidate(self, entity: int, army: Army, strikers: list[tuple[int, Army]], reach: dict[int, Reach],
+                    target: int) -> None:
+        """At the enemy flag and too weak to attack alone: join a bigger strike army there that has room for
+        all of this one (fuller armies strike harder; a row of half-full ones never opens a flag)."""
+        v = self.v
+        size = v.slots(army)
+        best = None
+        for e2, a2 in strikers:
+            if e2 == entity or v.board.distance(a2.territory, target) > 2 or (v.slots(a2), -e2) <= (size, -entity):
+                continue
+            r = reach.get(a2.territory)
+            if r is None or r.kind != "combine" or len(fitting_units(v.world, army, a2)) != len(army.units):
+                continue
+            key = (-v.slots(a2), r.cost, e2)
+            if best is None or key < best[0]:
+                best = (key, r)
+        if best is not None:
+            self.submit(Move(entity, best[1].path))
 
     # --- 5. leaving the base -------------------------------------------------------------------------
 
@@ -604,7 +665,8 @@ class Turn:
         cost = cost_table(v.world, v.static, (SOLDIER,))
         # claimers first: one unit each, rangers preferred
         while want > 0 and len(army.units) > keep and len(v.my_armies) < v.limit_armies and self.active():
-            units = sorted(army.units, key=lambda u: (q.unit(u).unit_type != RANGER, u))
+            units = sorted(army.units, key=lambda u: (q.unit(u).unit_type != RANGER,
+                                                      q.unit(u).unit_type in self.special, u))
             unit = units[0]
             spots = [n for n in v.board.neighbours(v.base) if not v.at.get(n) and
                      cost_table(v.world, v.static, (q.unit(unit).unit_type,))[n] <= army.mp and
@@ -650,6 +712,9 @@ class Turn:
     # --- 6. claiming ---------------------------------------------------------------------------------
 
     def claim(self) -> None:
+        shore = self.navy.wanted_claim() if self.navy is not None else None
+        if shore is not None:
+            self.claim_toward(shore)
         for entity in self.claimer_ids():
             if not self.active():
                 return
@@ -663,6 +728,33 @@ class Turn:
             if self.claimable(army.territory) and army.mp >= self.takeover_cost(army.territory) and (
                     not self.v.threat.get(army.territory) or len(army.units) > 1):
                 self.submit(TakeOver(entity))
+
+    def claim_toward(self, territory: int) -> None:
+        """Send the nearest claimer to take a territory the plan needs (e.g. a shore for a dock)."""
+        v = self.v
+        best = None
+        for entity in self.claimer_ids():
+            army = v.alive_army(entity)
+            if army is None or army.done or army.battle is not None or army.mp <= 0:
+                continue
+            field = v.field(army, territory)
+            if field[army.territory] < INF and (best is None or field[army.territory] < best[0]):
+                best = (field[army.territory], entity, army, field)
+        if best is None or not self.claimable(territory):
+            return
+        _, entity, army, field = best
+        self.reserved.add(territory)
+        if army.territory != territory:
+            reach = v.reach(entity)
+            r = reach.get(territory)
+            if r is not None and r.kind == "move":
+                if self.submit(Move(entity, r.path)) is None:
+                    return
+            elif not self.move_toward(entity, field, reach):
+                return
+        army = v.alive_army(entity)
+        if army is not None and army.territory == territory and army.mp >= self.takeover_cost(territory):
+            self.submit(TakeOver(entity))
 
     def claim_with(self, entity: int) -> None:
         v = self.v
@@ -787,8 +879,8 @@ class Turn:
     def build_units(self) -> None:
         v = self.v
         base = v.base
-        if base is None:
-            return
+        if base is None or any(a.battle is not None for _, a in v.at.get(base, ())):
+            return  # no units are built while a battle is fought at the flag
         for _ in range(v.limit_units + 2):
             if not self.active():
                 return
@@ -812,7 +904,7 @@ class Turn:
         """The unit to build next, and whether it is an investment (a claimer pays for itself quickly)."""
         v = self.v
         count = len(at_base.units) if at_base else 0
-        if count >= v.limit_units:
+        if (v.slots(at_base) if at_base else 0) >= v.limit_units:
             return None, False
         claimers = len(self.claimer_ids())
         pending = max(0, count - self.keep_at_base())
@@ -826,6 +918,17 @@ class Turn:
             rangers = sum(1 for u in at_base.units if q.unit(u).unit_type == RANGER)
             if rangers < min(2, self.p.strike_rangers) and q.can_afford(v.stock, v.rules.units[RANGER].cost):
                 return RANGER, False
+        if self.special and at_base is not None and count >= self.keep_at_base():
+            stage = self.staging_cell()
+            staging = v.my_army_at(stage) if stage is not None else None
+            here = q.unit_types(at_base)
+            healer = healer_wanted(v, at_base, self.keep_at_base(), staging[1] if staging else None)
+            if self.p.healers and healer is not None and q.fit_reason(v.world, [*here, healer]) is None:
+                return healer, False
+            target = self.main_target()
+            mounted = mounted_worth_it(v, target, self.rng) if self.p.mounted else None
+            if self.p.mounted and mounted is not None and q.fit_reason(v.world, [*here, mounted]) is None:
+                return mounted, False
         return SOLDIER, False
 
     def station(self) -> None:
@@ -845,7 +948,7 @@ class Turn:
             if len(structure.garrison) >= capacity or not self.active():
                 return
             here = v.my_army_at(base)
-            if here is not None and len(here[1].units) == 1 and not here[1].done:
+            if here is not None and len(here[1].units) == 1 and not here[1].done and here[1].battle is None:
                 if self.submit(Station(here[0], entity)) is None:
                     return
                 continue

@@ -46,6 +46,7 @@ class Static:
     clearable: list[bool]
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
+    plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # mod helpers' per-game caches
 
 
 _STATIC: OrderedDict[str, Static] = OrderedDict()
@@ -180,6 +181,7 @@ class View:
         self.limit_armies = self.rules.limits.armies_per_player
         self.limit_units = self.rules.limits.units_per_army
         self.fast = {m.id for m in self.rules.mods} <= {"base"}
+        self.slotted = any(spec.army.slots != 1 for spec in self.rules.units.values())
         self.refresh()
         self.threat, self.mobile_threat = self._threat_maps()
 
@@ -251,6 +253,12 @@ class View:
             unit = q.unit(u)
             out.append((unit.attack, unit.defense - unit.damage))
         return out
+
+    def slots(self, army: Army) -> int:
+        """The army slots its units fill (R5.2; the unit count unless a mod adds multi-slot units)."""
+        if not self.slotted:
+            return len(army.units)
+        return q.slots_of(self.world, q.unit_types(army))
 
     def types(self, army: Army) -> tuple[str, ...]:
         return tuple(sorted({q.unit(u).unit_type for u in army.units}))
