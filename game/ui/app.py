@@ -67,7 +67,7 @@ class GameWindow(arcade.Window):
 
         show_load_screen(self)
 
-    def start(self, game: Game, styles: dict[int, SeatStyle] | None = None) -> None:
+    def start(self, game: Game, styles: dict[int, SeatStyle] | None = None, stats: object = None) -> None:
         """Show a game: base choice while bases are being chosen, then the game screen."""
         from game.ui.map_canvas import MapCanvas
         from game.ui.session import Session
@@ -76,7 +76,7 @@ class GameWindow(arcade.Window):
         session = Session(game, styles, threaded=self.settings.threaded_computer)
         from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
 
-        attach(session, self)
+        attach(session, self, stats)  # type: ignore[arg-type]
         canvas = MapCanvas(game.world, self.assets, styles, (self.width, self.height))
         if game.in_setup:
             from game.ui.views.base_choice import BaseChoiceView

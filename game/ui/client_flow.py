@@ -65,16 +65,16 @@ def saves_folder() -> Path:
 class Chronicle:
     """What a game remembers beyond its state: every event, the undo stack, statistics, autosaves."""
 
-    def __init__(self, game: Any, autosave_folder: Path | None = None) -> None:
+    def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None) -> None:
         self.journal = EventJournal(game)
         self.undo = UndoStack(self.journal, record=False)
-        self.stats = StatsTracker(game)
+        self.stats = stats if stats is not None else StatsTracker(game)  # a loaded save brings its own
         self.autosaver: Any = None
         self.problems: list[str] = []
         if autosave_folder is not None:
             from game.saves import Autosaver
 
-            self.autosaver = Autosaver(game, autosave_folder)
+            self.autosaver = Autosaver(game, autosave_folder, stats=lambda: self.stats)
 
     def submit(self, game: Any, command: Command) -> Any:
         """A human command, through the undo stack (which decides whether it can be taken back)."""
@@ -94,12 +94,12 @@ class Chronicle:
         return self.undo.undo(game)
 
 
-def attach(session: Any, window: Any = None) -> Chronicle:
+def attach(session: Any, window: Any = None, stats: StatsTracker | None = None) -> Chronicle:
     """Give a session its Chronicle (once); autosaves only where the window asks for them."""
     found = getattr(session, "chronicle", None)
     if isinstance(found, Chronicle):
         return found
-    chronicle = Chronicle(session.game, getattr(window, "autosave_folder", None))
+    chronicle = Chronicle(session.game, getattr(window, "autosave_folder", None), stats)
     session.chronicle = chronicle
     return chronicle
 
@@ -280,7 +280,8 @@ class FlowGameView(GameView):
         folder = saves_folder()
         game = self.session.game
         self.modal = SavesDialog(folder, self.close_modal, mode="save",
-                                 save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}"),
+                                 save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
+                                                                stats=self.chronicle.stats),
                                  default_name=f"round-{game.world.clock.round}")
 
     def open_load(self) -> None:
@@ -288,9 +289,9 @@ class FlowGameView(GameView):
             return
         self.modal = SavesDialog(saves_folder(), self.close_modal, mode="load", on_loaded=self._loaded)
 
-    def _loaded(self, game: Any) -> None:
+    def _loaded(self, game: Any, stats: StatsTracker | None = None) -> None:
         self.modal = None
-        self.app.start(game)
+        self.app.start(game, stats=stats)
 
     def open_settings(self) -> None:
         self.modal = SettingsView(prefs_of(self.window), self._settings_done,
@@ -453,7 +454,10 @@ def hand_over(window: Any, seat: int, resume: Any) -> None:
 
 def show_load_screen(window: Any) -> None:
     """The main menu's "Load game": the saves list full screen; a broken save shows why and stays here."""
-    dialog = SavesDialog(saves_folder(), window.show_main_menu, mode="load", on_loaded=window.start)
+    def loaded(game: Any, stats: StatsTracker | None = None) -> None:
+        window.start(game, stats=stats)
+
+    dialog = SavesDialog(saves_folder(), window.show_main_menu, mode="load", on_loaded=loaded)
     window.show_view(dialog)
 
 

@@ -95,12 +95,16 @@ def new_game_from_args(args: argparse.Namespace) -> Game:
         raise SystemExit(f"foc play: cannot use the mods {', '.join(mods) or '(none)'}: {problems}") from None
 
 
-def load_saved(path: str) -> Game:
+def load_saved(path: str) -> tuple[Game, object]:
+    """`foc play --load FILE`: the game and the statistics it was saved with (None when it has none)."""
+    from game.errors import DataError
+    from game.saves import load_game_with_extras
+
     try:
-        from game.saves import load_game  # a colleague's module (issue 5)
-    except ImportError:
-        raise SystemExit("foc play: saved games are not supported yet (game.saves is missing)") from None
-    return load_game(path)  # type: ignore[no-any-return]
+        game, extras = load_game_with_extras(path)
+    except DataError as exc:
+        raise SystemExit("foc play: cannot load the save:\n" + "\n".join(exc.errors)) from None
+    return game, extras.stats
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -116,9 +120,9 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"foc play: {warning}", file=sys.stderr)
     if getattr(args, "size", None) in (None, "1280x720"):  # no --size: the remembered window size
         size = parse_size(f"{prefs.window_width}x{prefs.window_height}")
-    game = None
+    game, stats = None, None
     if getattr(args, "load", None):
-        game = load_saved(args.load)
+        game, stats = load_saved(args.load)
     elif getattr(args, "players", None):
         game = new_game_from_args(args)
     try:
@@ -144,7 +148,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
     if game is not None:
-        window.start(game)
+        window.start(game, stats=stats)
     else:
         window.show_main_menu()
     if arcade.headless:

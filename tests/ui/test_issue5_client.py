@@ -216,6 +216,8 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     until(app, lambda: isinstance(app.current_view, HandoverView))
     new_view = ready(app)
     assert state_hash(new_view.session.world) == saved_hash
+    assert new_view.chronicle.stats is not view.chronicle.stats  # the statistics came from the save...
+    assert new_view.chronicle.stats.to_dict() == view.chronicle.stats.to_dict()  # ...as they were
     assert new_view.session.submit(EndTurn()).ok
 
 

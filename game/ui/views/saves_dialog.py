@@ -1,7 +1,7 @@
 """Saves in the client: the list of named saves and autosaves (newest first) with round, players and a map
 thumbnail; loading one, or saving the current game under a name.
 
-Loading goes through `load_fn(path)` (default `game.saves.load_game`). A save that cannot be loaded shows
+Loading goes through `load_fn(path)` (default `game.saves.load_game_with_extras`). A save that cannot be loaded shows
 its reason in a message box and nothing else happens: `on_loaded` is only called with a game that loaded
 completely, so the game being played goes on untouched. Saving goes through `save_fn(name) -> Path`.
 """
@@ -155,7 +155,7 @@ class SavesDialog(arcade.View):
     """mode 'load': pick a save to load; mode 'save': type a name and save (existing saves are listed)."""
 
     def __init__(self, folder: Path, on_cancel: Callable[[], object], mode: str = "load",
-                 on_loaded: Callable[[Any], object] | None = None,
+                 on_loaded: Callable[..., object] | None = None,
                  load_fn: Callable[[Path], Any] | None = None,
                  save_fn: Callable[[str], Path] | None = None,
                  default_name: str = "", underlay: arcade.View | None = None) -> None:
@@ -211,19 +211,24 @@ class SavesDialog(arcade.View):
         info = self.saves[self.selected]
         loader = self.load_fn
         if loader is None:
-            from game.saves import load_game
+            from game.saves import load_game_with_extras
 
-            loader = load_game
+            loader = load_game_with_extras
         try:
-            game = loader(info.path)
+            loaded = loader(info.path)
         except Exception as exc:
             lines = getattr(exc, "errors", None) or [str(exc) or type(exc).__name__]
             reason = "\n".join(_plain_reason(line, info.path) for line in lines[:6])
             self.show_message(f"Could not load '{info.name}'", reason)
             return False
+        # the default loader also returns the save's extras: its statistics go on with the game
+        game, extras = loaded if isinstance(loaded, tuple) else (loaded, None)
         self.loaded = game
         if self.loaded_cb is not None:
-            self.loaded_cb(game)
+            if extras is not None and getattr(extras, "stats", None) is not None:
+                self.loaded_cb(game, extras.stats)
+            else:
+                self.loaded_cb(game)
         return True
 
     def save_now(self) -> Path | None:
