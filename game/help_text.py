@@ -210,8 +210,27 @@ def rules_brief(rules: Ruleset | None = None) -> tuple[RuleBrief, ...]:
                    + f", {limits.armies_per_player} armies. An army moves at its slowest unit's MP; moving onto "
                    "your own army combines them."),
         "Building": f"Train at your base: {trained}. Structures and all their numbers: Tab.",
+        "Territory": (f"Take over a neutral territory for {rules.costs.take_over_neutral} MP, an enemy one for "
+                      f"{rules.costs.take_over_enemy} (no hostile army there). Disrupt stops a territory "
+                      f"producing for {rules.disruption.rounds} rounds."),
     }
     return tuple(RuleBrief(b.title, generated.get(b.title, b.text), b.rules) for b in RULES_BRIEF)
+
+
+def symbols(rules: Ruleset | None = None) -> tuple[Symbol, ...]:
+    """The map legend; with a ruleset, each terrain's line shows its production from the rules data."""
+    if rules is None:
+        return SYMBOLS
+    out = []
+    for symbol in SYMBOLS:
+        spec = rules.terrain.get(symbol.key) if symbol.section == "terrain" else None
+        if spec is None:
+            out.append(symbol)
+            continue
+        made = ", ".join(f"{lo}-{hi} {res}" for res, (lo, hi) in spec.production.items()) or "produces nothing"
+        _, _, note = symbol.meaning.partition("; ")
+        out.append(Symbol(symbol.section, symbol.key, f"{spec.name}: {made}" + (f"; {note}" if note else "")))
+    return tuple(out)
 
 
 def tooltip(element: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from game.help_text import HOTKEYS, SYMBOLS, TypeEntry, rules_brief, ruleset_entries
+from game.help_text import HOTKEYS, TypeEntry, rules_brief, ruleset_entries, symbols
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -187,7 +187,7 @@ class HelpOverlay(arcade.View):
         y -= 26
         tint = seat_color(1)
         terrain_colors = manifest().get("terrain_colors", {})
-        for n, symbol in enumerate(SYMBOLS):
+        for n, symbol in enumerate(symbols(self.rules)):
             texture = self._texture(symbol.section, symbol.key)
             box = arcade.XYWH(x + 9, y + 4, 18, 18)
             if texture is not None:
