@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import esper
 
-from components.armies import Army, Battle
+from components.armies import Army
 from components.commands import (
     AttackStructure,
     BuildStructure,
@@ -19,14 +19,12 @@ from components.commands import (
     Station,
     TakeOver,
 )
-from components.structures import Structure
 from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
 from systems.build_actions import PLACEMENT_RULES
 from systems.movement import Reach, path_cost, reachable
-from systems.world import World
 
 
 @dataclass(frozen=True)
@@ -172,16 +170,6 @@ def simulate_battle(
         side_a = [u for u in side_a if u[1] > 0]
         side_d = [u for u in side_d if u[1] > 0]
     return side_a, side_d, rounds
-
-
-def battle_of(world: World, army: int) -> Battle | None:
-    found = esper.component_for_entity(army, Army).battle
-    return esper.component_for_entity(found, Battle) if found is not None else None
-
-
-def structure_at(world: World, entity: int) -> Structure:
-    del world
-    return esper.component_for_entity(entity, Structure)
 
 
 def move_command(reach: Reach, army: int) -> Move:

@@ -7,7 +7,6 @@ import esper
 from components.armies import Army
 from components.board import Disrupted
 from components.commands import Attack, Combine, Disrupt, Move, Retreat, Split, TakeOver
-from components.structures import Structure
 from systems import queries as q
 from systems.actions import acting_owner, handles, own_army
 from systems.combat import end_battle, start_battle
@@ -253,7 +252,3 @@ class DisruptTerritory:
         until = world.clock.round + world.rules.disruption.rounds
         esper.add_component(world.tiles[army.territory], Disrupted(until, world.clock.seat))
         world.emit(TerritoryDisrupted(army.territory, cmd.army, until))
-
-
-def structure(entity: int) -> Structure | None:
-    return esper.try_component(entity, Structure) if esper.entity_exists(entity) else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from components.armies import Army, ArmyUnit, Battle
+from components.armies import Army, Battle
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.events import (
@@ -235,7 +235,3 @@ def attack_structure(world: World, army_entity: int, structure_entity: int) -> t
     if esper.entity_exists(structure_entity):
         damage_structure(world, structure_entity, structure_damage)
     return strikes, dead
-
-
-def unit_ids(units: list[int]) -> list[ArmyUnit]:
-    return [q.unit(u) for u in units]

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import esper
 
-from components.armies import Army, ArmyUnit, Battle, Rogue
+from components.armies import Army, ArmyUnit, Battle
 from components.board import Disrupted
 from components.players import HomeBase, Player, Stockpile
 from components.structures import Catapult, Structure
@@ -42,11 +42,6 @@ def player_armies(seat: int) -> list[tuple[int, Army]]:
 
 def rogue_armies() -> list[tuple[int, Army]]:
     return [(e, a) for e, a in armies() if a.owner is None]
-
-
-def rogue_tie(army: int) -> int | None:
-    rogue = esper.try_component(army, Rogue)
-    return rogue.tied_seat if rogue else None
 
 
 def battle_at(territory: int) -> tuple[int, Battle] | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import esper
 
 from components.armies import Army
-from components.structures import Catapult, Structure
+from components.structures import Catapult
 from systems import queries as q
 from systems.events import GroupUpkeep, UpkeepPaid
 from systems.rogues import make_rogue, unstation_as_rogue
@@ -140,7 +140,3 @@ def refresh_moves(world: World, fed: set[int]) -> None:
         if catapult is not None and structure.owner == seat:
             mobile = world.rules.structures[structure.structure_type].mobile
             catapult.mp = mobile.mp if mobile else 0
-
-
-def structure_of(entity: int) -> Structure:
-    return esper.component_for_entity(entity, Structure)

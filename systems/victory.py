@@ -5,7 +5,6 @@ from __future__ import annotations
 import esper
 
 from components.armies import Army
-from components.structures import Structure
 from systems import queries as q
 from systems.events import GameWon, PlayerDefeated
 from systems.world import OVER, World
@@ -67,7 +66,3 @@ def _free_carrier(entity: int) -> None:
     catapult = esper.try_component(entity, Catapult)
     if catapult is not None and catapult.army is not None and esper.entity_exists(catapult.army):
         esper.component_for_entity(catapult.army, Army).catapult = None
-
-
-def structure_owner(entity: int) -> int | None:
-    return esper.component_for_entity(entity, Structure).owner

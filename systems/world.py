@@ -67,12 +67,6 @@ class World:
         if seat is not None:
             self.owned.setdefault(seat, set()).add(territory)
 
-    def terrain_at(self, territory: int) -> str:
-        return self.terrain[territory]
-
-    def territory_entity(self, territory: int) -> int:
-        return self.tiles[territory]
-
     def alive_seats(self) -> list[int]:
         from components.players import Player
 
