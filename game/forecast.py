@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from systems import queries as q
+from systems.production import production_ranges
 from systems.upkeep import Group, allocate, rogue_chance, upkeep_groups
 from systems.world import SETUP, World
 
@@ -119,22 +120,6 @@ def next_upkeep_round(world: World, seat: int) -> int:
     return clock.round + 1
 
 
-def production_range(world: World, seat: int, resource: str) -> tuple[int, float, int]:
-    """(minimum, mean, maximum) of `resource` the seat's territories make in its next Resource stage."""
-    rogue_spots = {a.territory for _, a in q.rogue_armies()}
-    low, mean, high = 0, 0.0, 0
-    for territory in world.owned.get(seat, ()):
-        if territory in rogue_spots or q.is_disrupted(world, territory):
-            continue
-        span = world.rules.terrain[world.terrain[territory]].production.get(resource)
-        if span is None:
-            continue
-        low += span[0]
-        high += span[1]
-        mean += (span[0] + span[1]) / 2
-    return low, mean, high
-
-
 def _scenario(world: World, groups: list[Group], food: int) -> Scenario:
     trial = [Group(g.entity, g.kind, g.territory, list(g.units), g.owed, g.distance, g.structure) for g in groups]
     allocate(food, trial)
@@ -155,7 +140,7 @@ def upkeep_forecast(game: object, seat: int) -> UpkeepForecast:
     round_ = next_upkeep_round(world, seat)
     with _clock_at(world, round_, seat):
         groups = upkeep_groups(world, seat)
-        low, mean, high = production_range(world, seat, resource)
+        low, mean, high = production_ranges(world, seat).get(resource, (0, 0.0, 0))
         worst = _scenario(world, groups, food_now + low)
         expected = _scenario(world, groups, food_now + math.floor(mean))
     return UpkeepForecast(

@@ -23,22 +23,38 @@ def outcome_table(ranges: dict[str, tuple[int, int]]) -> list[dict[str, int]]:
     return table
 
 
-def produce_resources(world: World) -> None:
-    seat = world.clock.seat
-    rules = world.rules
+def producing_territories(world: World, seat: int) -> list[int]:
+    """The seat's territories that produce now (R2.3: not disrupted, no rogue army standing there), sorted."""
     idle = {a.territory for _, a in q.rogue_armies()}
     for entity, _ in esper.get_component(Disrupted):
         territory = esper.component_for_entity(entity, Territory).index
         if q.is_disrupted(world, territory):
             idle.add(territory)
+    return sorted(t for t in world.owned.get(seat, ()) if t not in idle)
+
+
+def production_ranges(world: World, seat: int) -> dict[str, tuple[int, float, int]]:
+    """Per resource: the least, the mean and the most the seat's land makes in one Resource stage."""
+    out = {resource: (0, 0.0, 0) for resource in world.rules.resources.ids}
+    terrain = world.rules.terrain
+    for territory in producing_territories(world, seat):
+        for resource, (low, high) in terrain[world.terrain[territory]].production.items():
+            least, mean, most = out.get(resource, (0, 0.0, 0))
+            out[resource] = (least + low, mean + (low + high) / 2, most + high)
+    return out
+
+
+def produce_resources(world: World) -> None:
+    seat = world.clock.seat
+    rules = world.rules
     tables = {tid: outcome_table(spec.production) for tid, spec in rules.terrain.items() if spec.production}
     picked: dict[int, int] = {}
     by_territory: list[tuple[int, dict[str, int]]] = []
     terrain = world.terrain
     draw = world.rng.random
-    for territory in sorted(world.owned.get(seat, ())):
+    for territory in producing_territories(world, seat):
         table = tables.get(terrain[territory])
-        if table is None or territory in idle:
+        if table is None:
             continue
         made = table[int(draw() * len(table))]
         picked[id(made)] = picked.get(id(made), 0) + 1

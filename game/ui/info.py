@@ -9,8 +9,10 @@ import esper
 from components.armies import Army, ArmyUnit
 from components.rules import Ruleset
 from components.structures import Structure
+from game.forecast import upkeep_forecast
 from game.help_text import structure_numbers, unit_numbers
 from systems import queries as q
+from systems.production import production_ranges
 from systems.world import World
 
 
@@ -38,27 +40,17 @@ class UnitRow:
 
 
 def economy(world: World, seat: int) -> list[Economy]:
-    """Per resource: stock, expected production per turn (R2.2 midpoints, R2.3), expected upkeep (R4.1)."""
+    """Per resource: stock, expected production per turn (R2.2 midpoints, R2.3) and what the next Upkeep
+    stage will charge (R4.1, the engine's own upkeep groups)."""
     world.activate()
     rules = world.rules
     stock = q.stockpile(world, seat)
-    rogue_spots = {a.territory for _, a in q.rogue_armies()}
-    income = dict.fromkeys(rules.resources.ids, 0.0)
-    for territory in world.owned.get(seat, ()):
-        if territory in rogue_spots or q.is_disrupted(world, territory):
-            continue
-        for resource, (low, high) in rules.terrain[world.terrain[territory]].production.items():
-            income[resource] = income.get(resource, 0.0) + (low + high) / 2
-    upkeep = dict.fromkeys(rules.resources.ids, 0)
-    for _, army in q.player_armies(seat):
-        for unit in army.units:
-            for resource, amount in rules.units[q.unit(unit).unit_type].upkeep.items():
-                upkeep[resource] = upkeep.get(resource, 0) + amount
-    for _, structure in q.structures():
-        if structure.owner == seat:
-            for resource, amount in rules.stationed.upkeep.items():
-                upkeep[resource] = upkeep.get(resource, 0) + amount * len(structure.garrison)
-    return [Economy(r, stock.get(r, 0), income.get(r, 0.0), upkeep.get(r, 0)) for r in rules.resources.ids]
+    income = production_ranges(world, seat)
+    owed = upkeep_forecast(world, seat).owed
+    return [
+        Economy(r, stock.get(r, 0), income.get(r, (0, 0.0, 0))[1], owed if r == rules.resources.upkeep else 0)
+        for r in rules.resources.ids
+    ]
 
 
 def unit_rows(world: World, army_entity: int) -> list[UnitRow]:

@@ -225,12 +225,13 @@ class SidePanel:
         player = q.player(world, seat)
         style = self.style(seat)
         self._header(player.name, style, clock.round, clock.stage, player.computer)
-        for (_resource, amount, change), economy in zip(self.resources, info.economy(world, seat), strict=False):
+        economies = info.economy(world, seat)
+        for (_resource, amount, change), economy in zip(self.resources, economies, strict=False):
             amount.set(str(economy.amount))
             income = f"+{economy.income:.0f}"
             upkeep = f" −{economy.upkeep}" if economy.upkeep else ""
             change.set(f"{income}{upkeep}", theme.TEXT_DIM)
-        for i, economy in enumerate(info.economy(world, seat)):
+        for i, economy in enumerate(economies):
             produced = session.income.get(seat, {}).get(economy.resource)
             text = f"{economy.resource.title()}: {economy.amount}\nExpected per turn: +{economy.income:.1f} from land"
             if economy.upkeep:
