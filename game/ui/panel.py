@@ -29,6 +29,7 @@ from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.widgets import Button, Label, Rect, UiLayer
 from systems import queries as q
+from systems.structure_actions import bombard_targets, in_fire_range
 
 HOTKEYS = {"take_over": "T", "disrupt": "X"}
 RES_SHORT = {"food": "F", "wood": "W", "stone": "S", "metal": "M"}
@@ -590,15 +591,11 @@ class SidePanel:
 
     def _targets_in_range(self, structure: Structure) -> list[tuple[int, str]]:
         world = self.session.world
-        if structure.border is not None:
-            spots = {structure.territory, structure.border}
-        else:
-            spots = {structure.territory, *world.board.neighbours(structure.territory)}
-        out = []
-        for entity, army in q.armies():
-            if army.territory in spots and q.hostile(army.owner, structure.owner):
-                out.append((entity, f"{info.owner_name(world, army.owner)} army ({len(army.units)})"))
-        return out
+        return [
+            (entity, f"{info.owner_name(world, army.owner)} army ({len(army.units)})")
+            for entity, army in q.armies()
+            if q.hostile(army.owner, structure.owner) and in_fire_range(world, structure, army.territory)
+        ]
 
     def _catapult_actions(self, entity: int, structure: Structure, catapult: Catapult) -> list:
         world, game = self.session.world, self.session.game
@@ -614,8 +611,9 @@ class SidePanel:
         best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
         for n in world.board.neighbours(structure.territory):
             for _, army in q.armies_at(n):
-                if q.hostile(army.owner, structure.owner) and army.units and best is not None:
-                    command = Bombard(entity, n, best, army.units[0])
+                targets = [u for u in army.units if u in bombard_targets(world, n, world.clock.seat)]
+                if targets and best is not None:
+                    command = Bombard(entity, n, best, targets[0])
                     label = f"Bombard {info.owner_name(world, army.owner)} army with {best}"
                     actions.append((label, f"{world.rules.catapult.ammo[best]} dmg", game.check(command), command,
                                     "Strikes one unit in the neighbouring territory (passes over walls)"))
