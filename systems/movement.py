@@ -26,36 +26,60 @@ class Mover:
     open_mp: int = 0  # MP it may spend only entering open terrain (movement.open_terrain_bonus)
 
 
-def step_cost(
-    world: World, mover: Mover, here: int, there: int, walls: dict | None = None, bridges: dict | None = None
-) -> tuple[int | None, str]:
+@dataclass(frozen=True)
+class StepTables:
+    """What a path search needs once rather than per step: walls, bridges, disruption, terrain costs."""
+
+    walls: dict[frozenset[int], Structure]
+    bridge_costs: dict[int, int]
+    cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
+    terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
+
+
+def step_tables(world: World, mover: Mover) -> StepTables:
+    """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests."""
+    rules = world.rules
+    terrain_costs: dict[str, tuple[int | None, str]] = {}
+    for terrain_id, terrain in rules.terrain.items():
+        cost: int | None = 0
+        reason = ""
+        for unit_type in dict.fromkeys(mover.types):
+            unit_cost = rules.move_cost(unit_type, terrain_id)
+            if unit_cost is None:
+                cost, reason = None, f"{rules.units[unit_type].name}s cannot enter {terrain.name.lower()}"
+                break
+            cost = max(cost or 0, unit_cost)
+        if cost is not None and mover.catapult_type is not None:
+            cat_cost = rules.structure_move_cost(mover.catapult_type, terrain_id)
+            if cat_cost is None:
+                cost, reason = None, f"a catapult cannot enter {terrain.name.lower()}"
+            else:
+                cost = max(cost, cat_cost)
+        terrain_costs[terrain_id] = (cost, reason)
+    bridge_costs = {}
+    for territory, bridge in q.bridges_index(world).items():
+        ability = rules.structures[bridge.structure_type].ability("bridge")
+        bridge_costs[territory] = int(ability.param("move_cost", 1)) if ability else 1
+    cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
+    return StepTables(q.walls_index(), bridge_costs, cleared, terrain_costs)
+
+
+def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
     """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
     rules = world.rules
-    terrain = world.terrain[there]
-    bridge = bridges.get(there) if bridges is not None else q.bridge_at(world, there)
-    if bridge is not None:
-        ability = rules.structures[bridge.structure_type].ability("bridge")
-        cost = int(ability.param("move_cost", 1)) if ability else 1
-    else:
-        cost = 0
-        for unit_type in mover.types:
-            unit_cost = rules.move_cost(unit_type, terrain)
-            if unit_cost is None:
-                name = rules.units[unit_type].name
-                return None, f"{name}s cannot enter {rules.terrain[terrain].name.lower()}"
-            cost = max(cost, unit_cost)
-        if mover.catapult_type is not None:
-            cat_cost = rules.structure_move_cost(mover.catapult_type, terrain)
-            if cat_cost is None:
-                return None, f"a catapult cannot enter {rules.terrain[terrain].name.lower()}"
-            cost = max(cost, cat_cost)
-        if rules.terrain[terrain].cleared_by_disruption and q.is_disrupted(world, there):
+    cost: int | None = tables.bridge_costs.get(there)
+    if cost is None:
+        cost, reason = tables.terrain_costs[world.terrain[there]]
+        if cost is None:
+            return None, reason
+        if there in tables.cleared:
             cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
-    wall = (walls if walls is not None else q.walls_index()).get(frozenset((here, there)))
-    if wall is not None:
-        if q.hostile(wall.owner, mover.owner):
-            return None, "a hostile wall blocks that border"
-        cost += rules.costs.own_wall_extra
+    if tables.walls:
+        wall = tables.walls.get(frozenset((here, there)))
+        if wall is not None:
+            if q.hostile(wall.owner, mover.owner):
+                return None, "a hostile wall blocks that border"
+            cost += rules.costs.own_wall_extra
     return cost, ""
 
 
@@ -91,8 +115,7 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     army = esper.component_for_entity(army_entity, Army)
     mover = mover_of(world, army, units)
     budget = army.mp if budget is None else budget
-    walls = q.walls_index()
-    bridges = q.bridges_index(world)
+    tables = step_tables(world, mover)
     occupied: dict[int, str] = {}
     for entity, other in q.armies():
         if entity == army_entity:
@@ -109,7 +132,7 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         kind = occupied.get(there)
         if kind == "battle":
             return None
-        step, _ = step_cost(world, mover, here, there, walls, bridges)
+        step, _ = step_cost(world, mover, here, there, tables)
         if step is None:
             return None
         return step + attack_extra if kind == "attack" else step
@@ -189,7 +212,7 @@ def path_costs(
     """(general MP, open-terrain MP, reason): what a path costs from each pool; None when it cannot be taken."""
     army = esper.component_for_entity(army_entity, Army)
     mover = mover_of(world, army, units)
-    walls = q.walls_index()
+    tables = step_tables(world, mover)
     here = army.territory
     total = 0
     open_total = 0
@@ -208,7 +231,7 @@ def path_costs(
                 total += world.rules.costs.attack_extra
                 if world.rules.terrain[world.terrain[there]].open:
                     open_total += world.rules.costs.attack_extra
-        step, reason = step_cost(world, mover, here, there, walls)
+        step, reason = step_cost(world, mover, here, there, tables)
         if step is None:
             return None, 0, reason
         total += step

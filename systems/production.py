@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import esper
 
-from components.board import Disrupted, Territory
 from components.players import Stockpile
 from systems import queries as q
 from systems.events import ResourcesProduced
@@ -25,11 +24,7 @@ def outcome_table(ranges: dict[str, tuple[int, int]]) -> list[dict[str, int]]:
 
 def producing_territories(world: World, seat: int) -> list[int]:
     """The seat's territories that produce now (R2.3: not disrupted, no rogue army standing there), sorted."""
-    idle = {a.territory for _, a in q.rogue_armies()}
-    for entity, _ in esper.get_component(Disrupted):
-        territory = esper.component_for_entity(entity, Territory).index
-        if q.is_disrupted(world, territory):
-            idle.add(territory)
+    idle = {a.territory for _, a in q.rogue_armies()} | q.disrupted_territories(world)
     return sorted(t for t in world.owned.get(seat, ()) if t not in idle)
 
 

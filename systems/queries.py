@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import esper
 
 from components.armies import Army, ArmyUnit, Battle
-from components.board import Disrupted
+from components.board import Disrupted, Territory
 from components.players import HomeBase, Player, Stockpile
 from components.structures import Catapult, Structure
 from systems.world import World
@@ -92,7 +92,8 @@ def bridge_at(world: World, territory: int) -> Structure | None:
 
 
 def bridges_index(world: World) -> dict[int, Structure]:
-    return {s.territory: s for _, s in structures() if world.rules.structures[s.structure_type].has("bridge")}
+    kinds = {sid for sid, spec in world.rules.structures.items() if spec.has("bridge")}
+    return {s.territory: s for _, s in structures() if s.structure_type in kinds}
 
 
 def unit(entity: int) -> ArmyUnit:
@@ -154,6 +155,15 @@ def restore_mp(world: World, army: Army) -> None:
     types = unit_types(army)
     army.mp = army_max_mp(world, types, army.catapult)
     army.open_mp = army_open_bonus(world, types, army.catapult)
+
+
+def disrupted_territories(world: World) -> set[int]:
+    """Every territory disrupted right now (R7.3)."""
+    return {
+        esper.component_for_entity(e, Territory).index
+        for e, marker in esper.get_component(Disrupted)
+        if (world.clock.round, world.clock.seat) < (marker.until_round, marker.seat)
+    }
 
 
 def is_disrupted(world: World, territory: int) -> bool:

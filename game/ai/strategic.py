@@ -180,7 +180,7 @@ class Turn:
     def make_navy(self) -> Navy | None:
         """The naval plan when the ruleset has ships (a plugin offering the ships queries) and a target."""
         v = self.v
-        if v.base is None or v.fast or not self.p.navy:
+        if v.base is None or v.base_rules_only or not self.p.navy:
             return None
         module = ships_module(v)
         target = self.main_target() if module is not None else None

@@ -180,7 +180,7 @@ class View:
         self.stock = q.stockpile(world, self.seat)
         self.limit_armies = self.rules.limits.armies_per_player
         self.limit_units = self.rules.limits.units_per_army
-        self.fast = {m.id for m in self.rules.mods} <= {"base"}
+        self.base_rules_only = {m.id for m in self.rules.mods} <= {"base"}
         self.slotted = any(spec.army.slots != 1 for spec in self.rules.units.values())
         self.refresh()
         self.threat, self.mobile_threat = self._threat_maps()
@@ -191,7 +191,6 @@ class View:
         """Forget what commands may have changed (armies, structures, reaches); re-read lazily on next use."""
         self.version = getattr(self, "version", 0) + 1
         self._reach_cache: dict[tuple[int, int], dict[int, Reach]] = {}
-        self._tables: tuple[dict[frozenset[int], int | None], dict[int, int], set[int]] | None = None
         self._armies: list[tuple[int, Army]] | None = None
         self._structures: list[tuple[int, Structure]] | None = None
 
@@ -340,111 +339,9 @@ class View:
         found = self._reach_cache.get(key)
         if found is not None:
             return found
-        result = self._fast_reach(entity, army) if self.fast else None
-        if result is None:
-            result = reachable(self.world, entity)
+        result = reachable(self.world, entity)
         self._reach_cache[key] = result
         return result
-
-    def _turn_tables(self) -> tuple[dict[frozenset[int], int | None], dict[int, int], set[int]]:
-        """Walls (border -> owner), bridges (territory -> step cost) and disrupted territories, once per refresh."""
-        if self._tables is None:
-            rules = self.rules
-            walls: dict[frozenset[int], int | None] = {}
-            bridges: dict[int, int] = {}
-            for _, s in self.structures:
-                if s.border is not None:
-                    walls[frozenset((s.territory, s.border))] = s.owner
-                else:
-                    ability = rules.structures[s.structure_type].ability("bridge")
-                    if ability is not None:
-                        bridges[s.territory] = int(ability.param("move_cost", 1))
-            disrupted = {territory for _, territory in self._disruptions()}
-            self._tables = (walls, bridges, disrupted)
-        return self._tables
-
-    def _disruptions(self) -> list[tuple[int, int]]:
-        from components.board import Disrupted, Territory
-
-        out = []
-        now = (self.round, self.seat)
-        for entity, marker in esper.get_component(Disrupted):
-            if now < (marker.until_round, marker.seat):
-                out.append((entity, esper.component_for_entity(entity, Territory).index))
-        return out
-
-    def _fast_reach(self, entity: int, army: Army) -> dict[int, Reach] | None:
-        """`systems.movement.reachable` for plain armies of the base rules, on precomputed tables."""
-        if army.catapult is not None or getattr(army, "open_mp", 0) > 0:
-            return None
-        rules = self.rules
-        types = self.types(army)
-        cost = cost_table(self.world, self.static, types)
-        walls, bridges, disrupted = self._turn_tables()
-        clearable = self.static.clearable
-        discount = rules.disruption.forest_move_discount
-        floor = rules.disruption.min_move_cost
-        wall_extra = rules.costs.own_wall_extra
-        attack_extra = rules.costs.attack_extra
-        owner = army.owner
-        occupied: dict[int, str] = {}
-        for e, other in self.armies:
-            if e == entity:
-                continue
-            if other.battle is not None:
-                occupied[other.territory] = "battle"
-            elif other.owner != owner:
-                occupied.setdefault(other.territory, "attack")
-            else:
-                occupied.setdefault(other.territory, "combine")
-        start = army.territory
-        budget = army.mp
-        best: dict[int, tuple[int, int]] = {start: (0, -1)}
-        heap = [(0, start)]
-        neighbours = self.board.neighbours
-        while heap:
-            spent, here = heapq.heappop(heap)
-            if spent > best[here][0]:
-                continue
-            if here != start and here in occupied:
-                continue
-            for there in neighbours(here):
-                kind = occupied.get(there)
-                if kind == "battle":
-                    continue
-                step = bridges.get(there)
-                if step is None:
-                    step = cost[there]
-                    if step >= INF:
-                        continue
-                    if there in disrupted and clearable[there]:
-                        step = max(floor, step - discount)
-                if walls:
-                    wall = walls.get(frozenset((here, there)), 0)
-                    if wall != 0:
-                        if wall != owner:
-                            continue
-                        step += wall_extra
-                if kind == "attack":
-                    step += attack_extra
-                total = spent + step
-                if total > budget:
-                    continue
-                if there not in best or total < best[there][0]:
-                    best[there] = (total, here)
-                    heapq.heappush(heap, (total, there))
-        out: dict[int, Reach] = {}
-        for t, (total, _prev) in best.items():
-            if t == start:
-                continue
-            path = []
-            node = t
-            while node != start:
-                path.append(node)
-                node = best[node][1]
-            path.reverse()
-            out[t] = Reach(t, total, tuple(path), occupied.get(t, "move"))
-        return out
 
     def field(self, army: Army, target: int) -> list[int]:
         return distance_field(self.world, self.static, self.types(army), target)
