@@ -253,7 +253,7 @@ class TurnSummary:
     player: str
     round: int
     production: dict[str, int] = field(default_factory=dict)
-    upkeep_resource: str = "food"
+    upkeep_resource: str = ""
     upkeep_owed: int = 0
     upkeep_paid: int = 0
     lines: tuple[SummaryLine, ...] = ()
