@@ -1,1 +1,59 @@
-"""MonsterCrasher, a whole game on the engine: rules (MC1-MC10), components, commands, AI and client screen."""
+"""MonsterCrasher, a whole game on the engine: rules (MC1-MC10), components, commands, AI and client screen.
+
+The package registers everything on the game's App; the rules are pure functions (`directions`, `march`,
+`position`) that the command handlers and systems (`play`) and the computer player (`computer`,
+`player`) share. Queries for other code: `play.position_of(world)`, `player.legal_turns(game)`,
+`player.legal_commands(game)`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .commands import PressTurnButton, Spawn
+from .components import Contender, Creature
+from .data import MonsterRules
+from .events import MARCH_EVENTS
+from .play import (
+    MARCH,
+    SPAWN,
+    apply_press,
+    apply_spawn,
+    check_press,
+    check_spawn,
+    create_contenders,
+    refresh_spawn_points,
+    run_march,
+    victory,
+    victory_hook,
+)
+from .player import ComputerPlayer, legal_commands, legal_turns
+
+if TYPE_CHECKING:
+    from game.app import ModApp
+
+__all__ = ["legal_commands", "legal_turns"]
+PREPARE = "prepare"  # the flow's setup phase (mod.toml [flow])
+
+
+def _screen() -> Any:
+    from .screen import MonsterScreen
+
+    return MonsterScreen
+
+
+def register(app: ModApp) -> None:
+    app.set_rules_model(MonsterRules)
+    for component in (Creature, Contender):
+        app.add_component(component)
+    app.add_command(Spawn, check_spawn, apply_spawn)
+    app.add_command(PressTurnButton, check_press, apply_press)
+    for event in MARCH_EVENTS:
+        app.add_event(event)
+    app.add_system(PREPARE, "life", create_contenders)
+    app.add_system(SPAWN, "spawn_points", refresh_spawn_points)
+    app.add_system(MARCH, "march", run_march)
+    app.add_system(MARCH, "victory", victory, after="march")
+    app.set_hook("victory", victory_hook)
+    app.add_computer_player("normal", ComputerPlayer)
+    app.set_game_screen(_screen)

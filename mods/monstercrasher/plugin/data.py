@@ -1,4 +1,4 @@
-"""MonsterCrasher's rules as data: pydantic models for its TOML sections (board, players, turns, creatures, AI)."""
+"""MonsterCrasher's rules as data: pydantic models for its TOML sections (board, players, turns, creature types, AI)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,19 @@ class _Strict(BaseModel):
 
 
 class BoardSize(_Strict):
-    """MC1.1: files (A, B, ...) left to right and ranks bottom to top as player 1 sees the board."""
+    """MC1.1: `width` files (A, B, ...) left to right, `height` ranks bottom to top as player 1 sees the
+    board; every square has the one `terrain` (MC1.3: square colour has no rule effect)."""
 
-    files: int = Field(ge=1, le=26)
-    ranks: int = Field(ge=2)
+    width: int = Field(ge=1, le=26)
+    height: int = Field(ge=2, le=99)
+    terrain: str
+
+
+class Seats(_Strict):
+    """MC2.1: exactly two players."""
+
+    min_players: int = Field(ge=2, le=2)
+    max_players: int = Field(ge=2, le=2)
 
 
 class PlayerRules(_Strict):
@@ -61,21 +70,23 @@ class CreatureType(_Strict):
 class MonsterRules(_Strict):
     """The whole MonsterCrasher ruleset; `path(type)` is a creature type's parsed steps (MC5.4)."""
 
+    setup: Seats
     board: BoardSize
+    terrain: dict[str, dict[str, str]]
     players: PlayerRules
     turns: TurnRules
     ai: AiRules
-    creatures: dict[str, CreatureType] = Field(min_length=1)
+    units: dict[str, CreatureType] = Field(min_length=1, description="MC4.3: the creature types")
 
     _paths: dict[str, tuple[Vec, ...]] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _check_roster(self) -> MonsterRules:
         for index, type_id in enumerate(self.turns.roster):
-            if type_id not in self.creatures:
-                known = ", ".join(sorted(self.creatures))
+            if type_id not in self.units:
+                known = ", ".join(sorted(self.units))
                 raise ValueError(f"turns.roster.{index}: unknown creature type '{type_id}' (known: {known})")
-        self._paths = {type_id: parse_directions(c.directions) for type_id, c in self.creatures.items()}
+        self._paths = {type_id: parse_directions(c.directions) for type_id, c in self.units.items()}
         return self
 
     def path(self, type_id: str) -> tuple[Vec, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from systems.events import Event as _Event
 
@@ -55,18 +55,24 @@ def opponent(seat: int) -> int:
 
 def own_side(owner: int, rules: MonsterRules) -> int:
     """MC1.2: the off-board rank behind a player's back row (0 for player 1, ranks + 1 for player 2)."""
-    return 0 if owner == 1 else rules.board.ranks + 1
+    return 0 if owner == 1 else rules.board.height + 1
 
 
 def march(pieces: Iterable[Piece], rules: MonsterRules, seat: int = 0, record: bool = True) -> MarchResult:
     """Resolve one whole march (MC6.1-MC6.6); `seat` is whose turn it is (for the events only)."""
     alive: dict[int, Piece] = {p.id: p for p in pieces}
-    paths = {pid: rules.path(p.kind) for pid, p in alive.items()}
+    steps_of: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+    for p in alive.values():
+        if (p.kind, p.owner) not in steps_of:
+            steps_of[(p.kind, p.owner)] = tuple(absolute(step, p.owner) for step in rules.path(p.kind))
+    paths = {pid: steps_of[(p.kind, p.owner)] for pid, p in alive.items()}
     phases = max((len(path) for path in paths.values()), default=0)
     stopped: set[int] = set()
     lost = {1: 0, 2: 0}
     events: list[_Event] = []
-    files = rules.board.files
+    files = rules.board.width
+    behind = {seat: own_side(seat, rules) for seat in (1, 2)}  # MC1.2: rank 0 and rank height + 1
+    beyond = {seat: behind[opponent(seat)] for seat in (1, 2)}
     for k in range(phases):
         phase = k + 1
         if not any(len(paths[pid]) > k and pid not in stopped for pid in alive):
@@ -83,11 +89,11 @@ def march(pieces: Iterable[Piece], rules: MonsterRules, seat: int = 0, record: b
             if pid in stopped or k >= len(path):
                 standing.add(pid)
                 continue
-            dx, dy = absolute(path[k], piece.owner)
+            dx, dy = path[k]
             target = (piece.square[0] + dx, piece.square[1] + dy)
-            if target[1] == own_side(opponent(piece.owner), rules):
+            if target[1] == beyond[piece.owner]:
                 crossers.append(pid)  # MC6.3: onto the opponent's side, whatever the file
-            elif not 1 <= target[0] <= files or target[1] == own_side(piece.owner, rules):
+            elif not 1 <= target[0] <= files or target[1] == behind[piece.owner]:
                 standing.add(pid)  # MC6.2: refused; it stands, so it stops
                 stopped.add(pid)
                 if record:
@@ -134,7 +140,8 @@ def _fight(
         damage[b] += alive[a].power
     before = {pid: alive[pid].square for pid in damage}
     for pid, amount in damage.items():
-        alive[pid] = replace(alive[pid], defense=alive[pid].defense - amount)
+        p = alive[pid]
+        alive[pid] = Piece(p.id, p.owner, p.kind, p.power, p.defense - amount, p.square)
     if events is not None:
         for (a, b), how in sorted(pairs.items()):
             events.append(CreaturesFought(
@@ -183,7 +190,7 @@ def _move(
     for pid in sorted(steppers):
         piece = alive[pid]
         if pid in movers:
-            alive[pid] = replace(piece, square=steppers[pid])
+            alive[pid] = Piece(piece.id, piece.owner, piece.kind, piece.power, piece.defense, steppers[pid])
             if events is not None:
                 events.append(CreatureStepped(seat, pid, phase, piece.square, steppers[pid]))
         else:

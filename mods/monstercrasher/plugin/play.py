@@ -134,3 +134,22 @@ def is_computer(world: World, seat: int) -> bool:
         return False
     player = esper.try_component(entity, Player)
     return bool(player is not None and player.computer)
+
+
+def victory_hook(world: World) -> dict[int, str] | None:
+    """The engine's victory hook: MC7 per seat (won, lost, or both drawn), once decided."""
+    from systems.hooks import DRAW, LOST, WON
+
+    ending = game_outcome(world)
+    if ending is None:
+        return None
+    if ending.winner is None:
+        return {seat: DRAW for seat in SEATS}
+    return {seat: WON if seat == ending.winner else LOST for seat in SEATS}
+
+
+def victory(world: World) -> None:
+    """The march phase's last system: ask the victory hook (systems.outcome records the end)."""
+    from systems.outcome import check_victory
+
+    check_victory(world)

@@ -42,10 +42,10 @@ def legal_commands(game: Any) -> list[Command]:
         return []
     position = position_of(world)
     rules = rules_of(world)
-    rank = 1 if position.active == 1 else rules.board.ranks
+    rank = 1 if position.active == 1 else rules.board.height
     out: list[Command] = [
         Spawn(position.active, kind, f, rank)
-        for f in range(1, rules.board.files + 1)
+        for f in range(1, rules.board.width + 1)
         for kind in rules.turns.roster
         if spawn_reason(position, rules, position.active, kind, (f, rank)) is None
     ]

@@ -52,7 +52,7 @@ def start_position(rules: MonsterRules) -> Position:
 
 def back_rank(seat: int, rules: MonsterRules) -> int:
     """MC2.1: player 1 spawns on rank 1, player 2 on the last rank."""
-    return 1 if seat == 1 else rules.board.ranks
+    return 1 if seat == 1 else rules.board.height
 
 
 def points_left(position: Position, rules: MonsterRules) -> int:
@@ -65,22 +65,22 @@ def spawn_reason(position: Position, rules: MonsterRules, seat: int, kind: str, 
         return f"it is player {position.active}'s turn, not player {seat}'s"
     if kind not in rules.turns.roster:
         return f"'{kind}' is not a creature players may spawn (the roster: {', '.join(rules.turns.roster)})"
-    if not (1 <= square[0] <= rules.board.files and 1 <= square[1] <= rules.board.ranks):
+    if not (1 <= square[0] <= rules.board.width and 1 <= square[1] <= rules.board.height):
         return f"{square} is not a square of the board"
     back = back_rank(seat, rules)
     if square[1] != back:
         return f"{square_name(square)} is not on your back row (rank {back})"
     if position.occupant(square) is not None:
         return f"{square_name(square)} is occupied"
-    cost, left = rules.creatures[kind].cost, points_left(position, rules)
+    cost, left = rules.units[kind].cost, points_left(position, rules)
     if cost > left:
-        return f"a {rules.creatures[kind].name} costs {cost} spawn points and {left} are left this turn"
+        return f"a {rules.units[kind].name} costs {cost} spawn points and {left} are left this turn"
     return None
 
 
 def spawned(position: Position, rules: MonsterRules, kind: str, square: Square, creature_id: int) -> Position:
     """The position after the active player spawns `kind` on `square` (check `spawn_reason` first)."""
-    creature = rules.creatures[kind]
+    creature = rules.units[kind]
     piece = Piece(creature_id, position.active, kind, creature.power, creature.defense, square)
     return replace(position, pieces=(*position.pieces, piece), spent=position.spent + creature.cost)
 
@@ -90,8 +90,8 @@ def spawn_choices(position: Position, rules: MonsterRules) -> list[tuple[Spawn, 
     in a fixed order: the empty back-row squares left to right, the roster in its order."""
     rank = back_rank(position.active, rules)
     taken = {p.square for p in position.pieces}
-    empty = [(f, rank) for f in range(1, rules.board.files + 1) if (f, rank) not in taken]
-    roster = [(kind, rules.creatures[kind].cost) for kind in rules.turns.roster]
+    empty = [(f, rank) for f in range(1, rules.board.width + 1) if (f, rank) not in taken]
+    roster = [(kind, rules.units[kind].cost) for kind in rules.turns.roster]
     choices: list[tuple[Spawn, ...]] = []
 
     def extend(start: int, chosen: tuple[Spawn, ...], left: int) -> None:

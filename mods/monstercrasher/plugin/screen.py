@@ -106,11 +106,12 @@ class MonsterScreen(BaseView):
         self.sprite_of: dict[int, arcade.Sprite] = {}
         self.text_of: dict[int, arcade.Text] = {}
         self.beats: list[Beat] = []
+        self._fading: set[int] = set()  # destroyed or crossing tokens on their way out
         self.scene = Scene()
         self.selected = self.rules.turns.roster[0]
         self.hover: tuple[int, int] | None = None
         self.computers = {seat: ComputerPlayer() for seat in SEATS if is_computer(game.world, seat)}
-        files, ranks = self.rules.board.files, self.rules.board.ranks
+        files, ranks = self.rules.board.width, self.rules.board.height
         self.cell = min((window.height - 100) / ranks, (window.width - 440) / files)
         self.origin = (56.0, (window.height - self.cell * ranks) / 2 + 8)
         self._oriented_for: int | None = None
@@ -126,12 +127,12 @@ class MonsterScreen(BaseView):
 
     def to_screen(self, file: float, rank: float) -> tuple[float, float]:
         """The centre of a board square on screen (player 2 sees the board turned 180 degrees)."""
-        files, ranks = self.rules.board.files, self.rules.board.ranks
+        files, ranks = self.rules.board.width, self.rules.board.height
         col, row = (file - 1, rank - 1) if self.bottom_seat == 1 else (files - file, ranks - rank)
         return self.origin[0] + (col + 0.5) * self.cell, self.origin[1] + (row + 0.5) * self.cell
 
     def square_at(self, x: float, y: float) -> tuple[int, int] | None:
-        files, ranks = self.rules.board.files, self.rules.board.ranks
+        files, ranks = self.rules.board.width, self.rules.board.height
         col = math.floor((x - self.origin[0]) / self.cell)
         row = math.floor((y - self.origin[1]) / self.cell)
         if not (0 <= col < files and 0 <= row < ranks):
@@ -146,7 +147,7 @@ class MonsterScreen(BaseView):
         self.squares.clear()
         self.board_batch = pyglet.graphics.Batch()
         self.coordinate_labels: list[arcade.Text] = []
-        files, ranks = self.rules.board.files, self.rules.board.ranks
+        files, ranks = self.rules.board.width, self.rules.board.height
         white = self.window.assets.white()  # type: ignore[attr-defined]
         for f in range(1, files + 1):
             for r in range(1, ranks + 1):
@@ -174,11 +175,11 @@ class MonsterScreen(BaseView):
 
     def _build_panel(self) -> None:
         ui = self.ui
-        left = self.origin[0] + self.rules.board.files * self.cell + 56
+        left = self.origin[0] + self.rules.board.width * self.cell + 56
         width = self.window.width - left - 24
         top = self.window.height - 40
         self.panel_left, self.panel_width = left, width
-        Label(ui, left, top, "MonsterCrasher", 20, theme.TEXT, bold=True, font=theme.TITLE_FONT)
+        Label(ui, left, top, "MonsterCrasher", 20, theme.TEXT, bold=True)
         self.round_label = Label(ui, left, top - 30, "", 12, theme.TEXT_DIM)
         self.seat_labels: dict[int, tuple[arcade.Sprite, Label, Label]] = {}
         for index, seat in enumerate(SEATS):
@@ -191,7 +192,7 @@ class MonsterScreen(BaseView):
         Label(ui, left, top - 222, "Spawn (click your back row):", 11, theme.TEXT_DIM)
         self.roster_buttons = {}
         for index, kind in enumerate(self.rules.turns.roster):
-            creature = self.rules.creatures[kind]
+            creature = self.rules.units[kind]
             button = ui.button((left, top - 276 - index * 46, width, 40))
             button.tag = kind
             self.roster_buttons[kind] = button
@@ -205,10 +206,15 @@ class MonsterScreen(BaseView):
         self.hint = Label(ui, left, below - 130, "", 10, theme.TEXT_DIM, width=int(width))
         self.menu_button = ui.button((left, 20, 120, 34))
         self.menu_button.configure("Menu", "Esc", on_click=self.leave)
-        self.result_label = Label(ui, self.window.width / 2, self.window.height / 2 + 10, "", 26, theme.TEXT,
-                                  bold=True, anchor_x="center")
-        self.result_reason = Label(ui, self.window.width / 2, self.window.height / 2 - 24, "", 12, theme.TEXT_DIM,
-                                   anchor_x="center")
+        files, ranks = self.rules.board.width, self.rules.board.height
+        middle_x = self.origin[0] + files * self.cell / 2
+        middle_y = self.origin[1] + ranks * self.cell / 2
+        self.result_box = (middle_x - 250, middle_x + 250, middle_y - 48, middle_y + 52)
+        self.result_batch = pyglet.graphics.Batch()
+        self.result_label = arcade.Text("", middle_x, middle_y + 8, theme.TEXT, 26, anchor_x="center",
+                                        font_name=theme.FONT, bold=True, batch=self.result_batch)
+        self.result_reason = arcade.Text("", middle_x, middle_y - 26, theme.TEXT_DIM, 12, anchor_x="center",
+                                         font_name=theme.FONT, batch=self.result_batch)
 
     # ----- keeping the picture in step
     def _sync_from_game(self) -> None:
@@ -232,6 +238,17 @@ class MonsterScreen(BaseView):
         if winner is None:
             return ""
         return "A draw" if winner not in SEATS else f"Player {winner} wins"
+
+    def _result_reason(self) -> str:
+        life = self.scene.life
+        down = [seat for seat in SEATS if life.get(seat, 1) <= 0]
+        if len(down) == len(SEATS):
+            why = "both players fell to 0 life in the same march"
+        elif down:
+            why = f"player {down[0]} fell to {life[down[0]]} life"
+        else:
+            why = f"after {self.rules.turns.round_limit} rounds, life {life[1]} to {life[2]}"
+        return f"{why}  ·  Esc: menu"
 
     def _place(self, token: Token) -> None:
         sprite = self.sprite_of.get(token.id)
@@ -260,6 +277,7 @@ class MonsterScreen(BaseView):
 
     def _drop(self, token_id: int) -> None:
         self.scene.tokens.pop(token_id, None)
+        self._fading.discard(token_id)
         sprite = self.sprite_of.pop(token_id, None)
         if sprite is not None:
             sprite.remove_from_sprite_lists()
@@ -299,19 +317,16 @@ class MonsterScreen(BaseView):
 
     def _show_result(self) -> None:
         self.scene.result = self._result_text()
+        self.scene.phase = 0
 
     def _turn_started(self, seat: int, round_: int) -> None:
         self.scene.active, self.scene.round, self.scene.phase = seat, round_, 0
 
     def _spawn_beat(self, event: Any) -> Beat:
+        """A spawn shows at once (fading in, see on_update), so the player can keep spawning."""
         token = Token(event.creature, event.kind, event.seat, event.power, event.defense,
                       float(event.square[0]), float(event.square[1]), alpha=0.0)
-
-        def update(t: float) -> None:
-            self.scene.tokens[token.id] = token
-            token.alpha = t
-
-        return Beat(SPAWN_SECONDS, update=update, finish=lambda: update(1.0))
+        return Beat(0.0, finish=partial(self.scene.tokens.__setitem__, token.id, token))
 
     def _phase_beats(self, events: list[Any]) -> list[Beat]:
         """One phase: fights (a lunge toward the opponent, then the new defense), crossings, then the steps."""
@@ -347,6 +362,7 @@ class MonsterScreen(BaseView):
                 def fade(t: float) -> None:
                     for me in destroyed:
                         if me in tokens:
+                            self._fading.add(me)
                             tokens[me].alpha = 1.0 - t
 
                 def gone() -> None:
@@ -370,6 +386,7 @@ class MonsterScreen(BaseView):
                     token.x = x0 + (ends[me][0] - x0) * eased
                     token.y = y0 + (ends[me][1] - y0) * eased
                     if me in crossers:
+                        self._fading.add(me)
                         token.alpha = 1.0 - t
 
         def arrived() -> None:
@@ -384,7 +401,8 @@ class MonsterScreen(BaseView):
     # ----- input
     @property
     def busy(self) -> bool:
-        return bool(self.beats)
+        """A march is being animated (a spawn's fade-in does not stop the player spawning on)."""
+        return any(beat.seconds > 0 for beat in self.beats)
 
     def human_to_play(self) -> bool:
         world = self.game.world
@@ -440,6 +458,9 @@ class MonsterScreen(BaseView):
     def on_update(self, delta_time: float) -> None:
         speed = self.window.settings.speed  # type: ignore[attr-defined]
         budget = delta_time * speed
+        for token in self.scene.tokens.values():
+            if token.alpha < 1.0 and token.id not in self._fading:
+                token.alpha = min(1.0, token.alpha + budget / SPAWN_SECONDS)
         while self.beats and budget >= 0:
             beat = self.beats[0]
             if beat.seconds <= 0:
@@ -476,7 +497,7 @@ class MonsterScreen(BaseView):
         self.points_label.set(f"Spawn points left: {left} of {self.rules.players.spawn_points}" if playing
                               else ("Computer is playing..." if not scene.result else ""))
         for kind, button in self.roster_buttons.items():
-            affordable = playing and self.rules.creatures[kind].cost <= left
+            affordable = playing and self.rules.units[kind].cost <= left
             button.enabled = affordable
             button.selected = kind == self.selected
             button.restyle()
@@ -484,15 +505,13 @@ class MonsterScreen(BaseView):
         self.turn_button.restyle()
         if playing:
             rank = back_rank(scene.active, self.rules)
-            self.hint.set(f"Click an empty square of rank {rank} to spawn a {self.rules.creatures[self.selected].name}; "
+            self.hint.set(f"Click an empty square of rank {rank} to spawn a {self.rules.units[self.selected].name}; "
                           "then end the turn: every creature marches.")
         else:
             self.hint.set("")
-        self.result_label.set(scene.result if not self.busy else "")
-        reason = ""
-        if scene.result and not self.busy:
-            reason = "Press Esc for the menu"
-        self.result_reason.set(reason)
+        over = bool(scene.result) and not self.busy
+        self.result_label.text = scene.result if over else ""
+        self.result_reason.text = self._result_reason() if over else ""
 
     def draw(self) -> None:
         self.clear()
@@ -504,7 +523,7 @@ class MonsterScreen(BaseView):
             position = position_of(self.game.world)
             rank = back_rank(position.active, self.rules)
             taken = {p.square for p in position.pieces}
-            for f in range(1, self.rules.board.files + 1):
+            for f in range(1, self.rules.board.width + 1):
                 if (f, rank) not in taken:
                     x, y = self.to_screen(f, rank)
                     arcade.draw_lbwh_rectangle_filled(x - self.cell / 2, y - self.cell / 2, self.cell, self.cell,
@@ -517,10 +536,11 @@ class MonsterScreen(BaseView):
             self._place(token)
         self.token_sprites.draw()
         self.board_batch.draw()
-        if self.scene.result and not self.busy:
-            w, h = self.window.width, self.window.height
-            arcade.draw_lrbt_rectangle_filled(w / 2 - 260, w / 2 + 260, h / 2 - 50, h / 2 + 50, (16, 18, 24, 235))
         self.ui.draw()
+        if self.scene.result and not self.busy:
+            arcade.draw_lrbt_rectangle_filled(*self.result_box, (16, 18, 24, 235))
+            arcade.draw_lrbt_rectangle_outline(*self.result_box, SEAT_COLORS.get(self.game.world.clock.winner, theme.TEXT_DIM), 2)
+            self.result_batch.draw()
 
     def describe_square(self, square: tuple[int, int]) -> str:
         return square_name(square)
