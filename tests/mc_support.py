@@ -11,6 +11,7 @@ from typing import Any
 
 FOLDER = Path(__file__).resolve().parent.parent / "mods" / "monstercrasher"
 NAME = "foc_mod_monstercrasher"
+RULESET = "monstercrasher"
 
 
 def plugin() -> ModuleType:

@@ -30,7 +30,7 @@ def test_mc9_3_it_loses_no_life_when_it_can_help_it():
 def test_mc9_3_it_attacks_open_files_when_nothing_threatens():
     start = position_mod.start_position(RULES)
     choice = computer.choose(start, RULES, random.Random(3))
-    assert sum(RULES.creatures[kind].cost for kind, _ in choice) == RULES.players.spawn_points
+    assert sum(RULES.units[kind].cost for kind, _ in choice) == RULES.players.spawn_points
     assert computer.score(start, RULES, choice).damage > 0
 
 

@@ -68,11 +68,11 @@ def test_mc5_suggested_fixes_are_valid_direction_sets():
 
 def test_mc5_load_error_names_the_creature_type_and_the_fix():
     data = __import__("tests.mc_support", fromlist=["raw_rules"]).raw_rules()
-    data["creatures"]["knight"] = {"name": "Knight", "power": 1, "defense": 1, "directions": "F2S", "cost": 1}
+    data["units"]["knight"] = {"name": "Knight", "power": 1, "defense": 1, "directions": "F2S", "cost": 1}
     with pytest.raises(ValidationError) as caught:
         sub("data").MonsterRules.model_validate(data)
     text = str(caught.value)
-    assert "creatures.knight.directions" in text and "F2S: F+S make FS, write FSS" in text
+    assert "units.knight.directions" in text and "F2S: F+S make FS, write FSS" in text
 
 
 def test_mc4_roster_names_known_types():
@@ -128,7 +128,7 @@ def test_mc6_2_refused_step_stops_the_creature():
     # a P1 creature with "B,F" on rank 1: the B step is refused (own side), so it stands and stops
     r = rules()
     data = r.model_dump()
-    data["creatures"]["backer"] = {"name": "Backer", "power": 1, "defense": 1, "directions": "B,F", "cost": 1}
+    data["units"]["backer"] = {"name": "Backer", "power": 1, "defense": 1, "directions": "B,F", "cost": 1}
     custom = sub("data").MonsterRules.model_validate(data)
     after = march_mod.march(pieces("P1 backer 1/1 C1"), custom)
     assert describe(after.pieces) == {"P1 backer 1/1 C1"}
@@ -165,8 +165,8 @@ def test_mc6_5_a_creature_in_several_pairs_fights_all():
 
 def test_mc6_6_three_toward_one_square_only_the_strictly_strongest_enters():
     data = rules().model_dump()
-    data["creatures"]["left"] = {"name": "L", "power": 0, "defense": 3, "directions": "FS", "cost": 1}
-    data["creatures"]["right"] = {"name": "R", "power": 0, "defense": 2, "directions": "FP", "cost": 1}
+    data["units"]["left"] = {"name": "L", "power": 0, "defense": 3, "directions": "FS", "cost": 1}
+    data["units"]["right"] = {"name": "R", "power": 0, "defense": 2, "directions": "FP", "cost": 1}
     custom = sub("data").MonsterRules.model_validate(data)
     after = march_mod.march(pieces("P1 left 0/3 C3, P1 right 0/2 E3, P1 guard 1/2 D3"), custom)
     assert describe(after.pieces) == {"P1 left 0/3 D4", "P1 right 0/2 E3", "P1 guard 1/2 D3"}
@@ -180,7 +180,7 @@ def test_mc6_6_a_rotation_moves_but_a_swap_stands():
 def test_mc6_charge_on_a_stopped_creature():
     # the P2 guard on A2 steps to A1, then it is on rank 1... P1 "H" wall: a standing creature is fought
     data = rules().model_dump()
-    data["creatures"]["wall"] = {"name": "Wall", "power": 1, "defense": 3, "directions": "H", "cost": 1}
+    data["units"]["wall"] = {"name": "Wall", "power": 1, "defense": 3, "directions": "H", "cost": 1}
     custom = sub("data").MonsterRules.model_validate(data)
     after = march_mod.march(pieces("P1 wall 1/3 C3, P2 basic 1/1 C4"), custom)
     assert describe(after.pieces) == {"P1 wall 1/2 C3"}
@@ -198,7 +198,7 @@ def boards(draw):
     out = []
     for index, cell in enumerate(cells):
         kind = draw(st.sampled_from(KINDS))
-        c = RULES.creatures[kind]
+        c = RULES.units[kind]
         out.append(march_mod.Piece(index + 1, draw(st.sampled_from([1, 2])), kind, c.power, c.defense, cell))
     return out
 
