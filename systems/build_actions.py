@@ -9,7 +9,6 @@ import esper
 
 from components.armies import Army, ArmyUnit
 from components.commands import BuildStructure, BuildUnit, Repair, Upgrade
-from components.rules import BUILTIN_PLACEMENTS
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, player_turn
@@ -23,18 +22,6 @@ class PlacementRule:
 
     reason: Callable[[World, BuildStructure], str | None]
     candidates: Callable[[World, int], list[int]]  # (world, seat) -> territories worth checking
-
-
-PLACEMENT_RULES: dict[str, PlacementRule] = {}
-
-
-def register_placement(
-    kind: str, reason: Callable[[World, BuildStructure], str | None], candidates: Callable[[World, int], list[int]]
-) -> None:
-    """Let a plugin mod add a placement kind for its structure types (re-registering replaces it)."""
-    if kind in BUILTIN_PLACEMENTS:
-        raise ValueError(f"placement '{kind}' is built in")
-    PLACEMENT_RULES[kind] = PlacementRule(reason, candidates)
 
 
 def afford_reason(world: World, cost: dict[str, int], times: int = 1) -> str | None:
@@ -111,7 +98,7 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
         return None
     if cmd.border is not None:
         return "only walls go on borders"
-    if (rule := PLACEMENT_RULES.get(spec.placement)) is not None:
+    if (rule := world.app.placements.get(spec.placement)) is not None:
         return rule.reason(world, cmd)
     if spec.placement == "land":
         if not owned or terrain.water:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import esper
 
+from components.abilities import Pathfinder
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -130,9 +131,9 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
     slowest = min(speeds)
     bonus = 0
     for t in set(types):
-        ability = rules[t].ability("pathfinder")
+        ability = rules[t].ability("pathfinder", Pathfinder)
         if ability is not None and rules[t].movement.mp > slowest:
-            bonus = max(bonus, int(ability.param("mp_bonus", 0)))
+            bonus = max(bonus, ability.mp_bonus)
     mp = slowest + bonus
     if catapult is not None:
         structure = esper.component_for_entity(catapult, Structure)

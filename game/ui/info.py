@@ -135,4 +135,4 @@ def ship_facts(world: World, entity: int) -> ShipFacts | None:
             mp = None if moves is None else int(moves.mp)
         except Exception:  # a different version of the mod: the numbers above still hold
             pass
-    return ShipFacts(len(structure.garrison), room, mp, int(vessel.param("mp", 0)), int(vessel.param("crew", 0)))
+    return ShipFacts(len(structure.garrison), room, mp, int(getattr(vessel, "mp", 0)), int(getattr(vessel, "crew", 0)))
