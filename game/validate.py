@@ -27,8 +27,12 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
         if target.is_dir() and (target / "mod.toml").is_file():
             checked.append(f"mod {rel(target)}")
             mods = [] if target.resolve() == (BUNDLED_MODS / "base").resolve() else [target]
+            root = _ruleset_root(target)
             try:
-                load_ruleset(mods)
+                if root:  # a whole game: validated as its own root, like the base game
+                    load_ruleset(ruleset=target)
+                else:
+                    load_ruleset(mods)
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
@@ -41,6 +45,14 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
         else:
             errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
     return checked, errors
+
+
+def _ruleset_root(folder: Path) -> bool:
+    """Whether the folder's manifest declares a whole game (`kind = "ruleset"`) other than the default one."""
+    from game.content.manifest import read_manifest
+
+    manifest = read_manifest(folder, [])
+    return manifest is not None and manifest.kind == "ruleset" and folder.resolve() != (BUNDLED_MODS / "base").resolve()
 
 
 def _mod_dirs() -> list[Path]:

@@ -2,34 +2,29 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import importlib
 import tomllib
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 FOLDER = Path(__file__).resolve().parent.parent / "mods" / "monstercrasher"
-NAME = "foc_mod_monstercrasher"
 RULESET = "monstercrasher"
 
 
+@cache
 def plugin() -> ModuleType:
-    """The plugin package, imported once under the name the mod loader uses."""
-    if NAME in sys.modules:
-        return sys.modules[NAME]
-    path = FOLDER / "plugin" / "__init__.py"
-    spec = importlib.util.spec_from_file_location(NAME, path, submodule_search_locations=[str(path.parent)])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[NAME] = module
-    spec.loader.exec_module(module)
+    """The plugin package, imported the way a game imports it (one module per process)."""
+    from game.content import load_app
+
+    module = load_app(RULESET).plugin(RULESET)
+    assert module is not None
     return module
 
 
 def sub(name: str) -> Any:
-    plugin()
-    return importlib.import_module(f"{NAME}.{name}")
+    return importlib.import_module(f"{plugin().__name__}.{name}")
 
 
 def raw_rules() -> dict[str, Any]:

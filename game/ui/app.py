@@ -49,6 +49,7 @@ class GameWindow(arcade.Window):
         self.limit = limit or FrameLimit()
         self.frame = 0
         self.mods: list[str] = []
+        self.ruleset: str | None = None  # the game the new-game screen starts on (`foc play --ruleset`)
         _load_fonts()
 
     # ----- screens
@@ -68,7 +69,12 @@ class GameWindow(arcade.Window):
         show_load_screen(self)
 
     def start(self, game: Game, styles: dict[int, SeatStyle] | None = None, stats: object = None) -> None:
-        """Show a game: base choice while bases are being chosen, then the game screen."""
+        """Show a game: the ruleset's own game screen when its plugin registered one; else base choice while
+        bases are being chosen, then the game screen."""
+        screen = game.app.game_screen
+        if screen is not None:
+            self.show_view(screen()(self, game))
+            return
         from game.ui.map_canvas import MapCanvas
         from game.ui.session import Session
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from components.rules import BoardRules, RulesetCore
+
 from .directions import DirectionError, Vec, parse_directions
 
 
@@ -11,20 +13,6 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class BoardSize(_Strict):
-    """MC1.1: `width` files (A, B, ...) left to right, `height` ranks bottom to top as player 1 sees the
-    board; every square has the one `terrain` (MC1.3: square colour has no rule effect)."""
-
-    width: int = Field(ge=1, le=26)
-    height: int = Field(ge=2, le=99)
-    terrain: str
-
-
-class Seats(_Strict):
-    """MC2.1: exactly two players."""
-
-    min_players: int = Field(ge=2, le=2)
-    max_players: int = Field(ge=2, le=2)
 
 
 class PlayerRules(_Strict):
@@ -67,12 +55,10 @@ class CreatureType(_Strict):
         return value
 
 
-class MonsterRules(_Strict):
+class MonsterRules(RulesetCore):
     """The whole MonsterCrasher ruleset; `path(type)` is a creature type's parsed steps (MC5.4)."""
 
-    setup: Seats
-    board: BoardSize
-    terrain: dict[str, dict[str, str]]
+    board: BoardRules  # MC1.1: width files (A, B, ...), height ranks; MC1.3: colour has no rule effect
     players: PlayerRules
     turns: TurnRules
     ai: AiRules
@@ -82,6 +68,10 @@ class MonsterRules(_Strict):
 
     @model_validator(mode="after")
     def _check_roster(self) -> MonsterRules:
+        if self.board.width > 26 or self.board.height < 2:
+            raise ValueError("board: MonsterCrasher needs 1-26 files (A-Z) and at least 2 ranks")
+        if (self.setup.min_players, self.setup.max_players) != (2, 2):
+            raise ValueError("setup: MonsterCrasher is a game for two players (MC2.1)")
         for index, type_id in enumerate(self.turns.roster):
             if type_id not in self.units:
                 known = ", ".join(sorted(self.units))
