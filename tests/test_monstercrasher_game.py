@@ -198,3 +198,26 @@ def test_one_process_base_ships_monstercrasher_base_each_rejects_the_others_comm
     for game in (first, ships, last):
         assert game.submit(EndTurn()).ok
     assert spawn(monsters, 1, "basic", "A1").ok and press(monsters, 1).ok
+
+
+def test_saves_and_replays_record_the_ruleset_and_round_trip_with_identical_hashes(tmp_path):
+    from game.replay import load_replay, save_replay, verify
+    from game.saves import load_game, read_raw, save_game
+
+    game = new(seed=7, computer=(True, False))
+    module = mc(game)
+    computer, chance = module.player.ComputerPlayer(), module.player.RandomPlayer(7)
+    for _ in range(12):
+        (computer if game.world.clock.seat == 1 else chance).play_turn(game)
+    before = state_hash(game.world)
+    path = save_game(game, tmp_path / "mc.foc")
+    assert read_raw(path)["mods"][0]["id"] == RULESET
+    loaded = load_game(path)
+    assert state_hash(loaded.world) == before
+    assert loaded.world.rules.ruleset_id == RULESET
+    assert module.play.position_of(loaded.world) == module.play.position_of(game.world)
+    assert loaded.submit(module.commands.PressTurnButton(loaded.world.clock.seat)).ok  # it plays on
+    while not game.over:
+        (computer if game.world.clock.seat == 1 else chance).play_turn(game)
+    verdict = verify(load_replay(save_replay(game, tmp_path / "mc.replay")))
+    assert verdict.ok, verdict.message

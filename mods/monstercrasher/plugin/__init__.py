@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from components.board import Ownership, Territory
+from components.players import HomeBase, Player, Stockpile
+
 from .commands import PressTurnButton, Spawn
 from .components import Contender, Creature
 from .data import MonsterRules
@@ -44,7 +47,9 @@ def _screen() -> Any:
 
 def register(app: ModApp) -> None:
     app.set_rules_model(MonsterRules)
-    for component in (Creature, Contender):
+    # the core's game setup (game.setup.new_game) gives every game board squares and player entities;
+    # registering their components makes saves and state hashes include them
+    for component in (Territory, Ownership, Player, Stockpile, HomeBase, Creature, Contender):
         app.add_component(component)
     app.add_command(Spawn, check_spawn, apply_spawn)
     app.add_command(PressTurnButton, check_press, apply_press)
