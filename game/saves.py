@@ -595,7 +595,8 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file))
+    per_seat = tuple(name for name in PLAYER_PARTS if name in app.components)  # what this ruleset gives players
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, per_seat))
     if errors:
         raise DataError(errors[:20])
     out.entities = [(e, list(by_id[e].values())) for e in sorted(by_id)]
@@ -612,8 +613,12 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
     return out
 
 
+PLAYER_PARTS = ("Stockpile", "HomeBase")  # a player's components in rulesets that register them (the base game)
+
+
 def _reference_errors(
-    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str
+    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
+    per_seat: tuple[str, ...] = PLAYER_PARTS,
 ) -> list[str]:
     """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory."""
     errors: list[str] = []
@@ -645,7 +650,7 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):
+                for needed in per_seat:
                     if needed not in comps:
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):

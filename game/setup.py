@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from components.players import HomeBase, Player, Stockpile
+from components.players import Player
 from components.rules import RulesetCore
 from game.content import DEFAULT_RULESET, app_for, load_app
 from game.engine import Game
@@ -93,11 +93,9 @@ def new_game(
     )
     spawn_territories(world)
     for seat, spec in zip(seats, players, strict=True):
-        world.players[seat] = esper.create_entity(
-            Player(seat, spec.name, spec.computer, spec.difficulty),
-            Stockpile(dict(rules.setup.start)),
-            HomeBase(None),
-        )
+        world.players[seat] = entity = esper.create_entity(Player(seat, spec.name, spec.computer, spec.difficulty))
+        if app.hooks.new_seat is not None:
+            app.hooks.new_seat(world, seat, entity)  # the ruleset's own per-seat components
         world.owned[seat] = set()
     game = Game(world)
     game.start()

@@ -136,7 +136,8 @@ class PlaceStructure:
         spec = world.rules.structures.get(cmd.structure_type)
         if spec is None:
             return f"there is no structure type '{cmd.structure_type}'"
-        return placement_reason(world, cmd) or afford_reason(world, spec.cost)
+        may_build = world.app.hooks.may_build  # who may build what where is the ruleset's answer (R6.3)
+        return (may_build(world, cmd) if may_build is not None else None) or afford_reason(world, spec.cost)
 
     @staticmethod
     def apply(world: World, cmd: BuildStructure) -> None:

@@ -15,6 +15,7 @@ Contact = Callable[["World", int, int], None]  # (world, arriving piece, residen
 Victory = Callable[["World"], "dict[int, str] | None"]  # per seat WON/LOST/DRAW once decided, else None
 MovementPoints = Callable[["World", list[str], "int | None"], int]  # (world, unit types, carried) -> MP
 MayBuild = Callable[["World", Any], "str | None"]  # (world, build command) -> why not, or None
+NewSeat = Callable[["World", int, int], None]  # (world, seat, its player entity): the ruleset's per-seat state
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Hooks:
     victory: Victory | None = None
     movement_points: MovementPoints | None = None
     may_build: MayBuild | None = None
+    new_seat: NewSeat | None = None
 
     def set(self, name: str, hook: Callable[..., Any]) -> None:
         if name not in self.__dataclass_fields__:

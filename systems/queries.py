@@ -143,6 +143,12 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
     return mp
 
 
+def movement_points(world: World, types: list[str], catapult: int | None = None) -> int:
+    """An army's MP for a turn, as the ruleset's movement_points hook says (the base game: army_max_mp)."""
+    hook = world.app.hooks.movement_points
+    return hook(world, types, catapult) if hook is not None else army_max_mp(world, types, catapult)
+
+
 def army_open_bonus(world: World, types: list[str], catapult: int | None = None) -> int:
     """MP an army may spend only entering open terrain: the least open_terrain_bonus among its units
     (so none unless every unit has one), and none while it moves a catapult."""
@@ -154,7 +160,7 @@ def army_open_bonus(world: World, types: list[str], catapult: int | None = None)
 def restore_mp(world: World, army: Army) -> None:
     """R3.3: an army's full MP for a new turn, its open-terrain MP included."""
     types = unit_types(army)
-    army.mp = army_max_mp(world, types, army.catapult)
+    army.mp = movement_points(world, types, army.catapult)
     army.open_mp = army_open_bonus(world, types, army.catapult)
 
 

@@ -67,3 +67,11 @@ class ResignGame:
         base = q.home_base(world, seat)
         defeat(world, seat, None, base if base is not None else -1)
         check_victory(world)
+
+
+def new_seat(world: World, seat: int, entity: int) -> None:
+    """R1.4: a seat starts with the ruleset's starting resources and no base yet (R1.3)."""
+    from components.players import Stockpile
+
+    esper.add_component(entity, Stockpile(dict(world.rules.setup.start)))
+    esper.add_component(entity, HomeBase(None))

@@ -69,17 +69,15 @@ class GameWindow(arcade.Window):
         show_load_screen(self)
 
     def start(self, game: Game, styles: dict[int, SeatStyle] | None = None, stats: object = None) -> None:
-        """Show a game: the ruleset's own game screen when its plugin registered one; else base choice while
-        bases are being chosen, then the game screen."""
-        screen = game.app.game_screen
-        if screen is not None:
-            self.show_view(screen()(self, game))
-            return
+        """Show a game: base choice while bases are being chosen, then the game screen."""
         from game.ui.map_canvas import MapCanvas
         from game.ui.session import Session
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
+        if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
+            self.show_game(session, None)
+            return
         from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]
@@ -92,6 +90,13 @@ class GameWindow(arcade.Window):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
+        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
+        else the standard one."""
+        screen = getattr(getattr(session, "game", None), "app", None)
+        factory = getattr(screen, "game_screen", None)
+        if factory is not None:
+            self.show_view(factory()(self, session, canvas))
+            return
         from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
 
         self.show_view(FlowGameView(self, session, canvas))

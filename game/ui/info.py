@@ -75,7 +75,7 @@ def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
 def army_max_mp(world: World, army_entity: int) -> int:
     world.activate()
     army = esper.component_for_entity(army_entity, Army)
-    return q.army_max_mp(world, q.unit_types(army), army.catapult)
+    return q.movement_points(world, q.unit_types(army), army.catapult)
 
 
 def structure_name(world: World, entity: int) -> str:

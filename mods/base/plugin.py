@@ -15,6 +15,7 @@ from components.players import HomeBase, Player, Stockpile
 from components.rules import BUILTIN_PLACEMENTS, Ruleset
 from components.structures import Catapult, Structure
 from systems import army_actions, build_actions, setup_actions, structure_actions
+from systems.build_actions import placement_reason
 from systems.combat import contact_battle, fight_started_battles
 from systems.production import produce_resources
 from systems.queries import army_max_mp
@@ -64,3 +65,5 @@ def register(app: ModApp) -> None:
     app.set_hook("contact", contact_battle)  # R5.5/R8.1: moving onto a hostile army starts a battle
     app.set_hook("victory", flags_outcome)  # R7.2
     app.set_hook("movement_points", army_max_mp)  # R5.1
+    app.set_hook("may_build", placement_reason)  # R6.3
+    app.set_hook("new_seat", setup_actions.new_seat)  # R1.3, R1.4

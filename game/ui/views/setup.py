@@ -12,6 +12,7 @@ from pathlib import Path
 import arcade
 from PIL import Image, ImageDraw
 
+from game.content.manifest import DEFAULT_RULESET
 from game.maps import MapData
 from game.rules_loader import ModManifest
 from game.ui import computer, theme
@@ -47,7 +48,6 @@ class GameInfo:
     players: tuple[int, ...]
     board: MapData | None  # the ruleset's one board; None when it plays on maps
     levels: tuple[str, ...]
-    maps: Path | None  # its maps folder (None: the project's maps/)
 
 
 def installed_games() -> dict[str, ModManifest]:
@@ -64,7 +64,7 @@ def installed_games() -> dict[str, ModManifest]:
 @cache
 def game_info(ruleset: str) -> GameInfo | str:
     """The ruleset loaded once per process (its App says which computer players it has), or why it cannot load."""
-    from game.content import DEFAULT_RULESET, load_app, maps_folder
+    from game.content import load_app
     from game.setup import board_map
 
     try:
@@ -74,20 +74,18 @@ def game_info(ruleset: str) -> GameInfo | str:
         low, high = rules.setup.min_players, rules.setup.max_players
         board = board_map(rules, low) if rules.board is not None else None
         levels = tuple(k for k in app.computer_players if k != "random") or computer.difficulties()
-        folder = maps_folder(ruleset)
-        if ruleset == DEFAULT_RULESET and (folder is None or not folder.is_dir()):
-            folder = None  # the default game's maps may still be the project's maps/ folder
         return GameInfo(ruleset, manifest.name, manifest.description,
-                        tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels, folder)
+                        tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels)
     except Exception as exc:  # listed with the reason instead of crashing the menu
         return str(exc).splitlines()[0]
 
 
-def shipped_maps(folder: Path | None = None) -> list[tuple[Path, MapData | str]]:
+def shipped_maps(ruleset: str = DEFAULT_RULESET) -> list[tuple[Path, MapData | str]]:
+    """The maps in a ruleset's folder (each loaded once per process), or why one cannot be read."""
     from game.maps import list_maps, load_map
 
     out = []
-    for path in list_maps(folder) if folder is not None else list_maps():
+    for path in list_maps(ruleset=ruleset):
         if path not in _MAPS:
             try:
                 _MAPS[path] = load_map(path)
@@ -185,7 +183,7 @@ class SetupView(BaseView):
         if info is not None and info.board is not None:
             return [(f"The board ({info.board.width}×{info.board.height})", info.board, "")]
         out: list[tuple[str, MapData | None, str]] = []
-        for _path, data in shipped_maps(info.maps if info is not None else None):
+        for _path, data in shipped_maps(self.ruleset):
             if isinstance(data, MapData) and data.supports(self.count):
                 out.append((f"{data.name} ({data.width}×{data.height})", data, ""))
         out.append(("Random map", None, ""))

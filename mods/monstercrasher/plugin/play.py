@@ -45,10 +45,9 @@ def position_of(world: World) -> Position:
     return Position(pieces, life, world.clock.seat, max(world.clock.round, 1), spent)
 
 
-def create_contenders(world: World) -> None:
-    """MC2.2: both players start at full life (run once when a new game is set up)."""
-    for seat in SEATS:
-        esper.create_entity(Contender(seat, rules_of(world).players.life))
+def add_contender(world: World, seat: int, entity: int) -> None:
+    """The engine's new_seat hook: MC2.2, each player starts at full life with no spawn points spent."""
+    esper.add_component(entity, Contender(seat, rules_of(world).players.life))
 
 
 def _turn_reason(world: World, seat: int) -> str | None:

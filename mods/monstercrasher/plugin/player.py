@@ -82,14 +82,17 @@ class ComputerPlayer:
 
 
 class RandomPlayer:
-    """A player picking uniformly among the legal spawn choices (MC9.4's opponent)."""
+    """A player picking uniformly among the legal spawn choices (MC9.4's opponent). Its generator is its
+    own: seeded once when `seed` is given, else per turn from the game (seed, round, seat)."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed) if isinstance(seed, int) else None
 
     def play_turn(self, game: Any) -> list[Any]:
+        rng = self.rng or random.Random(f"monstercrasher-random:{game.world.seed}:{game.world.clock.round}:"
+                                        f"{game.world.clock.seat}")
         events: list[Any] = []
-        for command in self.rng.choice(legal_turns(game)):
+        for command in rng.choice(legal_turns(game)):
             result = game.submit(command)
             events.extend(result.events)
         return events

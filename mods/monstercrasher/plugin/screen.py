@@ -93,8 +93,10 @@ def _token_image() -> Image.Image:
 class MonsterScreen(BaseView):
     """The game screen: hot-seat (the board turned to the player to play, MC8.2) or against the computer."""
 
-    def __init__(self, window: GameWindow, game: Any) -> None:
+    def __init__(self, window: GameWindow, session: Any, canvas: Any = None) -> None:
+        """Built by the client as `View(window, session, canvas)`; only the session's game is used."""
         super().__init__(window)
+        game = session.game
         self.game = game
         self.rules = rules_of(game.world)
         self.ui = UiLayer(window.assets)
