@@ -81,9 +81,14 @@ def test_mc8_hot_seat_to_the_end_with_the_board_turned_for_player_2(app: GameWin
     click(app, *view.to_screen(6, 8))
     frames(app, 20)
     shot(app, "mc_hotseat_p2.png")
+    app.settings.speed_index = 0  # watch the march at normal speed: a frame in the middle of the step
     click(app, *center(view.turn_button))
-    frames(app, 6)
+    frames(app, 16)
+    assert view.busy and view.scene.phase == 1
+    moving = [t for t in view.scene.tokens.values() if t.y % 1]
+    assert moving  # tokens between squares: the step is being animated (MC8.3)
     shot(app, "mc_hotseat_march.png")
+    app.settings.speed_index = 3
     rng = random.Random(3)
     for _ in range(2 * game.world.rules.turns.round_limit):
         settle(app, view)

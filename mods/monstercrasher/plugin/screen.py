@@ -31,7 +31,7 @@ from .position import SEATS, back_rank, points_left
 if TYPE_CHECKING:
     from game.ui.app import GameWindow
 
-SEAT_COLORS = {1: (58, 118, 222, 255), 2: (214, 64, 52, 255)}
+SEAT_COLORS = {1: (58, 118, 222, 255), 2: (214, 64, 52, 255)}  # when the client gives no seat colours
 DARK_SQUARE = (150, 108, 76, 255)  # MC1.3 "black" (file + rank even, A1 dark)
 LIGHT_SQUARE = (238, 216, 180, 255)
 SPAWNABLE = (120, 230, 110, 110)
@@ -98,6 +98,8 @@ class MonsterScreen(BaseView):
         super().__init__(window)
         game = session.game
         self.game = game
+        styles = getattr(session, "styles", None) or {}
+        self.colors = {seat: tuple(styles[seat].color) if seat in styles else SEAT_COLORS[seat] for seat in SEATS}
         self.rules = rules_of(game.world)
         self.ui = UiLayer(window.assets)
         self.board_batch = pyglet.graphics.Batch()
@@ -186,7 +188,7 @@ class MonsterScreen(BaseView):
         self.seat_labels: dict[int, tuple[arcade.Sprite, Label, Label]] = {}
         for index, seat in enumerate(SEATS):
             y = top - 80 - index * 44
-            swatch = ui.rect_sprite((left, y - 6, 18, 18), SEAT_COLORS[seat])
+            swatch = ui.rect_sprite((left, y - 6, 18, 18), self.colors[seat])
             name = Label(ui, left + 28, y, "", 13, bold=True)
             life = Label(ui, left + width, y, "", 13, anchor_x="right", bold=True)
             self.seat_labels[seat] = (swatch, name, life)
@@ -257,7 +259,7 @@ class MonsterScreen(BaseView):
         if sprite is None:
             sprite = arcade.Sprite(self.token_texture)
             sprite.width = sprite.height = self.cell * 0.86
-            sprite.color = SEAT_COLORS[token.owner]
+            sprite.color = self.colors[token.owner]
             self.sprite_of[token.id] = sprite
             self.token_sprites.append(sprite)
         x, y = self.to_screen(token.x, token.y)
@@ -274,8 +276,12 @@ class MonsterScreen(BaseView):
         if text.text != stats:
             text.text = stats
         text.position = (x, y - self.cell * 0.06)
-        red = token.flash > 0
-        text.color = (255, 236, 120, sprite.alpha) if red else (255, 255, 255, sprite.alpha)
+        color = self.colors[token.owner]
+        light = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] > 150  # dark text on light tokens
+        if token.flash > 0:
+            text.color = (120, 20, 10, sprite.alpha) if light else (255, 236, 120, sprite.alpha)
+        else:
+            text.color = (20, 22, 28, sprite.alpha) if light else (255, 255, 255, sprite.alpha)
 
     def _drop(self, token_id: int) -> None:
         self.scene.tokens.pop(token_id, None)
@@ -496,8 +502,15 @@ class MonsterScreen(BaseView):
         playing = self.human_to_play() and not self.busy
         position = position_of(self.game.world)
         left = points_left(position, self.rules) if playing else 0
-        self.points_label.set(f"Spawn points left: {left} of {self.rules.players.spawn_points}" if playing
-                              else ("Computer is playing..." if not scene.result else ""))
+        if playing:
+            status = f"Spawn points left: {left} of {self.rules.players.spawn_points}"
+        elif scene.result and not self.busy:
+            status = ""
+        elif self.busy and scene.phase:
+            status = "Marching..."
+        else:
+            status = "The computer is playing..." if scene.active in self.computers else ""
+        self.points_label.set(status)
         for kind, button in self.roster_buttons.items():
             affordable = playing and self.rules.units[kind].cost <= left
             button.enabled = affordable
@@ -541,7 +554,7 @@ class MonsterScreen(BaseView):
         self.ui.draw()
         if self.scene.result and not self.busy:
             arcade.draw_lrbt_rectangle_filled(*self.result_box, (16, 18, 24, 235))
-            arcade.draw_lrbt_rectangle_outline(*self.result_box, SEAT_COLORS.get(self.game.world.clock.winner, theme.TEXT_DIM), 2)
+            arcade.draw_lrbt_rectangle_outline(*self.result_box, self.colors.get(self.game.world.clock.winner, theme.TEXT_DIM), 2)
             self.result_batch.draw()
 
     def describe_square(self, square: tuple[int, int]) -> str:
