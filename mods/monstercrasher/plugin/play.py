@@ -10,9 +10,13 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from components.players import Player
+from systems.hooks import DRAW, LOST, WON
+from systems.outcome import check_victory
+
 from .commands import PressTurnButton, Spawn
 from .components import Contender, Creature
-from .events import LifeLost, MarchStarted
+from .events import CreatureSpawned, LifeLost, MarchStarted
 from .march import Piece, march
 from .position import SEATS, Outcome, Position, outcome, spawn_reason, spawned
 
@@ -66,8 +70,7 @@ def check_spawn(world: World, command: Spawn) -> str | None:
 
 
 def apply_spawn(world: World, command: Spawn) -> None:
-    from .events import CreatureSpawned
-
+    """MC3.2: the creature appears with its type's power and defense; its cost is spent."""
     rules = rules_of(world)
     entity = esper.create_entity()
     after = spawned(position_of(world), rules, command.kind, (command.file, command.rank), entity)
@@ -126,8 +129,6 @@ def game_outcome(world: World) -> Outcome | None:
 
 def is_computer(world: World, seat: int) -> bool:
     """Whether a computer plays `seat` (the engine's Player component says so)."""
-    from components.players import Player
-
     entity = world.players.get(seat)
     if entity is None or not esper.entity_exists(entity):
         return False
@@ -137,8 +138,6 @@ def is_computer(world: World, seat: int) -> bool:
 
 def victory_hook(world: World) -> dict[int, str] | None:
     """The engine's victory hook: MC7 per seat (won, lost, or both drawn), once decided."""
-    from systems.hooks import DRAW, LOST, WON
-
     ending = game_outcome(world)
     if ending is None:
         return None
@@ -149,6 +148,4 @@ def victory_hook(world: World) -> dict[int, str] | None:
 
 def victory(world: World) -> None:
     """The march phase's last system: ask the victory hook (systems.outcome records the end)."""
-    from systems.outcome import check_victory
-
     check_victory(world)

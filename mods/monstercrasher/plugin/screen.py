@@ -23,7 +23,6 @@ from game.ui.widgets import Label, UiLayer
 
 from .commands import PressTurnButton, Spawn
 from .directions import absolute
-from .events import square_name
 from .play import SPAWN, is_computer, position_of, rules_of
 from .player import ComputerPlayer
 from .position import SEATS, back_rank, points_left
@@ -556,6 +555,3 @@ class MonsterScreen(BaseView):
             arcade.draw_lrbt_rectangle_filled(*self.result_box, (16, 18, 24, 235))
             arcade.draw_lrbt_rectangle_outline(*self.result_box, self.colors.get(self.game.world.clock.winner, theme.TEXT_DIM), 2)
             self.result_batch.draw()
-
-    def describe_square(self, square: tuple[int, int]) -> str:
-        return square_name(square)
