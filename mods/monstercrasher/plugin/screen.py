@@ -305,6 +305,8 @@ class MonsterScreen(BaseView):
                 phase_events = []
             if name == "CreatureSpawned":
                 self.beats.append(self._spawn_beat(event))
+            elif name == "MarchStarted":
+                self.beats.append(Beat(SPAWN_SECONDS))  # the turn's spawns finish fading in first
             elif name == "PhaseStarted":
                 self.beats.append(Beat(0.0, finish=partial(self._set_phase, event.phase)))
             elif name == "LifeLost":
