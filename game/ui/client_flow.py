@@ -169,7 +169,7 @@ class FlowGameView(GameView):
                    "load": self.open_load, "settings": self.open_settings}
         self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
-        self.handed: tuple[int, int] | None = None
+        self.handed: tuple[int, int, str] | None = None
         self.summary_due = False
         self.victory_wait: float | None = None
         self.victory_view: VictoryView | None = None
@@ -180,7 +180,7 @@ class FlowGameView(GameView):
     def human_seat(self) -> int | None:
         if self.session.busy or not self.session.human_to_move():
             return None
-        return int(self.session.world.clock.seat)
+        return self.session.table_seat()
 
     def hot_seat(self) -> bool:
         world = self.session.world
@@ -202,7 +202,7 @@ class FlowGameView(GameView):
     # ----- the start of a human turn (GameWindow.hand_over)
     def turn_starts(self, seat: int, resume: Any) -> None:
         world = self.session.world
-        key = (int(world.clock.round), seat)
+        key = (int(world.clock.round), seat, world.clock.stage)  # a round's orders and questions hand over too
         if self.handed == key:  # back from the hand-over screen
             if callable(resume):
                 resume()

@@ -1,0 +1,49 @@
+"""The local table in a simultaneous phase: each human seat's orders in turn (behind the hand-over), computer
+seats through their controllers, questions answered by whoever is asked; the view for the seat at the table
+never shows another seat's orders (tests/test_seats.py builds the Volley ruleset)."""
+
+from __future__ import annotations
+
+from components.seats import Answer, Ready
+from game.setup import PlayerSpec, create_game
+from game.ui.assets import SeatStyle
+from game.ui.session import Session
+from game.views import view_for
+from systems.prompts import pending
+from tests.test_seats import cmd, life, search  # noqa: F401  (the Volley ruleset's fixture)
+
+
+def table(search, *players: PlayerSpec) -> Session:  # noqa: F811
+    game = create_game(None, list(players), 3, search=search, ruleset="volley")
+    styles = {s: SeatStyle((200, 50, 50), (255, 255, 255), "x") for s in game.world.seats}
+    return Session(game, styles, threaded=False)
+
+
+def test_hot_seat_orders_go_seat_by_seat_and_each_sees_only_its_own(search):  # noqa: F811
+    session = table(search, PlayerSpec("A"), PlayerSpec("B"))
+    game = session.game
+    assert session.human_to_move() and session.table_seat() == 1 and not session.computer_to_move()
+    assert session.submit(cmd(game, "Shoot", 2)).ok and game.history[-1][1] == 1
+    assert session.submit(Ready()).ok and session.table_seat() == 2  # the hand-over passes the table on
+    seen = repr(view_for(game, session.table_seat()))
+    assert "Shoot" not in seen
+    assert session.submit(cmd(game, "Guard")).ok and game.history[-1][1] == 2
+    assert session.submit(Ready()).ok and game.asking and session.table_seat() == 1
+    assert session.submit(Answer(pending(game.world)[0][0], "press")).ok and session.table_seat() == 2
+    assert session.submit(Answer(pending(game.world)[0][0], "rest")).ok
+    assert life(game, 2).log == ["rest", "tally"] and session.table_seat() == 1 and game.world.clock.round == 2
+
+
+def test_a_computer_seat_gives_its_orders_and_answers_through_its_controller(search):  # noqa: F811
+    session = table(search, PlayerSpec("A"), PlayerSpec("B", computer=True))
+    game = session.game
+    assert session.computer_to_move() and session.table_seat() == 1
+    session.start_computer()
+    assert game.unready_seats() == [1] and not session.computer_to_move()
+    assert session.submit(Ready()).ok and game.asking
+    assert life(game, 1).points == 3  # the computer's hidden shot
+    assert session.computer_to_move() and session.table_seat() == 1
+    session.start_computer()
+    assert game.acting_seats() == [1]
+    assert session.submit(Answer(pending(game.world)[0][0], "rest")).ok
+    assert life(game, 2).log == ["press", "tally"] and game.awaiting_orders
