@@ -5,12 +5,13 @@ seats whether to rest or press on."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import esper
 import pytest
 
-from components.commands import EndTurn
+from components.commands import Command, EndTurn
 from components.seats import Answer, ClearOrders, Ready, Unready, WithdrawOrder
 from game.content import discover as discover_module
 from game.content.manifest import BUNDLED_MODS
@@ -192,6 +193,10 @@ def visible(world, seat, entity, components):
     return components
 
 
+def visible_event(world, seat, event):
+    return not (isinstance(event, Resolved) and event.step == "guard" and event.seat != seat)
+
+
 class Bowman:
     """The computer: shoots at the other seat and presses on."""
 
@@ -217,6 +222,7 @@ def register(app) -> None:
     app.set_hook("victory", outcome)
     app.set_hook("order_slot", slot)
     app.set_hook("visible", visible)
+    app.set_hook("visible_event", visible_event)
     app.add_prompt("rest", apply_rest)
     app.add_system("volley", "shots", shots)
     app.add_system("volley", "guard", guard, before="shots")
@@ -229,15 +235,38 @@ def register(app) -> None:
 PLAYERS = [PlayerSpec("A"), PlayerSpec("B")]
 
 
-@pytest.fixture
-def search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+def _install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, manifest: str, plugin: str) -> list[Path]:
     root = tmp_path / "bundled"
     folder = root / "volley"
     folder.mkdir(parents=True)
-    for name, text in (("mod.toml", MOD_TOML), ("rules.toml", RULES_TOML), ("plugin.py", PLUGIN)):
+    for name, text in (("mod.toml", manifest), ("rules.toml", RULES_TOML), ("plugin.py", plugin)):
         (folder / name).write_text(text)
     monkeypatch.setattr(discover_module, "BUNDLED_MODS", root)
     return [BUNDLED_MODS, root]
+
+
+@pytest.fixture
+def search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    return _install(tmp_path, monkeypatch, MOD_TOML, PLUGIN)
+
+
+DEPLOY = """
+def deploy(world: World) -> None:
+    for seat, orders in all_orders(world).items():
+        life(world, seat).log.append("deployed:" + ",".join(type(o).__name__ for o in orders))
+"""
+
+
+def test_a_simultaneous_setup_phase_resolves_once_then_round_one_starts(tmp_path, monkeypatch):
+    manifest = MOD_TOML.replace("setup = []", 'setup = [{ name = "deploy", acts = "all" }]')
+    plugin = PLUGIN.replace("class Bowman:", DEPLOY + "\n\nclass Bowman:").replace(
+        '    app.add_computer_player(', '    app.add_system("deploy", "deploy", deploy)\n    app.add_computer_player(')
+    game = volley(_install(tmp_path, monkeypatch, manifest, plugin))
+    assert game.in_setup and game.awaiting_orders and game.world.clock.stage == "deploy"
+    assert game.submit(cmd(game, "Guard"), seat=2).ok and game.submit(Ready(), seat=2).ok
+    assert game.submit(Ready(), seat=1).ok
+    assert life(game, 1).log == ["deployed:"] and life(game, 2).log == ["deployed:Guard"]
+    assert game.world.clock.round == 1 and game.world.clock.stage == "volley" and game.awaiting_orders
 
 
 def volley(search: list[Path]) -> Game:
@@ -274,6 +303,8 @@ def test_both_seats_give_hidden_orders_and_the_resolvers_run_in_declared_order(s
     assert names.index("SeatReady") < names.index("OrdersRevealed") < names.index("Resolved") < names.index(
         "PromptAsked")
     assert game.asking and game.acting_seats() == [1, 2]  # the aftermath's question waits for both
+    shown = [(e.step, e.seat) for e in events_for(game, 1, result.events) if type(e).__name__ == "Resolved"]
+    assert shown == [("guard", 1), ("shots", 1)]  # the ruleset's visible_event hides seat 2's stance
 
 
 def test_a_seats_orders_are_invisible_in_the_other_seats_view_and_events(search):
@@ -426,3 +457,56 @@ def test_a_simultaneous_phase_in_a_turn_is_refused():
         Flow.model_validate({"turn": [{"name": "orders", "acts": "all"}]})
     with pytest.raises(ValidationError, match="only a seat phase has ends_with"):
         Flow.model_validate({"turn": [], "round_end": [{"name": "o", "acts": "all", "ends_with": ["Ready"]}]})
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge(Command):
+    """A test-only command: the acting seat asks seat 2 a question (base game, seat 1's Main stage)."""
+
+
+def _challenging_base_game(ending: bool) -> Game:
+    from systems.actions import Handler
+    from systems.prompts import ask
+    from tests.builders import tiny_game
+
+    game = tiny_game(["ppp"], {1: (0, 0), 2: (2, 0)})
+    app = game.app
+    answers: list[tuple[int, str]] = []
+
+    def apply(world, command) -> None:
+        ask(world, "duel", "Accept the challenge?", [2], ["accept", "decline"], "decline")
+
+    app.commands[Challenge] = Handler(lambda world, command: None, apply)
+    app.prompt_handlers["duel"] = lambda world, prompt: answers.append((prompt.seats[0], prompt.given[0]))
+    if ending:
+        app.flow = app.flow.model_copy(update={"turn": tuple(
+            p.model_copy(update={"ends_with": (*p.ends_with, "Challenge")}) if p.name == "main" else p
+            for p in app.flow.turn)})
+    game.answers = answers  # type: ignore[attr-defined]
+    return game
+
+
+def test_a_command_may_ask_another_seat_and_its_seat_acts_on_after_the_answer():
+    from components.commands import BuildUnit
+
+    game = _challenging_base_game(ending=False)
+    assert game.submit(Challenge()).ok and game.asking and game.acting_seats() == [2]
+    before = state_hash(game.world)
+    assert game.submit(BuildUnit("infantry")).reason == "waiting for seat 2 to answer: Accept the challenge?"
+    assert game.submit(EndTurn(), seat=2).reason.startswith("waiting for seat 2")
+    assert state_hash(game.world) == before
+    prompt = pending_prompt(game)
+    assert game.submit(Answer(prompt, "accept"), seat=1).reason == "that question is not for seat 1"
+    assert game.submit(Answer(prompt, "accept"), seat=2).ok
+    assert game.answers == [(2, "accept")]  # type: ignore[attr-defined]
+    assert game.awaiting_seat and game.world.clock.seat == 1 and game.world.clock.stage == "main"
+    assert game.submit(EndTurn()).ok and game.world.clock.seat == 2
+
+
+def test_an_ending_command_that_asks_ends_the_phase_once_answered_or_forced():
+    game = _challenging_base_game(ending=True)
+    assert game.submit(Challenge()).ok and game.world.clock.seat == 1 and game.asking
+    assert game.force_resolve().ok
+    assert game.answers == [(2, "decline")]  # type: ignore[attr-defined]
+    assert game.world.clock.seat == 2 and game.awaiting_seat  # seat 1's turn ended after the answer
+    assert game.force_resolve().reason.startswith("nothing waits for a deadline")
