@@ -214,8 +214,10 @@ class FlowGameView(GameView):
             name = q.player(world, seat).name
             style = self.session.styles.get(seat)
             color = (int(style.color[0]), int(style.color[1]), int(style.color[2])) if style is not None else None
+            game = self.session.game
+            purpose = "a question for you" if game.asking else "your orders" if game.awaiting_orders else "your turn"
             self.window.show_view(HandoverView(seat, name, lambda: self.window.show_view(self), world.clock.round,
-                                               color=color))
+                                               color=color, purpose=purpose))
             return
         if callable(resume):
             resume()

@@ -11,6 +11,7 @@ from game.ui.session import Session
 from game.views import view_for
 from systems.prompts import pending
 from tests.test_seats import cmd, life, search  # noqa: F401  (the Volley ruleset's fixture)
+from tests.ui.test_issue5_client import app  # noqa: F401  (the window with temporary settings and saves)
 
 
 def table(search, *players: PlayerSpec) -> Session:  # noqa: F811
@@ -47,3 +48,15 @@ def test_a_computer_seat_gives_its_orders_and_answers_through_its_controller(sea
     assert game.acting_seats() == [1]
     assert session.submit(Answer(pending(game.world)[0][0], "rest")).ok
     assert life(game, 2).log == ["press", "tally"] and game.awaiting_orders
+
+
+def test_the_hand_over_says_what_the_next_seat_is_called_to_do(window):
+    from game.ui.views.handover import HandoverView
+    from tests.ui.test_issue5_views import frame
+
+    view = HandoverView(2, "Blue", lambda: None, round_=3, purpose="your orders")
+    frame(window, view, "seats_handover_orders.png")
+    assert view.texts._texts["round"].text == "Round 3 — your orders"
+    default = HandoverView(1, "Red", lambda: None, round_=2)
+    frame(window, default)
+    assert default.texts._texts["round"].text == "Round 2 — your turn"  # the sequential games' words
