@@ -191,6 +191,9 @@ class Game:
             return f"seat {issuer} is out of the game"
         mine = seat_orders(world, issuer)
         kind = type(command)
+        phase = self.app.flow.phase(world.clock.stage)
+        if phase is not None and kind.__name__ in phase.immediate:
+            return self._handler_check(command, issuer)
         if kind is Unready:
             return None if mine.ready else "you are not ready"
         if mine.ready:
@@ -238,7 +241,19 @@ class Game:
         world = self.world
         mine = seat_orders(world, issuer)
         kind = type(command)
-        if kind is Ready:
+        if kind.__name__ in phase.immediate:  # applied now (a resignation), not kept for the resolution
+            world.submitted_by = issuer
+            try:
+                actions.execute(world, command)
+            finally:
+                world.submitted_by = None
+            if world.clock.winner is not None:
+                self._stage_finished(phase)
+            elif issuer not in world.alive_seats():
+                esper.remove_component(world.players[issuer], SeatOrders)
+                if all(seat_orders(world, s).ready for s in world.alive_seats()):
+                    self._resolve(phase, ())
+        elif kind is Ready:
             mine.ready = True
             world.emit(SeatReady(issuer))
             if all(seat_orders(world, s).ready for s in world.alive_seats()):

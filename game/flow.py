@@ -23,10 +23,17 @@ class Phase(BaseModel):
         default=(), description="command types (class names) that end the active seat's part of this phase"
     )
 
+    immediate: tuple[str, ...] = Field(
+        default=(), description='an "all" phase: command types applied at once instead of buffered as orders '
+        '(e.g. Resign)'
+    )
+
     @model_validator(mode="after")
     def _seat_phases_end(self) -> Phase:
         if self.acts == SEAT and not self.ends_with:
             raise ValueError(f"phase '{self.name}': a seat phase needs ends_with (the command that ends it)")
+        if self.acts != ALL and self.immediate:
+            raise ValueError(f"phase '{self.name}': only a simultaneous phase has immediate commands")
         if self.acts != SEAT and self.ends_with:
             raise ValueError(f"phase '{self.name}': only a seat phase has ends_with (an 'all' phase ends with "
                              "every seat's Ready)")

@@ -35,7 +35,7 @@ plugin = "plugin.py"
 setup = []
 turn = []
 round_end = [
-  { name = "volley", acts = "all" },  # both seats give hidden orders, then the resolvers run
+  { name = "volley", acts = "all", immediate = ["Yield"] },  # hidden orders, then the resolvers run
   { name = "aftermath" },             # a question to both seats, then the tally
 ]
 '''
@@ -113,6 +113,16 @@ class Shoot(Command):
 class Guard(Command):
     """Raise the shield this volley (one stance per seat: a new one replaces it)."""
     up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Yield(Command):
+    """Give up at once (applied when given, not kept as an order)."""
+
+
+def apply_yield(world: World, cmd: Yield) -> None:
+    life(world, world.issuer).points = 0
+    check_victory(world)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +227,7 @@ def register(app) -> None:
         app.add_component(component)
     app.add_command(Shoot, check_shoot, lambda world, cmd: None)
     app.add_command(Guard, check_guard, lambda world, cmd: None)
+    app.add_command(Yield, lambda world, cmd: None, apply_yield)
     app.add_event(Resolved)
     app.set_hook("new_seat", new_seat)
     app.set_hook("victory", outcome)
@@ -510,3 +521,15 @@ def test_an_ending_command_that_asks_ends_the_phase_once_answered_or_forced():
     assert game.answers == [(2, "decline")]  # type: ignore[attr-defined]
     assert game.world.clock.seat == 2 and game.awaiting_seat  # seat 1's turn ended after the answer
     assert game.force_resolve().reason.startswith("nothing waits for a deadline")
+
+
+def test_an_immediate_command_applies_at_once_in_a_simultaneous_phase(search):
+    from systems.world import OVER
+
+    game = volley(search)
+    assert game.submit(cmd(game, "Shoot", 2), seat=1).ok and game.submit(Ready(), seat=2).ok
+    result = game.submit(cmd(game, "Yield"), seat=2)  # ready or not, a resignation is not an order
+    assert result.ok and game.over and game.world.clock.winner == 1 and game.world.clock.stage == OVER
+    assert life(game, 1).points == 4  # seat 1's shot was never resolved
+    assert "SeatOrders" not in repr(view_for(game, 1))
+
