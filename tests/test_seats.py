@@ -443,6 +443,9 @@ def test_the_deadline_makes_unready_seats_hold_and_takes_default_answers(search)
     assert life(game, 1).log == ["rest", "tally"] and game.awaiting_orders
     assert game.submit(cmd(game, "ForceResolve"), seat=1).reason == "only the host's clock forces a resolution"
     assert game.history[-1][1] == 0
+    from game.replay import replay_data
+
+    assert [c[2]["type"] for c in replay_data(game)["commands"] if c[1] == 0] == ["ForceResolve"] * 2  # re-run
 
 
 def test_issuer_checks_in_sequential_and_simultaneous_phases(search):
