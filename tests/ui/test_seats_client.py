@@ -60,3 +60,31 @@ def test_the_hand_over_says_what_the_next_seat_is_called_to_do(window):
     default = HandoverView(1, "Red", lambda: None, round_=2)
     frame(window, default)
     assert default.texts._texts["round"].text == "Round 2 — your turn"  # the sequential games' words
+
+
+def test_a_question_to_the_other_human_hands_over_asks_and_hands_back(app):  # noqa: F811  (fixture)
+    import arcade
+
+    from game.ui.client_flow import FlowGameView
+    from game.ui.views.handover import HandoverView
+    from game.ui.views.question import QuestionDialog
+    from tests.test_seats import Challenge, _challenging_base_game
+    from tests.ui.test_issue5_client import key, ready, shot, start, step, until
+
+    game = _challenging_base_game(ending=False)
+    start(app, game)
+    view = ready(app)  # seat 1's turn
+    assert view.session.submit(Challenge()).ok and game.acting_seats() == [2]
+    until(app, lambda: isinstance(app.current_view, HandoverView))
+    assert (app.current_view.seat, app.current_view.purpose) == (2, "a question for you")
+    step(app, 30)
+    key(app, arcade.key.ENTER)
+    until(app, lambda: isinstance(app.current_view, FlowGameView) and isinstance(app.current_view.modal,
+                                                                                 QuestionDialog))
+    dialog = app.current_view.modal
+    assert dialog.seat == 2 and dialog.answers == ["accept", "decline"]
+    shot(app, "seats_question.png")
+    key(app, arcade.key.KEY_1)  # "accept", through the window's real key handler
+    assert game.answers == [(2, "accept")] and game.history[-1][1] == 2  # type: ignore[attr-defined]
+    until(app, lambda: isinstance(app.current_view, HandoverView))
+    assert app.current_view.seat == 1 and app.current_view.purpose == "your turn"
