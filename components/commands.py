@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """Base of every command; it acts for the player (or rogue army) whose turn it is."""
+    """Base of every command; it acts for its issuing seat (`Game.submit(command, seat)`: by default the seat
+    whose turn it is; handlers read `world.issuer`), or for rogue armies in the Rogue stage."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from components.abilities import AbilityParams
+from components.seats import ENGINE_COMMANDS, ENGINE_COMPONENTS, Prompt
 from game.flow import Flow
 from game.presentation import Presentation
 from game.schedule import Schedule, System
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from systems.world import World
 
 ArmyOptions = Callable[["Game", int], "list[ActionOption]"]
+PromptHandler = Callable[["World", Prompt], None]  # applies the answers of a settled prompt
 StructureOptions = Callable[["Game", int], "list[ActionOption]"]
 PlayerOptions = Callable[["Game"], "list[ActionOption]"]
 BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
@@ -46,7 +48,7 @@ class App:
     mods: tuple[str, ...] = ()
     rules_model: type[RulesetCore] | None = None
     commands: dict[type, Handler] = field(default_factory=dict)
-    components: dict[str, type] = field(default_factory=dict)
+    components: dict[str, type] = field(default_factory=lambda: {c.__name__: c for c in ENGINE_COMPONENTS})
     ability_kinds: dict[str, type[AbilityParams]] = field(default_factory=dict)
     placements: dict[str, PlacementRule] = field(default_factory=dict)
     builtin_placements: tuple[str, ...] = ()
@@ -60,13 +62,15 @@ class App:
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
     hooks: Hooks = field(default_factory=Hooks)
     presentation: Presentation = field(default_factory=Presentation)
+    prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
     plugin_modules: dict[str, ModuleType] = field(default_factory=dict)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)  # (registry, name) -> registering mod
     rules: Any = None  # the validated ruleset this App was built with (None when built for a saved one)
 
     def command_types(self) -> dict[str, type[Command]]:
-        """Every command type this game understands, by class name (for saves and replays)."""
-        return {cls.__name__: cls for cls in self.commands}
+        """Every command type this game understands, by class name (for saves and replays): the App's and the
+        engine's own (Ready, Answer, ... of components.seats)."""
+        return {cls.__name__: cls for cls in (*self.commands, *ENGINE_COMMANDS)}
 
     def plugin(self, mod_id: str) -> ModuleType | None:
         """The imported plugin module of one of this game's mods (for its documented query functions)."""
@@ -127,8 +131,14 @@ class ModApp:
         self.app.schedule.remove(stage, name)
 
     def set_hook(self, name: str, hook: Callable[..., Any]) -> None:
-        """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build)."""
+        """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
+        new_seat, order_slot, visible, visible_event)."""
         self.app.hooks.set(name, hook)
+
+    def add_prompt(self, kind: str, handler: PromptHandler) -> None:
+        """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once
+        every asked seat answered (`prompt.given`, in `prompt.seats` order)."""
+        self.app.prompt_handlers[kind] = handler
 
     # --- vocabulary ----------------------------------------------------------------------------------------
 

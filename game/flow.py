@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-SEAT, AUTO = "seat", "auto"
+SEAT, AUTO, ALL = "seat", "auto", "all"
 
 
 class Phase(BaseModel):
@@ -14,30 +14,41 @@ class Phase(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    acts: Literal["seat", "auto"] = Field(
+    acts: Literal["seat", "auto", "all"] = Field(
         default="auto", description='"seat": the active seat issues commands until one named in ends_with; '
-        '"auto": only the phase\'s systems run'
+        '"auto": only the phase\'s systems run; "all": every alive seat gives hidden orders, then Ready, and '
+        'the phase\'s systems resolve them in their declared order once every seat is ready'
     )
     ends_with: tuple[str, ...] = Field(
         default=(), description="command types (class names) that end the active seat's part of this phase"
+    )
+
+    immediate: tuple[str, ...] = Field(
+        default=(), description='an "all" phase: command types applied at once instead of buffered as orders '
+        '(e.g. Resign)'
     )
 
     @model_validator(mode="after")
     def _seat_phases_end(self) -> Phase:
         if self.acts == SEAT and not self.ends_with:
             raise ValueError(f"phase '{self.name}': a seat phase needs ends_with (the command that ends it)")
-        if self.acts == AUTO and self.ends_with:
-            raise ValueError(f"phase '{self.name}': an automatic phase has no ends_with")
+        if self.acts != ALL and self.immediate:
+            raise ValueError(f"phase '{self.name}': only a simultaneous phase has immediate commands")
+        if self.acts != SEAT and self.ends_with:
+            raise ValueError(f"phase '{self.name}': only a seat phase has ends_with (an 'all' phase ends with "
+                             "every seat's Ready)")
         return self
 
 
 class Flow(BaseModel):
     """Setup phases (a seat phase: each seat in order), then rounds: every alive seat in order goes
-    through `turn`, then `round_end` runs once. A ruleset's mod.toml declares it under [flow]."""
+    through `turn`, then `round_end` runs once. Simultaneous phases (`acts = "all"`) live in `setup` or
+`round_end` (once for all seats), never in `turn` (each seat's own, in order); `turn` may then be empty.
+A ruleset's mod.toml declares it under [flow]."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     setup: tuple[Phase, ...] = ()
-    turn: tuple[Phase, ...] = Field(min_length=1)
+    turn: tuple[Phase, ...] = ()
     round_end: tuple[Phase, ...] = ()
 
     @model_validator(mode="after")
@@ -46,8 +57,12 @@ class Flow(BaseModel):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"phase names must be unique: {', '.join(twice)}")
-        if not any(p.acts == SEAT for p in self.turn):
-            raise ValueError("a turn needs at least one seat phase (where the seat acts)")
+        if any(p.acts == ALL for p in self.turn):
+            raise ValueError("a simultaneous phase (acts = \"all\") belongs in setup or round_end: the turn is "
+                             "each seat's, in order")
+        if not any(p.acts == SEAT for p in self.turn) and not any(p.acts == ALL for p in self.round_end):
+            raise ValueError("a round needs a phase where seats act: a seat phase in turn, or a simultaneous "
+                             "phase (acts = \"all\") in round_end")
         return self
 
     def stages(self) -> list[str]:

@@ -126,17 +126,19 @@ def run_commands(
 ) -> tuple[int, str | None]:
     """Submit recorded commands in order; after each finished round call on_round(round, hash) (False stops).
 
-    Returns (commands applied, a problem or None): a command the rules reject, or one recorded for
-    another round or seat than the game is at, is a problem.
+    Each command is submitted by the seat recorded as its issuer. Returns (commands applied, a problem or None):
+    a command the rules reject, or one recorded for another round than the game is at (or, in a seat phase,
+    for another seat than the acting one), is a problem.
     """
     world = game.world
     applied = 0
     for index, (rnd, seat, command) in enumerate(commands):
-        if (world.clock.round, world.clock.seat) != (rnd, seat):
+        sequential = game.awaiting_seat
+        if world.clock.round != rnd or (sequential and world.clock.seat != seat):
             return applied, (f"command {index} was recorded in round {rnd} for seat {seat}, but the game is at "
                              f"round {world.clock.round}, seat {world.clock.seat}")
         before = world.clock.round
-        result = game.submit(command)
+        result = game.submit(command, seat=seat)
         if not result.ok:
             return applied, f"command {index} ({type(command).__name__}, round {rnd}) is rejected: {result.reason}"  # type: ignore[union-attr]
         applied += 1
@@ -357,8 +359,8 @@ def rebuild_stats(game: Game) -> StatsTracker:
     fresh = start_game(header)
     journal, stats = EventJournal(fresh), StatsTracker(fresh)
     try:
-        for index, (_, _, command) in enumerate(game.history):
-            result = fresh.submit(command)
+        for index, (_, seat, command) in enumerate(game.history):
+            result = fresh.submit(command, seat=seat)
             if not result.ok:
                 raise DataError([f"<game>: history.{index}: the recorded command is rejected: "
                                  f"{result.reason}"])  # type: ignore[union-attr]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from systems import prompts
 from systems.world import World
 
 System = Callable[[World], None]
@@ -99,8 +100,14 @@ class Schedule:
     def order(self, stage: str) -> list[str]:
         return [e.name for e in self._resolved.get(stage, [])]
 
-    def run(self, stage: str, world: World) -> None:
-        for entry in self._resolved.get(stage, []):
+    def run(self, stage: str, world: World, start: int = 0) -> int | None:
+        """Run the stage's systems from index `start`; when one of them asked a question (systems.prompts), stop
+        and return the index to go on from once it is answered, else None."""
+        entries = self._resolved.get(stage, [])
+        for index in range(start, len(entries)):
             if world.clock.winner is not None and stage != "game_over":
-                return
-            entry.run(world)
+                return None
+            entries[index].run(world)
+            if prompts.pending(world):
+                return index + 1
+        return None

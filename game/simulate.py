@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from components.rules import Ruleset
+from game import computer_seats
 from game.ai import DIFFICULTIES, make_controller
 from game.ai.base import Controller
 from game.engine import Game
@@ -143,7 +144,12 @@ def play_game(
     while not game.over and world.clock.round <= max_rounds:
         seat = world.clock.seat
         controller = players[world.seats.index(seat)]
-        if game.in_setup:
+        if game.asking or game.awaiting_orders:  # questions and simultaneous orders: every seat concerned acts
+            t0 = time.perf_counter()
+            for other in game.acting_seats():
+                commands += len(computer_seats.act(game, other, players[world.seats.index(other)]))
+            turn_ms.append((time.perf_counter() - t0) * 1000)
+        elif game.in_setup:
             result = game.submit(controller.choose_base(game))
             if not result.ok:
                 raise RuntimeError(f"seat {seat} could not choose a base: {result}")
@@ -153,7 +159,8 @@ def play_game(
             results = controller.play_turn(game)
             turn_ms.append((time.perf_counter() - t0) * 1000)
             commands += len(results)
-            if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results:
+            if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results \
+                    and game.awaiting_seat:
                 raise RuntimeError(f"seat {seat} did not end its turn")
         if world.clock.round != last_round:
             last_round = world.clock.round

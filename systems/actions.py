@@ -49,8 +49,8 @@ def execute(world: World, command: Command) -> None:
 
 
 def acting_owner(world: World) -> int | None:
-    """Whose armies may act now: the current player in Main, rogue armies in the Rogue stage."""
-    return None if world.clock.stage == ROGUE else world.clock.seat
+    """Whose armies the command being checked may move: its issuer's in Main, rogue armies in the Rogue stage."""
+    return None if world.clock.stage == ROGUE else world.issuer
 
 
 def own_army(world: World, entity: int, *, allow_battle: bool = False, allow_done: bool = False) -> str | Army:

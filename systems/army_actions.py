@@ -249,5 +249,5 @@ class DisruptTerritory:
         army.mp -= world.rules.costs.disrupt
         army.done = True
         until = world.clock.round + world.rules.disruption.rounds
-        esper.add_component(world.tiles[army.territory], Disrupted(until, world.clock.seat))
+        esper.add_component(world.tiles[army.territory], Disrupted(until, world.issuer))
         world.emit(TerritoryDisrupted(army.territory, cmd.army, until))

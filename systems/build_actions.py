@@ -25,7 +25,7 @@ class PlacementRule:
 
 
 def afford_reason(world: World, cost: dict[str, int], times: int = 1) -> str | None:
-    stock = q.stockpile(world, world.clock.seat)
+    stock = q.stockpile(world, world.issuer)
     missing = {r: n * times - stock.get(r, 0) for r, n in cost.items() if stock.get(r, 0) < n * times}
     if missing:
         return "not enough resources: need " + q.format_cost(missing) + " more"
@@ -41,7 +41,7 @@ class TrainUnit:
         unit_type = world.rules.units.get(cmd.unit_type)
         if unit_type is None or not unit_type.buildable:
             return f"there is no buildable unit type '{cmd.unit_type}'"
-        seat = world.clock.seat
+        seat = world.issuer
         base = q.home_base(world, seat)
         if base is None:
             return "you have no base yet"
@@ -59,7 +59,7 @@ class TrainUnit:
 
     @staticmethod
     def apply(world: World, cmd: BuildUnit) -> None:
-        seat = world.clock.seat
+        seat = world.issuer
         spec = world.rules.units[cmd.unit_type]
         q.pay(q.stockpile(world, seat), spec.cost)
         base = q.home_base(world, seat)
@@ -79,7 +79,7 @@ class TrainUnit:
 
 def placement_reason(world: World, cmd: BuildStructure) -> str | None:
     """R6.3: where each kind of structure may stand."""
-    seat = world.clock.seat
+    seat = world.issuer
     spec = world.rules.structures[cmd.structure_type]
     board = world.board
     if not 0 <= cmd.territory < board.size:
@@ -141,7 +141,7 @@ class PlaceStructure:
 
     @staticmethod
     def apply(world: World, cmd: BuildStructure) -> None:
-        seat = world.clock.seat
+        seat = world.issuer
         spec = world.rules.structures[cmd.structure_type]
         q.pay(q.stockpile(world, seat), spec.cost)
         components: list[object] = [
@@ -157,7 +157,7 @@ def own_structure(world: World, entity: int) -> Structure | str:
     structure = esper.try_component(entity, Structure) if esper.entity_exists(entity) else None
     if structure is None:
         return f"there is no structure {entity}"
-    if structure.owner != world.clock.seat:
+    if structure.owner != world.issuer:
         return "that structure is not yours"
     return structure
 
@@ -182,12 +182,12 @@ class UpgradeStructure:
     def apply(world: World, cmd: Upgrade) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
         spec = world.rules.upgrades[cmd.upgrade]
-        q.pay(q.stockpile(world, world.clock.seat), spec.cost)
+        q.pay(q.stockpile(world, world.issuer), spec.cost)
         structure.upgrades.append(cmd.upgrade)
         structure.max_health += spec.defense
         structure.health += spec.defense
         structure.protection = min(100, structure.protection + spec.protection)
-        world.emit(StructureUpgraded(world.clock.seat, cmd.structure, cmd.upgrade))
+        world.emit(StructureUpgraded(world.issuer, cmd.structure, cmd.upgrade))
 
 
 def repair_cost(world: World, structure: Structure) -> dict[str, int]:
@@ -214,6 +214,6 @@ class RepairStructure:
     @staticmethod
     def apply(world: World, cmd: Repair) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
-        q.pay(q.stockpile(world, world.clock.seat), repair_cost(world, structure), cmd.points)
+        q.pay(q.stockpile(world, world.issuer), repair_cost(world, structure), cmd.points)
         structure.health += cmd.points
-        world.emit(StructureRepaired(world.clock.seat, cmd.structure, cmd.points))
+        world.emit(StructureRepaired(world.issuer, cmd.structure, cmd.points))

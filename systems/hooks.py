@@ -16,6 +16,11 @@ Victory = Callable[["World"], "dict[int, str] | None"]  # per seat WON/LOST/DRAW
 MovementPoints = Callable[["World", list[str], "int | None"], int]  # (world, unit types, carried) -> MP
 MayBuild = Callable[["World", Any], "str | None"]  # (world, build command) -> why not, or None
 NewSeat = Callable[["World", int, int], None]  # (world, seat, its player entity): the ruleset's per-seat state
+OrderSlot = Callable[["World", Any], "str | None"]  # (world, order) -> what it orders; a new order for a slot replaces
+# (world, viewing seat or None for a spectator, entity, its components as data) -> what that seat may see of it
+# (None: the entity is hidden); the base game hides nothing
+Visible = Callable[["World", "int | None", int, "dict[str, dict[str, Any]]"], "dict[str, dict[str, Any]] | None"]
+VisibleEvent = Callable[["World", "int | None", Any], bool]  # (world, viewing seat or None, event) -> shown?
 
 
 @dataclass
@@ -27,6 +32,9 @@ class Hooks:
     movement_points: MovementPoints | None = None
     may_build: MayBuild | None = None
     new_seat: NewSeat | None = None
+    order_slot: OrderSlot | None = None
+    visible: Visible | None = None
+    visible_event: VisibleEvent | None = None
 
     def set(self, name: str, hook: Callable[..., Any]) -> None:
         if name not in self.__dataclass_fields__:

@@ -18,7 +18,7 @@ class ChooseHomeBase:
     def check(world: World, cmd: ChooseBase) -> str | None:
         if world.clock.stage != SETUP:
             return "bases are chosen before the first round"
-        seat = world.clock.seat
+        seat = world.issuer
         if cmd.territory not in world.start_zones.get(seat, ()):
             return "choose a territory inside your start zone (R1.3)"
         if not world.rules.is_land(world.terrain[cmd.territory]):
@@ -29,7 +29,7 @@ class ChooseHomeBase:
 
     @staticmethod
     def apply(world: World, cmd: ChooseBase) -> None:
-        seat = world.clock.seat
+        seat = world.issuer
         esper.component_for_entity(world.players[seat], HomeBase).territory = cmd.territory
         world.set_owner(cmd.territory, seat)
         world.emit(BaseChosen(seat, cmd.territory))
@@ -62,7 +62,7 @@ class ResignGame:
         from systems.outcome import check_victory
         from systems.victory import defeat
 
-        seat = world.clock.seat
+        seat = world.issuer
         world.emit(PlayerResigned(seat, world.clock.round))
         base = q.home_base(world, seat)
         defeat(world, seat, None, base if base is not None else -1)

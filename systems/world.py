@@ -51,6 +51,13 @@ class World:
     players: dict[int, int] = field(default_factory=dict)
     owned: dict[int, set[int]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
+
+    @property
+    def issuer(self) -> int:
+        """Who issues the command being checked or applied (Game.submit sets it); outside a submission, the
+        seat whose turn it is. Handlers read this, never `clock.seat`, to know whose command it is."""
+        return self.clock.seat if self.submitted_by is None else self.submitted_by
 
     def activate(self) -> None:
         if esper.current_world != self.name:

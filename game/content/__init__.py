@@ -41,10 +41,11 @@ def build_app(ordered: Ordered, errors: list[str]) -> App:
     activate_plugins(app, ordered, errors)
     known = app.command_types()
     for phase in (*root.flow.setup, *root.flow.turn, *root.flow.round_end):
-        for name in phase.ends_with:
-            if name not in known:
-                errors.append(f"{rel(folder / 'mod.toml')}: flow.{phase.name}.ends_with: no plugin registers "
-                              f"a command '{name}'")
+        for field_name, names in (("ends_with", phase.ends_with), ("immediate", phase.immediate)):
+            for name in names:
+                if name not in known:
+                    errors.append(f"{rel(folder / 'mod.toml')}: flow.{phase.name}.{field_name}: no plugin "
+                                  f"registers a command '{name}'")
     return app
 
 
