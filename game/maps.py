@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,10 @@ _TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
 
 @dataclass(frozen=True)
 class MapData:
-    """A square-grid board (R2.1): territory index = y * width + x, y = 0 is the top row."""
+    """A board (R2.1): territory index = y * width + x, y = 0 is the top row; region maps are one row.
+
+    `topology` is `systems.board.Board.spec()` (kind and parameters); empty = square-4.
+    """
 
     name: str
     width: int
@@ -34,6 +37,7 @@ class MapData:
     terrain: tuple[str, ...]  # row-major, len = width * height
     start_zones: dict[int, dict[int, tuple[int, ...]]]  # players -> seat (1-based) -> territories
     source: str  # file path or "generated:..."
+    topology: dict[str, Any] = field(default_factory=dict)
 
     def supports(self, players: int) -> bool:
         """True when the map declares a start zone per seat for `players` players (R1.2)."""

@@ -13,7 +13,7 @@ from components.players import HomeBase, Player, Stockpile
 from components.rules import Ruleset
 from game.engine import Game
 from game.errors import DataError
-from systems.board import GridBoard
+from systems.board import make_board
 from systems.world import Clock, World, spawn_territories
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed:
     world = World(
         name=name,
         rules=rules,
-        board=GridBoard(map_data.width, map_data.height),
+        board=make_board(map_data.width, map_data.height, map_data.topology),
         rng=random.Random(seed),
         terrain=list(map_data.terrain),
         seats=seats,
