@@ -31,6 +31,9 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
                 load_ruleset(mods)
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
+            for map_path in sorted((target / "maps").glob("*.tmj")):  # a mod's own maps (any shape)
+                checked.append(f"map {rel(map_path)}")
+                errors.extend(_map_errors(map_path, None, load_map, MapError))
         elif target.is_dir():
             for map_path in sorted(target.glob("*.tmj")):
                 checked.append(f"map {rel(map_path)}")
