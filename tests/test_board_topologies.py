@@ -137,3 +137,11 @@ def test_the_base_game_plays_on_hex_and_round_trips_save_and_replay(tmp_path):
     assert state_hash(loaded.world) == state_hash(game.world)
     replay = load_replay(save_replay(game, tmp_path / "hex.focreplay.json.gz"))
     assert verify(replay).ok
+
+
+def test_a_full_computer_game_plays_to_a_victory_on_the_shipped_hex_map():
+    """The base rules never assumed squares: hard beats random on Hex Heartland (walls, paths, reach on hexes)."""
+    from game.maps import load_map
+
+    game, _ = play_game(base_rules(), load_map("maps/hex_heartland.tmj"), ["hard", "random"], 4, max_rounds=200)
+    assert game.over and game.world.clock.winner == 1
