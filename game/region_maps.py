@@ -183,7 +183,7 @@ def region_map_document(name: str, spec: dict[str, Any], terrain: list[str] | No
         obj: dict[str, Any] = {"id": i + 1, "name": region["name"], "properties": oprops, "rotation": 0,
                                "type": "", "visible": True, "x": x, "y": y, "width": 0, "height": 0}
         if outline:
-            obj["polygon"] = [{"x": px - x, "y": py - y} for px, py in outline]
+            obj["polygon"] = [{"x": round(px - x, 2), "y": round(py - y, 2)} for px, py in outline]
         else:
             obj["point"] = True
         objects.append(obj)

@@ -54,6 +54,7 @@ class EndRules(_Strict):
 class AiRules(_Strict):
     attack_min_chance: float = Field(ge=0, le=1)
     hard_attack_min_chance: float = Field(ge=0, le=1)
+    hard_mass_share: float = Field(gt=0, le=1)
 
 
 class RiskyRules(_Strict):
