@@ -143,5 +143,5 @@ def test_a_full_computer_game_plays_to_a_victory_on_the_shipped_hex_map():
     """The base rules never assumed squares: hard beats random on Hex Heartland (walls, paths, reach on hexes)."""
     from game.maps import load_map
 
-    game, _ = play_game(base_rules(), load_map("maps/hex_heartland.tmj"), ["hard", "random"], 4, max_rounds=200)
+    game, _ = play_game(base_rules(), load_map("mods/base/maps/hex_heartland.tmj"), ["hard", "random"], 4, max_rounds=200)
     assert game.over and game.world.clock.winner == 1

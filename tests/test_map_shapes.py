@@ -13,7 +13,7 @@ from game.maps import MapError, load_map, write_map
 from game.region_maps import region_map_document
 from systems.board import make_board
 
-MAPS = Path(__file__).resolve().parent.parent / "maps"
+MAPS = Path(__file__).resolve().parent.parent / "mods" / "base" / "maps"
 HEX = {"kind": "hex", "stagger_axis": "y", "stagger_index": "odd"}
 
 
