@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import json
 import sys
 import time
@@ -24,21 +23,19 @@ from game.simulate import percentile
 from systems.board import make_board
 
 ROOT = Path(__file__).resolve().parent.parent
-PLUGIN = ROOT / "mods" / "risky-space" / "plugin"
 MAP = ROOT / "mods" / "risky-space" / "maps" / "lantern_lanes.tmj"
 
 
 def plugin(name: str) -> ModuleType:
-    """A module of the Risky Space plugin package, imported by path."""
-    package = "risky_space_bench"
-    if package not in sys.modules:
-        spec = importlib.util.spec_from_file_location(package, PLUGIN / "__init__.py",
-                                                      submodule_search_locations=[str(PLUGIN)])
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[package] = module
-        spec.loader.exec_module(module)
-    return importlib.import_module(f"{package}.{name}")
+    """A module of the Risky Space plugin package, as the engine imports it."""
+    from game.content import load_app, plugin_module
+
+    package = plugin_module("risky_space")
+    if package is None:
+        load_app("risky_space")
+        package = plugin_module("risky_space")
+    assert package is not None
+    return importlib.import_module(f"{package.__name__}.{name}")
 
 
 def series(a: str, b: str, games: int, times: list[float]) -> dict[str, Any]:

@@ -652,7 +652,7 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):
+                for needed in ("Stockpile", "HomeBase") if isinstance(rules, Ruleset) else ():  # the base game's seats
                     if needed not in comps:
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):

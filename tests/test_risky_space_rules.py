@@ -137,11 +137,11 @@ def test_rs2_claims_placement_rounds_and_rotation():
         assert R.submit(state, R.Claim(territory))[0] == ""
     assert "already claimed" in R.check(rules_state := state, R.Claim(0)) or rules_state.phase == R.PLACE
     assert state.phase == R.PLACE and state.seat == 2
-    assert "exactly 3" in R.check(state, R.Place(((1, 2),)))
-    assert "own regions" in R.check(state, R.Place(((0, 3),)))
-    assert R.submit(state, R.Place(((1, 2), (3, 1))))[0] == ""
+    assert "exactly 3" in R.check(state, R.Place((1,), (2,)))
+    assert "own regions" in R.check(state, R.Place((0,), (3,)))
+    assert R.submit(state, R.Place((1, 3), (2, 1)))[0] == ""
     assert state.seat == 1 and state.phase == R.PLACE
-    assert R.submit(state, R.Place(((0, 3),)))[0] == ""
+    assert R.submit(state, R.Place((0,), (3,)))[0] == ""
     assert state.phase == R.REINFORCE and state.seat == 2  # the rotation goes on: seat 2 plays first
     assert state.round == 1
 

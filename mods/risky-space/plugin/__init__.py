@@ -1,1 +1,21 @@
 """Risky Space, a Risk-like game of star systems (rules RS1-RS9): rules, computer players and the universe generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def register(app: Any) -> None:
+    """The ruleset on its game's App: rules model, components, commands, computer players, client screen."""
+    from components.board import Ownership, Territory
+    from components.players import Player
+
+    from .ecs import Computer, register_engine
+    from .model import RiskySpaceRules
+
+    app.set_rules_model(RiskySpaceRules)
+    for component in (Territory, Ownership, Player):
+        app.add_component(component)
+    register_engine(app)
+    for level in ("normal", "hard", "random"):
+        app.add_computer_player(level, lambda level=level: Computer(level))

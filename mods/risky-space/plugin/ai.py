@@ -18,6 +18,10 @@ from . import rules as R
 Act = Callable[[R.State], R.Command]
 
 
+def place_command(steps: tuple[tuple[int, int], ...]) -> R.Place:
+    return R.Place(tuple(t for t, _ in steps), tuple(n for _, n in steps))
+
+
 class Player:
     """One seat's computer player; `act(state)` returns the next command for the seat to act."""
 
@@ -33,7 +37,7 @@ class Player:
         if state.phase == R.CLAIM:
             return R.Claim(self.claim(state))
         if state.phase == R.PLACE:
-            return R.Place(self.place(state, state.rules.setup.placement_troops))
+            return place_command(self.place(state, state.rules.setup.placement_troops))
         if state.battle is not None:
             return R.Roll() if self.press_on(state) else R.Stop()
         if state.phase == R.REINFORCE:
@@ -202,7 +206,7 @@ class RandomPlayer(Player):
             for _ in range(state.rules.setup.placement_troops):
                 t = rng.choice(mine)
                 steps[t] = steps.get(t, 0) + 1
-            return R.Place(tuple(sorted(steps.items())))
+            return place_command(tuple(sorted(steps.items())))
         if state.battle is not None:
             return R.Roll() if rng.random() < 0.6 else R.Stop()
         if state.phase == R.REINFORCE:

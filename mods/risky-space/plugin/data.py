@@ -17,8 +17,6 @@ class _Strict(BaseModel):
 
 class SetupRules(_Strict):
     players: int = Field(ge=2, le=6)
-    min_players: int = Field(ge=2, le=6)
-    max_players: int = Field(ge=2, le=6)
     claiming: Literal["pick", "deal"]
     claim_troops: int = Field(ge=1)
     placement_troops: int = Field(ge=1)
@@ -81,9 +79,11 @@ def load_rules(path: Path = RULES_FILE, **overrides: dict[str, object]) -> Risky
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise RulesError([f"{path}: file: {exc}"]) from None
+    risky = raw.get("risky", {})
     for section, values in overrides.items():
-        raw.setdefault(section, {}).update(values)
+        risky.setdefault(section, {}).update(values)
     try:
-        return RiskyRules.model_validate(raw)
+        return RiskyRules.model_validate(risky)
     except ValidationError as exc:
-        raise RulesError([f"{path}: {'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]) from None
+        raise RulesError([f"{path}: risky.{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                          for e in exc.errors()]) from None

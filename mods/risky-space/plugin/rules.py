@@ -15,36 +15,44 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from components.commands import Command as EngineCommand
+from systems.events import Event as EngineEvent
+
 from .data import RiskyRules
 
 CLAIM, PLACE, REINFORCE, ATTACK, OVER = "claim", "place", "reinforce", "attack", "over"
 
 
 # ----- commands (what a player or a computer asks for)
-@dataclass(frozen=True)
-class Claim:
+@dataclass(frozen=True, slots=True)
+class Claim(EngineCommand):
     """RS2.1: put claim_troops on an unclaimed region."""
 
     territory: int
 
 
-@dataclass(frozen=True)
-class Place:
-    """RS2.2: placement_troops on own regions, split as the player likes: ((territory, count), ...)."""
+@dataclass(frozen=True, slots=True)
+class Place(EngineCommand):
+    """RS2.2: placement_troops on own regions, split as the player likes: counts[i] onto territories[i]."""
 
-    steps: tuple[tuple[int, int], ...]
+    territories: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    @property
+    def steps(self) -> tuple[tuple[int, int], ...]:
+        return tuple(zip(self.territories, self.counts, strict=False))
 
 
-@dataclass(frozen=True)
-class Reinforce:
+@dataclass(frozen=True, slots=True)
+class Reinforce(EngineCommand):
     """RS4.3: one placement step of this turn's reinforcements."""
 
     territory: int
     count: int
 
 
-@dataclass(frozen=True)
-class Attack:
+@dataclass(frozen=True, slots=True)
+class Attack(EngineCommand):
     """RS5.1: attack from source into an adjacent enemy region with a force; the first roll follows at once."""
 
     source: int
@@ -52,18 +60,18 @@ class Attack:
     force: int
 
 
-@dataclass(frozen=True)
-class Roll:
+@dataclass(frozen=True, slots=True)
+class Roll(EngineCommand):
     """RS5.3: roll again in the running battle."""
 
 
-@dataclass(frozen=True)
-class Stop:
+@dataclass(frozen=True, slots=True)
+class Stop(EngineCommand):
     """RS5.3: stop the running battle after a roll; the survivors go home."""
 
 
-@dataclass(frozen=True)
-class Fortify:
+@dataclass(frozen=True, slots=True)
+class Fortify(EngineCommand):
     """RS6.1: move troops once to an adjacent own region; ends the turn."""
 
     source: int
@@ -71,13 +79,13 @@ class Fortify:
     count: int
 
 
-@dataclass(frozen=True)
-class EndTurn:
+@dataclass(frozen=True, slots=True)
+class EndTurn(EngineCommand):
     """RS3.2: end the turn (after Reinforce)."""
 
 
-@dataclass(frozen=True)
-class Forfeit:
+@dataclass(frozen=True, slots=True)
+class Forfeit(EngineCommand):
     """RS7.2: give up in one's own turn."""
 
 
@@ -86,7 +94,7 @@ Command = Claim | Place | Reinforce | Attack | Roll | Stop | Fortify | EndTurn |
 
 # ----- events (what happened, for the screen and the log)
 @dataclass(frozen=True)
-class Rolled:
+class Rolled(EngineEvent):
     """RS8.1: one roll: both sides' dice (sorted high to low), the pairs' losses, what is left."""
 
     seat: int
@@ -101,7 +109,7 @@ class Rolled:
 
 
 @dataclass(frozen=True)
-class Happened:
+class Happened(EngineEvent):
     """Any other change, named by `kind`: claimed, placed, reinforced, conquered, battle_over, fortified,
     turn_started, eliminated, forfeited, won, draw."""
 
@@ -175,12 +183,11 @@ class State:
 
 
 def new_state(rules: RiskyRules, neighbours: Sequence[Sequence[int]], clusters: dict[str, tuple[int, ...]],
-              bonus: dict[str, int], players: int, seed: int) -> State:
-    """A game at its first claim (RS2.1, RS2.4); `deal` claiming and `random_seats` use the one generator."""
+              bonus: dict[str, int], players: int, seed: int | random.Random) -> State:
+    """A game at its first claim (RS2.1, RS2.4); `deal` claiming and `random_seats` use the one generator
+    (the players' count is checked by the engine against [setup])."""
     setup = rules.setup
-    if not setup.min_players <= players <= setup.max_players:
-        raise ValueError(f"players: {players} given; Risky Space needs {setup.min_players}-{setup.max_players}")
-    rng = random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     seats = list(range(1, players + 1))
     if setup.random_seats:
         rng.shuffle(seats)
@@ -297,6 +304,8 @@ def check(state: State, cmd: Command) -> str:
     if isinstance(cmd, Place):
         if state.phase != PLACE:
             return "not a placement round (RS2.2)"
+        if len(cmd.territories) != len(cmd.counts):
+            return "one count per territory"
         if sum(n for _, n in cmd.steps) != state.rules.setup.placement_troops or any(n < 1 for _, n in cmd.steps):
             return f"place exactly {state.rules.setup.placement_troops} troops (RS2.2)"
         if any(not 0 <= t < size or state.owners[t] != state.seat for t, _ in cmd.steps):
