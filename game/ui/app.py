@@ -74,6 +74,9 @@ class GameWindow(arcade.Window):
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
+        if game.app.game_screen is not None:  # a ruleset with its own screen draws its own board and panels
+            self.show_game(session, None)
+            return
         from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]

@@ -19,3 +19,10 @@ def register(app: Any) -> None:
     register_engine(app)
     for level in ("normal", "hard", "random"):
         app.add_computer_player(level, lambda level=level: Computer(level))
+    app.set_game_screen(_screen)
+
+
+def _screen() -> type:
+    from .screen import RiskySpaceView  # the client only: headless games never import arcade
+
+    return RiskySpaceView
