@@ -90,6 +90,10 @@ class Grid:
         ax, ay = self.coords(a)
         bx, by = self.coords(b)
         t = self.tile
+        if ax != bx and ay != by:  # diagonal neighbours (square-8) meet at a corner: a short stroke across it
+            cx, cy = max(ax, bx) * t, (self.height - max(ay, by)) * t
+            dx, dy = (bx - ax) * t / 6, (ay - by) * t / 6
+            return cx - dy, cy - dx, cx + dy, cy + dx
         if ay == by:  # side by side: vertical edge
             x = max(ax, bx) * t
             bottom = (self.height - 1 - ay) * t

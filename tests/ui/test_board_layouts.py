@@ -74,3 +74,11 @@ def test_the_game_screen_selects_and_highlights_on_hexes(window: GameWindow) -> 
     assert set(board.neighbours(here)) <= set(colors)  # all six hex neighbours are reachable
     frames(window, 2)
     shot(window, "boards_hex_selection.png")
+
+
+def test_square8_diagonal_neighbours_meet_at_the_shared_corner():
+    from game.ui.grid import Grid
+
+    grid = Grid(4, 4, 48)
+    x1, y1, x2, y2 = grid.border_segment(5, 10)  # (1,1) and (2,2): the corner at x=96, y=96
+    assert (x1 + x2) / 2 == 96 and (y1 + y2) / 2 == 96
