@@ -12,8 +12,8 @@ the victory charts cover the whole game after a load; they are not game state (n
 
 Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
 at the same versions (`game.mods.check_mods_available`) and registers their plugins
-(`game.content.app_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
-commands in the history and plugin systems (medics healing, ships getting MP) work in the loaded game.
+(`game.content.app_for`) before any entity is decoded, so plugin components, commands in the history
+and plugin systems work in the loaded game.
 
 Format history: v1 named the mods by id only and called the entity counter `next_id`; v2 names the mods
 with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 (current) adds `stats`
@@ -602,7 +602,7 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file))
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, set(app.components)))
     if errors:
         raise DataError(errors[:20])
     out.entities = [(e, list(by_id[e].values())) for e in sorted(by_id)]
@@ -620,7 +620,8 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
 
 
 def _reference_errors(
-    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str
+    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
+    registered: set[str] | None = None,
 ) -> list[str]:
     """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory."""
     errors: list[str] = []
@@ -652,8 +653,8 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase") if isinstance(rules, Ruleset) else ():  # the base game's seats
-                    if needed not in comps:
+                for needed in ("Stockpile", "HomeBase"):  # when the game's ruleset has them at all
+                    if needed not in comps and (registered is None or needed in registered):
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):
                 if comp.unit_type not in rules.units:
