@@ -145,3 +145,13 @@ def test_a_full_computer_game_plays_to_a_victory_on_the_shipped_hex_map():
 
     game, _ = play_game(base_rules(), load_map("mods/base/maps/hex_heartland.tmj"), ["hard", "random"], 4, max_rounds=200)
     assert game.over and game.world.clock.winner == 1
+
+
+def test_the_base_game_on_eight_neighbours_round_trips_save_and_replay(tmp_path):
+    data = generate_map(16, 16, players=2, seed=5, name="Eight 16x16", topology={"kind": "square8"})
+    game, _ = play_game(base_rules(), data, ["normal", "hard"], 6, max_rounds=8)
+    assert game.world.board.kind == "square8"
+    loaded = load_game(save_game(game, tmp_path / "eight.foc.json.gz"))
+    assert loaded.world.board.kind == "square8"
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert verify(load_replay(save_replay(game, tmp_path / "eight.focreplay.json.gz"))).ok
