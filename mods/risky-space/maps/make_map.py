@@ -1,6 +1,10 @@
-"""Regenerate the shipped Risky Space map (run `python mods/risky-space/maps/make_map.py`).
+"""Regenerate the shipped Risky Space map, or write a random universe to play.
 
-The layout is a universe from the generator (seed picked by eye); the names are our own.
+    python mods/risky-space/maps/make_map.py                       # the shipped map (seed picked by eye)
+    python mods/risky-space/maps/make_map.py --seed 7 --out u7.tmj # a random universe with invented names
+    foc play --ruleset risky_space --map u7.tmj
+
+The shipped layout is a universe from the generator; its names are our own.
 """
 
 from __future__ import annotations
@@ -26,7 +30,13 @@ CLUSTER_NAMES = ("Ember Drift", "Halcyon Spur", "Verdigris Shoal", "Lantern Reac
                  "Saffron Veil")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="write the shipped map, or a random universe")
+    parser.add_argument("--seed", type=int, help="a random universe from this seed (invented names)")
+    parser.add_argument("--out", help="where to write it (default: the shipped map's file)")
+    args = parser.parse_args(argv)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     import importlib.util
@@ -42,18 +52,21 @@ def main() -> int:
     from game.maps import load_map
     from game.region_maps import region_map_document
 
-    universe = generate_universe(SEED)
+    shipped = args.seed is None
+    universe = generate_universe(SEED if shipped else args.seed)
     board = universe.spec
-    for region, name in zip(board["regions"], REGION_NAMES, strict=True):
-        region["name"], region["id"] = name, "-".join(name.lower().split())
-    renamed = {}
-    for cluster, name in zip(board["clusters"], CLUSTER_NAMES, strict=True):
-        renamed[cluster["id"]] = "-".join(name.lower().split())
-        cluster["name"], cluster["id"] = name, renamed[cluster["id"]]
-    for region in board["regions"]:
-        region["cluster"] = renamed[region["cluster"]]
-    doc = region_map_document(NAME, board, players=(2, 6), size=(int(universe.width), int(universe.height)))
-    path = HERE / FILE
+    if shipped:
+        for region, name in zip(board["regions"], REGION_NAMES, strict=True):
+            region["name"], region["id"] = name, "-".join(name.lower().split())
+        renamed = {}
+        for cluster, name in zip(board["clusters"], CLUSTER_NAMES, strict=True):
+            renamed[cluster["id"]] = "-".join(name.lower().split())
+            cluster["name"], cluster["id"] = name, renamed[cluster["id"]]
+        for region in board["regions"]:
+            region["cluster"] = renamed[region["cluster"]]
+    title = NAME if shipped else f"Random universe #{args.seed}"
+    doc = region_map_document(title, board, players=(2, 6), size=(int(universe.width), int(universe.height)))
+    path = Path(args.out) if args.out else HERE / FILE
     path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     data = load_map(path)  # raises MapError if the written file does not validate
     print(f"{path.name}: {data.name!r}, {len(data.terrain)} regions, "
