@@ -30,10 +30,10 @@ def plugin(name: str) -> ModuleType:
     """A module of the Risky Space plugin package, as the engine imports it."""
     from game.content import load_app, plugin_module
 
-    package = plugin_module("risky_space")
+    package = plugin_module("risky-space")
     if package is None:
-        load_app("risky_space")
-        package = plugin_module("risky_space")
+        load_app("risky-space")
+        package = plugin_module("risky-space")
     assert package is not None
     return importlib.import_module(f"{package.__name__}.{name}")
 

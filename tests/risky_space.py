@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-RULESET = "risky_space"
+RULESET = "risky-space"
 
 
 def module(name: str) -> ModuleType:

@@ -16,7 +16,7 @@ from tests.risky_space import module
 
 R = module("rules")
 MAP = Path(__file__).resolve().parent.parent / "mods" / "risky-space" / "maps" / "lantern_lanes.tmj"
-RULESET = "risky_space"
+RULESET = "risky-space"
 
 
 def new(players: int = 2, seed: int = 4):

@@ -32,7 +32,7 @@ def computer_moves(view, limit: int = 400) -> None:
 
 def test_a_human_claims_places_reinforces_and_attacks_with_dice_shown(window: GameWindow) -> None:
     game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "normal")], 2,
-                       ruleset="risky_space")
+                       ruleset="risky-space")
     window.start(game)
     view = window.current_view
     assert isinstance(view, SCREEN.RiskySpaceView)

@@ -2,7 +2,7 @@
 
     python mods/risky-space/maps/make_map.py                       # the shipped map (seed picked by eye)
     python mods/risky-space/maps/make_map.py --seed 7 --out u7.tmj # a random universe with invented names
-    foc play --ruleset risky_space --map u7.tmj
+    foc play --ruleset risky-space --map u7.tmj
 
 The shipped layout is a universe from the generator; its names are our own.
 """
