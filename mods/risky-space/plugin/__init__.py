@@ -20,9 +20,16 @@ def register(app: Any) -> None:
     for level in ("normal", "hard", "random"):
         app.add_computer_player(level, lambda level=level: Computer(level))
     app.set_game_screen(_screen)
+    app.set_map_generator(_random_map)
 
 
 def _screen() -> type:
     from .screen import RiskySpaceView  # the client only: headless games never import arcade
 
     return RiskySpaceView
+
+
+def _random_map(players: int, seed: int) -> Any:
+    from .universe import universe_map
+
+    return universe_map(players, seed)

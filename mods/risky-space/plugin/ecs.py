@@ -58,11 +58,43 @@ def _clock(world: World) -> RiskyClock:
 
 
 def new_seat(world: World, seat: int, entity: int) -> None:
-    """The engine's new-seat hook: the first seat also carries the game's clock and every region its troops."""
+    """The engine's new-seat hook: the first seat also carries the game's clock and every region its troops;
+    once the last seat sits down, the table is set (RS2.4 `random_seats`) and the claiming opened (RS2.1)."""
     if seat == world.seats[0]:
         esper.add_component(entity, RiskyClock())
         for tile in world.tiles:
             esper.add_component(tile, Troops(0))
+    if seat == world.seats[-1]:
+        _seat_players(world)
+        _open_claims(world)
+
+
+def _seat_players(world: World) -> None:
+    """RS2.4 `random_seats`: the engine's rotation is always seat 1, 2, ...; so the players (name, human or
+    computer, level) move to the seats of the rules' shuffled order instead, drawn from the one generator."""
+    order = R.seat_order(rules_of(world), world.rng, list(world.seats))
+    if order == list(world.seats):
+        return
+    players = {s: esper.component_for_entity(world.players[s], Player) for s in world.seats}
+    who = {s: (p.name, p.computer, p.difficulty) for s, p in players.items()}
+    for seat, origin in zip(world.seats, order, strict=True):
+        players[seat].name, players[seat].computer, players[seat].difficulty = who[origin]
+
+
+def homes(world: World) -> dict[int, int]:
+    """A map's fair homes (a random universe's): seats whose start zone is a single region start there."""
+    zones = world.start_zones
+    if zones and all(len(zone) == 1 for zone in zones.values()):
+        return {seat: zone[0] for seat, zone in zones.items()}
+    return {}
+
+
+def _open_claims(world: World) -> None:
+    """RS2.1: homes claimed, `deal` dealt, before the engine's rotation starts at seat 1 (rules.open_claims)."""
+    state = load_state(world)
+    for event in R.open_claims(state, homes(world)):
+        world.emit(event)
+    store_state(world, state)
 
 
 def load_state(world: World) -> R.State:
@@ -111,6 +143,11 @@ def store_state(world: World, state: R.State) -> None:
         finish(world, {seat: WON if seat == state.winner else LOST for seat in world.seats})
 
 
+def game_round(world: World) -> int:
+    """RS7.3's round (turns only): the engine's rotations also count every claim and placement tick."""
+    return _clock(world).round
+
+
 def check(world: World, cmd: R.Command) -> str | None:
     return R.check(load_state(world), cmd) or None
 
@@ -135,6 +172,7 @@ def register_engine(app: Any) -> None:
     for event in (R.Rolled, R.Happened):
         app.add_event(event)
     app.set_hook("new_seat", new_seat)
+    app.set_hook("game_round", game_round)
     _ = Ownership  # the engine's territories carry Ownership; registered by register()
 
 

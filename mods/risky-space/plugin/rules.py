@@ -183,24 +183,50 @@ class State:
 
 
 def new_state(rules: RiskyRules, neighbours: Sequence[Sequence[int]], clusters: dict[str, tuple[int, ...]],
-              bonus: dict[str, int], players: int, seed: int | random.Random) -> State:
+              bonus: dict[str, int], players: int, seed: int | random.Random,
+              homes: dict[int, int] | None = None) -> State:
     """A game at its first claim (RS2.1, RS2.4); `deal` claiming and `random_seats` use the one generator
-    (the players' count is checked by the engine against [setup])."""
-    setup = rules.setup
+    (the players' count is checked by the engine against [setup]); `homes` (seat -> region) are claimed first."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    seats = list(range(1, players + 1))
-    if setup.random_seats:
-        rng.shuffle(seats)
+    seats = seat_order(rules, rng, list(range(1, players + 1)))
     size = len(neighbours)
     state = State(rules=rules, neighbours=tuple(tuple(n) for n in neighbours), clusters=dict(clusters),
                   bonus=dict(bonus), seats=seats, rng=rng, owners=[None] * size, troops=[0] * size)
-    state.seat = seats[0]
-    if setup.claiming == "deal":
-        order = list(range(size))
-        rng.shuffle(order)
-        for territory in order:
-            _claim(state, territory, [])
+    open_claims(state, homes or {})
     return state
+
+
+def seat_order(rules: RiskyRules, rng: random.Random, seats: list[int]) -> list[int]:
+    """RS2.4: the rotation's order: seat order, or shuffled by the one generator with `random_seats`."""
+    order = list(seats)
+    if rules.setup.random_seats:
+        rng.shuffle(order)
+    return order
+
+
+def open_claims(state: State, homes: dict[int, int]) -> list[Event]:
+    """RS2.1, RS2.4: the claiming's start. A map's fair homes (one region per seat, e.g. a random universe's)
+    are each seat's first claim, made for it; `deal` then deals the rest at random in rotation order.
+
+    *Settled (docs/risky-space.md):* a deal is counted back from the first seat so that, as with picking,
+    the first placement falls to the seat the full rotation reaches after the last claim: the deal starts
+    `T` ticks before seat 1 (T regions), so seat 1 places first and the engine's rotation starts at seat 1.
+    """
+    events: list[Event] = []
+    deal = state.rules.setup.claiming == "deal"
+    state.tick = -state.size if deal else 0
+    state.seat = state.seats[state.tick % len(state.seats)]
+    for _ in range(len(homes)):
+        home = homes.get(state.seat)
+        if home is None or state.owners[home] is not None:
+            break
+        _claim(state, home, events)
+    if deal:
+        order = [t for t in range(state.size) if state.owners[t] is None]
+        state.rng.shuffle(order)
+        for territory in order:
+            _claim(state, territory, events)
+    return events
 
 
 # ----- pure rule functions

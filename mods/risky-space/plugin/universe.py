@@ -260,3 +260,26 @@ def _clip(poly: list[tuple[float, float]], mx: float, my: float, nx: float, ny: 
             t = da / (da - db)
             out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
     return out
+
+
+def universe_map(players: int, seed: int) -> Any:
+    """`--map random[:SEED]`: a random universe as a map (RS10), read back through the region-map checks
+    (RS1.3) like a file; each seat's start zone is its fair home for this many players, claimed first."""
+    import dataclasses
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from game.maps import load_map
+    from game.region_maps import region_map_document
+
+    universe = generate_universe(seed)
+    doc = region_map_document(f"Random universe #{seed}", universe.spec, players=(2, 6),
+                              size=(int(universe.width), int(universe.height)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"universe-{seed}.tmj"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        data = load_map(path)
+    zones = {count: {seat: (home,) for seat, home in enumerate(homes, start=1)}
+             for count, homes in universe.homes.items()}
+    return dataclasses.replace(data, start_zones=zones, source=f"generated:universe:{seed}")
