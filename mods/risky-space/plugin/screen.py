@@ -2,7 +2,9 @@
 
 Clicks: claim a region; place or reinforce one troop per click; own region then an enemy neighbour:
 attack with all but one; R rolls again, S stops; own region then an own neighbour: fortify all but one;
-E or Enter ends the turn. Every command goes through the session; the picture is rebuilt from the world.
+E or Enter ends the turn; F5 saves, F9 loads (the client's saves dialog). Every command goes through the
+session; the picture is rebuilt from the world. Between human seats (hot-seat) each turn opens with the
+client's hand-over screen; the end of the game opens the client's victory screen.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ class RiskySpaceView(BaseView):
         self.tints = {c.id: CLUSTER_TINTS[i % len(CLUSTER_TINTS)] for i, c in enumerate(self.board.clusters)}
         self.backdrop: arcade.shape_list.ShapeElementList[Any] | None = None
         self.tumble = random.Random(0)  # only for the tumbling faces, never the game's generator
+        self.handed: tuple[int, int] | None = None  # (rules round, seat) of the last hand-over shown
+        self.history: dict[int, dict[int, tuple[int, int]]] = {}  # round -> seat -> (regions, troops)
+        self.victory: Any = None
         self._fit()
 
     def text(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> None:
@@ -134,7 +139,7 @@ class RiskySpaceView(BaseView):
         arcade.draw_lrbt_rectangle_filled(left, self.window.width, 0, self.window.height, theme.PANEL_BG)
         y = self.window.height - 36
         seat = self.world.clock.seat
-        title = "Game over" if state.phase == R.OVER else f"Seat {seat} — {state.phase}"
+        title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
         self.text(title, left + 16, y, (*self.seat_color(seat), 255), 18, bold=True)
         y -= 28
         lines = [f"Round {state.round}" if state.round else "Claiming and placing"]
@@ -188,10 +193,99 @@ class RiskySpaceView(BaseView):
         self.rolls.extend(e for e in session.take_events() if isinstance(e, R.Rolled))
         if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
             self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
-        if (not session.busy and not session.game.over and session.seat_is_computer() and not self.rolls
-                and self.cooldown <= 0):
+        if session.busy:
+            return
+        state = ecs.load_state(self.world)
+        if state.round not in self.history and state.round:
+            self._sample(state)
+        if session.game.over:
+            if not self.rolls and self.roll_age >= DICE_SHOW + DICE_HOLD and self.victory is None:
+                self.show_victory(state)
+            return
+        if self._hand_over(state):
+            return
+        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0:
             session.start_computer()
             self.cooldown = COMPUTER_PAUSE
+
+    # ----- hot-seat, saves and the end (the client's own views)
+    def hot_seat(self) -> bool:
+        """Two or more human seats still playing share the window."""
+        alive = self.session.game.world.alive_seats()
+        return sum(not self.session.seat_is_computer(s) for s in alive) >= 2
+
+    def _hand_over(self, state: R.State) -> bool:
+        """At the start of a human turn in hot-seat (claims and placements are public, one click each: the
+        panel names the seat instead), show the client's hand-over screen; True when shown."""
+        seat = self.world.clock.seat
+        if state.phase not in (R.REINFORCE, R.ATTACK) or self.session.seat_is_computer() or not self.hot_seat():
+            return False
+        key = (state.round, seat)
+        if self.handed == key:
+            return False
+        self.handed = key
+        from game.ui.views.handover import HandoverView
+
+        name = self.world_player(seat).name
+        self.selected, self.place_steps = None, {}
+        self.window.show_view(HandoverView(seat, name, lambda: self.window.show_view(self), state.round,
+                                           color=self.seat_color(seat)))
+        return True
+
+    def world_player(self, seat: int) -> Any:
+        return ecs.esper.component_for_entity(self.world.players[seat], ecs.Player)
+
+    def _sample(self, state: R.State) -> None:
+        """Regions and troops per seat at each round (the victory screen's charts)."""
+        self.history[state.round] = {s: (len(state.owned(s)), sum(state.troops[t] for t in state.owned(s)))
+                                     for s in state.seats}
+
+    def open_save(self) -> None:
+        if self.session.busy:
+            return
+        from game.saves import save_game
+        from game.ui.client_flow import saves_folder
+        from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
+
+        folder = saves_folder()
+        game = self.session.game
+        state = ecs.load_state(self.world)
+        self.window.show_view(SavesDialog(
+            folder, lambda: self.window.show_view(self), mode="save", underlay=self,
+            save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}"),
+            default_name=f"risky-round-{state.round}" if state.round else "risky-setup"))
+
+    def open_load(self) -> None:
+        if self.session.busy:
+            return
+        from game.ui.client_flow import saves_folder
+        from game.ui.views.saves_dialog import SavesDialog
+
+        self.window.show_view(SavesDialog(saves_folder(), lambda: self.window.show_view(self), mode="load",
+                                          underlay=self, on_loaded=lambda game, *_: self.app.start(game)))
+
+    def show_victory(self, state: R.State) -> None:
+        from game.stats import Series
+        from game.ui.views.victory import VictoryView
+
+        self._sample(state)
+        names = {s: self.world_player(s).name for s in state.seats}
+        rounds = sorted(self.history)
+        series = [Series(key, title, rounds, {s: [float(self.history[r].get(s, (0, 0))[i]) for r in rounds]
+                                              for s in state.seats})
+                  for i, (key, title) in enumerate((("regions", "Regions held"), ("troops", "Troops")))]
+        if state.draw:
+            title, how = "A draw!", f"Regions and troops level after round {state.round} (RS7.3)"
+        else:
+            winner = state.winner or self.world.clock.winner or 0
+            title = f"{names.get(winner, f'Seat {winner}')} wins!"
+            others = [s for s in state.seats if s != winner]
+            how = (f"Last player standing in round {state.round} (RS7.3)"
+                   if all(s in state.eliminated or s in state.forfeited for s in others)
+                   else f"Most regions after round {state.round} (RS7.3)")
+        self.victory = VictoryView(title, how, series, names, self.app.show_new_game, self.app.show_main_menu,
+                                   winner=state.winner, colors={s: self.seat_color(s) for s in state.seats})
+        self.window.show_view(self.victory)
 
     def submit(self, command: R.Command) -> bool:
         result = self.session.submit(command)
@@ -208,6 +302,10 @@ class RiskySpaceView(BaseView):
         elif symbol in (arcade.key.E, arcade.key.ENTER):
             self.submit(R.EndTurn())
             self.selected = None
+        elif symbol == arcade.key.F5:
+            self.open_save()
+        elif symbol == arcade.key.F9:
+            self.open_load()
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session.busy or self.session.game.over or self.session.seat_is_computer():
