@@ -60,6 +60,7 @@ class App:
     ai_behaviours: list[Any] = field(default_factory=list)
     computer_players: dict[str, Callable[..., Any]] = field(default_factory=dict)
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
+    map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
@@ -103,6 +104,10 @@ class ModApp:
     def add_builtin_placements(self, *kinds: str) -> None:
         """Placement kinds the ruleset's own code handles (validation accepts them in structures' data)."""
         self.app.builtin_placements = (*self.app.builtin_placements, *kinds)
+
+    def set_map_generator(self, generate: Callable[[int, int], Any]) -> None:
+        """The ruleset's random maps: `generate(players, seed)` returns a MapData (`--map random[:SEED]`)."""
+        self.app.map_generator = generate
 
     def set_game_screen(self, factory: Callable[[], Any]) -> None:
         """The client's game screen for this ruleset: `factory()` imports and returns the view class, so

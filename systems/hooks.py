@@ -21,6 +21,7 @@ OrderSlot = Callable[["World", Any], "str | None"]  # (world, order) -> what it 
 # (None: the entity is hidden); the base game hides nothing
 Visible = Callable[["World", "int | None", int, "dict[str, dict[str, Any]]"], "dict[str, dict[str, Any]] | None"]
 VisibleEvent = Callable[["World", "int | None", Any], bool]  # (world, viewing seat or None, event) -> shown?
+GameRound = Callable[["World"], int]  # the round as the ruleset's players count it (0: not started)
 
 
 @dataclass
@@ -35,6 +36,11 @@ class Hooks:
     order_slot: OrderSlot | None = None
     visible: Visible | None = None
     visible_event: VisibleEvent | None = None
+    game_round: GameRound | None = None  # None: the engine's rotation count (world.clock.round) is the round
+
+    def round_of(self, world: World) -> int:
+        """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""
+        return self.game_round(world) if self.game_round is not None else world.clock.round
 
     def set(self, name: str, hook: Callable[..., Any]) -> None:
         if name not in self.__dataclass_fields__:
