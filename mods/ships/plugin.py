@@ -35,6 +35,7 @@ from systems.actions import own_army, player_turn
 from systems.board import cheapest_paths, path_to
 from systems.combat import damage_structure
 from systems.events import Event
+from systems.placing import army_limit_reason, can_stand, place_units
 from systems.victory import check_flags
 from systems.world import UPKEEP, World
 
@@ -214,10 +215,6 @@ def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
     return None
 
 
-def _can_stand(world: World, unit_type: str, territory: int) -> bool:
-    return world.rules.move_cost(unit_type, world.terrain[territory]) is not None or q.bridge_at(world, territory) is not None
-
-
 # --- placement: ships are launched next to their builder's docks -------------------------------------
 
 
@@ -341,7 +338,7 @@ def check_disembark(world: World, cmd: Disembark) -> str | None:
         return "units land on a territory next to the ship"
     for u in units:
         unit_type = q.unit(u).unit_type
-        if not _can_stand(world, unit_type, cmd.territory):
+        if not can_stand(world, unit_type, cmd.territory):
             terrain = world.rules.terrain[world.terrain[cmd.territory]].name.lower()
             return f"{world.rules.units[unit_type].name}s cannot land on {terrain}"
     if q.battle_at(cmd.territory) is not None:
@@ -356,9 +353,7 @@ def check_disembark(world: World, cmd: Disembark) -> str | None:
         return None
     if (reason := q.fit_reason(world, types)) is not None:
         return reason
-    if len(q.player_armies(seat)) >= world.rules.limits.armies_per_player:
-        return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
-    return None
+    return army_limit_reason(world, seat)
 
 
 def apply_disembark(world: World, cmd: Disembark) -> None:
@@ -366,13 +361,7 @@ def apply_disembark(world: World, cmd: Disembark) -> None:
     units = list(cmd.units) or list(ship.garrison)
     ship.garrison = [u for u in ship.garrison if u not in units]
     seat = world.clock.seat
-    here = q.army_of(seat, cmd.territory)
-    if here is not None:
-        entity, army = here
-        army.units.extend(units)
-        army.mp = army.open_mp = 0  # landed units have no MP left this turn, so the merged army has none (R5.6)
-    else:
-        entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=units, mp=0))
+    entity = place_units(world, seat, cmd.territory, units)  # landed units have no MP left this turn
     world.emit(UnitsDisembarked(seat, cmd.ship, entity, tuple(units), cmd.territory))
     check_flags(world)
 
