@@ -51,6 +51,7 @@ class _Providers:
     army: list[ArmyOptions] = field(default_factory=list)
     structure: list[StructureOptions] = field(default_factory=list)
     player: list[PlayerOptions] = field(default_factory=list)
+    ai: list[Any] = field(default_factory=list)  # computer player behaviours (game.ai.behaviours.Behaviour)
 
 
 _PROVIDERS: dict[str, _Providers] = {}
@@ -121,6 +122,15 @@ class ModApp:
     def add_player_options(self, provider: PlayerOptions) -> None:
         """Extra actions for the current player as a whole: `provider(game) -> [ActionOption]`."""
         _PROVIDERS.setdefault(self.mod_id, _Providers()).player.append(provider)
+
+    def add_ai_behaviour(self, behaviour: Any) -> None:
+        """A computer player behaviour (see game.ai.behaviours.Behaviour): its part in each computer turn."""
+        _PROVIDERS.setdefault(self.mod_id, _Providers()).ai.append(behaviour)
+
+    @property
+    def ai_behaviours(self) -> list[Any]:
+        """The computer player behaviours this mod registered so far."""
+        return list(_PROVIDERS.setdefault(self.mod_id, _Providers()).ai)
 
 
 Register = Callable[[ModApp], None]
@@ -321,6 +331,28 @@ def plugin_structure_options(game: Game, structure: int) -> list[ActionOption]:
     """Actions the game's plugin mods offer for a structure (e.g. a ship sailing, landing or firing)."""
     game.world.activate()
     return [option for p in _active(game) for provider in p.structure for option in provider(game, structure)]
+
+
+def ai_behaviours(game: Game) -> list[Any]:
+    """The computer player behaviours the game's plugin mods registered, in load order."""
+    return [behaviour for p in _active(game) for behaviour in p.ai]
+
+
+def load_beside(plugin_file: str, name: str) -> ModuleType:
+    """Import a module that lies next to a bundled plugin's file (e.g. its `ai.py`), once per process: plugins
+    are imported by path, so they cannot import their neighbours by name."""
+    path = Path(plugin_file).with_name(f"{name}.py")
+    key = str(path.resolve())
+    found = _MODULES.get(key)
+    if found is not None:
+        return found
+    spec = importlib.util.spec_from_file_location(f"foc_mod_file_{len(_MODULES)}_{name}", path)
+    assert spec is not None and spec.loader is not None, f"cannot import {path}"
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    _MODULES[key] = module
+    return module
 
 
 def plugin_player_options(game: Game) -> list[ActionOption]:

@@ -10,13 +10,18 @@ import random
 from pathlib import Path
 
 from components.commands import Attack, ChooseBase
+from game.ai.params import Params
+from game.ai.turn import Turn
+from game.ai.view import View
+from game.forecast import upkeep_forecast
 from game.plugins import create_game
 from game.queries import battle_forecast
 from game.setup import PlayerSpec
 from systems import queries as q
+from systems.army_actions import takeover_cost
 from systems.combat import pair_strikes, simulate_battle
 from systems.events import UnitsDestroyed
-from tests.builders import at, spawn_army, tiny_map
+from tests.builders import at, spawn_army, spawn_structure, tiny_game, tiny_map
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,6 +63,29 @@ def test_the_simulation_draws_like_the_engines_pairing():
         health[target] -= attack[striker]
     assert sorted(u[1] for u in left_a) == sorted(h for h in health[:3] if h > 0)
     assert sorted(u[1] for u in left_d) == sorted(h for h in health[3:] if h > 0)
+
+
+def test_the_computers_upkeep_estimate_is_the_engines_forecast():
+    game = tiny_game(["ppppp", "ppppp"], {1: (0, 0), 2: (4, 1)})
+    spawn_army(game, 1, at(game, 1, 0), ["soldier", "soldier", "defender"])
+    spawn_structure(game, 1, "wooden_tower", at(game, 0, 0), garrison=["soldier"])
+    game.world.set_owner(at(game, 1, 1), 1)
+    income, owed = Turn(game, Params()).fed_next_turn()
+    forecast = upkeep_forecast(game, 1)
+    assert (income, owed) == (forecast.production_expected, forecast.owed) and owed > 0
+
+
+def test_the_computer_pays_the_engines_take_over_cost_and_sees_its_stationed_numbers():
+    game = tiny_game(["ppppp", "ppppp"], {1: (0, 0), 2: (4, 1)})
+    turn = Turn(game, Params())
+    world = game.world
+    world.set_owner(at(game, 3, 1), 2)
+    for territory in (at(game, 2, 0), at(game, 3, 1)):
+        assert turn.takeover_cost(territory) == takeover_cost(world, territory)
+    spawn_structure(game, 2, "wooden_tower", at(game, 4, 1), garrison=["soldier"])
+    view = View(game)
+    soldier = world.rules.units["soldier"]
+    assert view.stationed_side(2, at(game, 4, 1)) == [(soldier.stationed.attack, soldier.stationed.defense)]
 
 
 def _calls(folder: str, name: str) -> list[str]:

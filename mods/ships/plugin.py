@@ -17,6 +17,7 @@ game.plugins.plugin_army_options / plugin_structure_options / plugin_player_opti
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -206,9 +207,24 @@ def _own_ship(world: World, entity: int) -> Structure | str:
     return structure
 
 
-def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
+def crew_of(world: World, structure: Structure) -> int:
+    """The army units a ship needs aboard to sail or fire (its `vessel` ability's `crew`; 0 for others)."""
     vessel = _ability(world, structure, "vessel")
-    crew = int(vessel.param("crew", 0)) if vessel else 0
+    return int(vessel.param("crew", 0)) if vessel else 0
+
+
+def sail_cost(world: World, territory: int) -> int | None:
+    """MP for a ship to sail into a territory: 1 on water; None where ships cannot go."""
+    return 1 if world.rules.terrain[world.terrain[territory]].water else None
+
+
+def sailing_cost(world: World, path: tuple[int, ...]) -> int:
+    """MP for a ship to sail along a path of water territories."""
+    return sum(sail_cost(world, t) or 0 for t in path)
+
+
+def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
+    crew = crew_of(world, structure)
     if len(structure.garrison) < crew:
         name = world.rules.structures[structure.structure_type].name
         return f"a {name.lower()} needs {crew} army unit(s) aboard to {doing}"
@@ -309,11 +325,12 @@ def check_sail(world: World, cmd: Sail) -> str | None:
     for there in cmd.path:
         if there not in world.board.neighbours(here):
             return f"territory {there} is not next to territory {here}"
-        if not world.rules.terrain[world.terrain[there]].water:
+        if sail_cost(world, there) is None:
             return "ships sail only on water"
         here = there
-    if len(cmd.path) > moves.mp:
-        return f"that needs {len(cmd.path)} MP and the ship has {moves.mp}"
+    cost = sailing_cost(world, cmd.path)
+    if cost > moves.mp:
+        return f"that needs {cost} MP and the ship has {moves.mp}"
     return None
 
 
@@ -321,7 +338,7 @@ def apply_sail(world: World, cmd: Sail) -> None:
     ship = esper.component_for_entity(cmd.ship, Structure)
     moves = esper.component_for_entity(cmd.ship, ShipMoves)
     ship.territory = cmd.path[-1]
-    moves.mp -= len(cmd.path)
+    moves.mp -= sailing_cost(world, cmd.path)
     world.emit(ShipSailed(world.clock.seat, cmd.ship, tuple(cmd.path), moves.mp))
 
 
@@ -443,10 +460,8 @@ def sail_reach(world: World, ship: int) -> dict[int, tuple[int, ...]]:
     moves = _moves(ship)
     if moves is None or moves.mp <= 0 or _crew_reason(world, structure, "sail") is not None:
         return {}
-    water = world.rules.terrain
-
     def step(_here: int, there: int) -> int | None:
-        return 1 if water[world.terrain[there]].water else None
+        return sail_cost(world, there)
 
     tree = cheapest_paths(world.board, structure.territory, step, moves.mp)
     return {t: path_to(tree, t) for t in tree if t != structure.territory}
@@ -498,7 +513,7 @@ def structure_options(game: Game, entity: int) -> list[ActionOption]:
     structure = esper.component_for_entity(entity, Structure)
     out = []
     for territory, path in sorted(sail_reach(world, entity).items()):
-        out.append(_option(world, "sail", f"Sail to {territory}", Sail(entity, path), len(path)))
+        out.append(_option(world, "sail", f"Sail to {territory}", Sail(entity, path), sailing_cost(world, path)))
     if structure.garrison:
         for territory in world.board.neighbours(structure.territory):
             if world.rules.is_land(world.terrain[territory]):
@@ -538,3 +553,6 @@ def register(app: ModApp) -> None:
     app.add_army_options(army_options)
     app.add_structure_options(structure_options)
     app.add_player_options(player_options)
+    from game.plugins import load_beside  # the computer play lives next to this file (mods/ships/ai.py)
+
+    app.add_ai_behaviour(load_beside(__file__, "ai").NavyBehaviour(sys.modules[__name__]))
