@@ -68,14 +68,18 @@ def _spread(rng: random.Random, many: list[T], few: list[T], rear: Set[T]) -> li
     targets = ([u for u in few if u not in rear] or few) if rear else few
     count = len(targets)
     strikes = [(unit, targets[i % count]) for i, unit in enumerate(many)]
-    facing_of: dict[T, list[T]] = {}
-    for striker, target in strikes:
-        facing_of.setdefault(target, []).append(striker)
-    front = [u for u in many if u not in rear] if rear else many
+    # the strikers facing targets[j] are many[j], many[j + count], ... (in order)
+    if not rear:
+        for j, target in enumerate(few):
+            facing = many[j::count]
+            strikes.append((target, rng.choice(facing) if len(facing) > 1 else facing[0]))
+        return strikes
+    slot = {target: j for j, target in enumerate(targets)}
+    front = [u for u in many if u not in rear]
     for target in few:
-        facing = facing_of.get(target, [])
-        if rear:
-            facing = [u for u in facing if u not in rear] or front or facing or many
+        index = slot.get(target)
+        facing = many[index::count] if index is not None else []
+        facing = [u for u in facing if u not in rear] or front or facing or many
         strikes.append((target, rng.choice(facing) if len(facing) > 1 else facing[0]))
     return strikes
 
@@ -99,7 +103,7 @@ def simulate_battle(
     """Battle rounds (R8.2-R8.3) on plain numbers, with the real pairing and a caller's generator (never the
     game's): each unit is (attack, health) or (attack, health, rearguard). Returns the survivors of each side
     as [attack, health, rearguard] and the rounds fought."""
-    units = [[u[0], u[1], bool(u[2]) if len(u) > 2 else False] for u in (*attackers, *defenders)]
+    units = [[u[0], u[1], len(u) > 2 and bool(u[2])] for u in (*attackers, *defenders)]
     rear = {i for i, u in enumerate(units) if u[2]}
     side_a = list(range(len(attackers)))
     side_d = list(range(len(attackers), len(units)))

@@ -18,7 +18,7 @@ from game.ai.behaviours import Behaviour, TurnPart
 from game.ai.params import RANGER, SOLDIER, Params
 from game.ai.view import INF, Threat, View, cost_table
 from game.engine import Accepted, Game, Result
-from game.forecast import upkeep_forecast
+from game.forecast import food_outlook
 from systems import queries as q
 from systems.army_actions import takeover_cost
 from systems.movement import Reach, fitting_units
@@ -81,8 +81,8 @@ class Turn:
 
     def fed_next_turn(self) -> tuple[float, float]:
         """(expected food income, food upkeep owed) at this player's next Upkeep: the engine's own forecast."""
-        forecast = upkeep_forecast(self.game, self.seat)
-        return float(forecast.production_expected), float(forecast.owed)
+        income, owed = food_outlook(self.game, self.seat)
+        return float(income), float(owed)
 
     def takeover_cost(self, territory: int) -> int:
         return takeover_cost(self.v.world, territory)
