@@ -47,13 +47,14 @@ def next_unit(turn: Turn, at_base: Army | None) -> tuple[str | None, bool]:
     pending = max(0, count - turn.keep_at_base())
     if turn.claiming_open() and claimers + pending < turn.p.claimers and len(v.my_armies) + pending < v.limit_armies:
         if v.round >= turn.p.ranger_claimers_from:
-            rangers = sum(1 for u in (at_base.units if at_base else []) if q.unit(u).unit_type == RANGER)
-            if rangers < 2 and q.can_afford(v.stock, v.rules.units[RANGER].cost):
-                return RANGER, True
+            here = q.unit_types(at_base) if at_base else []
+            if q.fit_reason(v.world, [*here, RANGER]) is None and q.can_afford(v.stock, v.rules.units[RANGER].cost):
+                return RANGER, True  # while the army at the flag has room for a ranger (R5.2)
         return SOLDIER, True
     if turn.p.strike_rangers and at_base is not None and count >= turn.keep_at_base():
         rangers = sum(1 for u in at_base.units if q.unit(u).unit_type == RANGER)
-        if rangers < min(2, turn.p.strike_rangers) and q.can_afford(v.stock, v.rules.units[RANGER].cost):
+        if (rangers < turn.p.strike_rangers and q.fit_reason(v.world, [*q.unit_types(at_base), RANGER]) is None
+                and q.can_afford(v.stock, v.rules.units[RANGER].cost)):
             return RANGER, False
     if turn.parts and at_base is not None and count >= turn.keep_at_base():
         stage = turn.staging_cell()
