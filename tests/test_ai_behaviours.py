@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 
 from components.commands import BuildUnit, ChooseBase
-from game import mods as mods_module
 from game.ai import run_computer_turn
 from game.ai.behaviours import mod_behaviours
-from game.plugins import create_game, plugin_module
-from game.rules_loader import BUNDLED_MODS
-from game.setup import PlayerSpec
+from game.content import discover as discover_module
+from game.content.manifest import BUNDLED_MODS
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from tests.builders import at, tiny_map
 
@@ -22,9 +21,9 @@ CALLS = []
 
 
 def register(app):
-    from game.plugins import load_beside
+    from game.content.plugins import sibling_module
 
-    app.add_ai_behaviour(load_beside(__file__, "ai").Scribes(CALLS))
+    app.add_ai_behaviour(sibling_module(__file__, "ai").Scribes(CALLS))
 '''
 
 AI = '''
@@ -77,7 +76,7 @@ def scribes_mod(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (folder / "units.toml").write_text(UNITS)
     (folder / "plugin.py").write_text(PLUGIN)
     (folder / "ai.py").write_text(AI)
-    monkeypatch.setattr(mods_module, "BUNDLED_MODS", root)
+    monkeypatch.setattr(discover_module, "BUNDLED_MODS", root)  # a stand-in for the game's mods/ folder
     return root
 
 
@@ -93,7 +92,7 @@ def test_a_third_party_mod_supplies_a_computer_player_behaviour(scribes_mod: Pat
         game.world.set_owner(territory, 1)  # nothing to claim: units are built for the strike forces
     q.stockpile(game.world, 1)["food"] = 200
     run_computer_turn(game)
-    plugin = plugin_module("scribes")
+    plugin = game.app.plugin("scribes")
     assert plugin is not None and plugin.CALLS == [20]  # its own step ran once in the turn
     built = [c.unit_type for _, s, c in game.history if s == 1 and isinstance(c, BuildUnit)]
     assert "scribe" in built
@@ -108,7 +107,7 @@ def test_a_behaviour_is_switched_off_by_name(scribes_mod: Path):
                        mods=["scribes"], search=[BUNDLED_MODS, scribes_mod])
     for x, y in ((0, 0), (7, 1)):
         assert game.submit(ChooseBase(at(game, x, y))).ok
-    plugin = plugin_module("scribes")
+    plugin = game.app.plugin("scribes")
     assert plugin is not None
     StrategicAI(Params(name="hard", off=frozenset({"scribes"}))).play_turn(game)
     assert plugin.CALLS == []

@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from game.plugins import ai_behaviours
-
 if TYPE_CHECKING:
     from components.armies import Army
     from game.ai.turn import Turn
@@ -63,5 +61,5 @@ class Behaviour(Protocol):
 
 
 def mod_behaviours(game: Game) -> list[Behaviour]:
-    """The behaviours the game's mods registered (`app.add_ai_behaviour`), in load order."""
-    return list(ai_behaviours(game))
+    """The behaviours the game's mods registered (`app.add_ai_behaviour`, kept on the game's App), in load order."""
+    return list(game.app.ai_behaviours)
