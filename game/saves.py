@@ -595,7 +595,7 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file))
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, set(app.components)))
     if errors:
         raise DataError(errors[:20])
     out.entities = [(e, list(by_id[e].values())) for e in sorted(by_id)]
@@ -613,7 +613,8 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
 
 
 def _reference_errors(
-    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str
+    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
+    registered: set[str] | None = None,
 ) -> list[str]:
     """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory."""
     errors: list[str] = []
@@ -645,8 +646,8 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):
-                    if needed not in comps:
+                for needed in ("Stockpile", "HomeBase"):  # when the game's ruleset has them at all
+                    if needed not in comps and (registered is None or needed in registered):
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):
                 if comp.unit_type not in rules.units:

@@ -133,3 +133,18 @@ def _tiny():
     from tests.builders import tiny_map
 
     return tiny_map(["ppp"])
+
+
+def test_a_saved_game_of_another_ruleset_loads_with_that_rulesets_app(search, tmp_path):
+    from game.replay import replay_data
+    from game.saves import load_game, save_game
+    from game.snapshot import state_hash
+
+    game = duel(search)
+    game.submit(strike(game))
+    game.submit(EndTurn())
+    loaded = load_game(save_game(game, tmp_path / "duel.foc.json.gz"), search=search)
+    assert loaded.app.ruleset == "duel" and "Strike" in loaded.app.command_types()
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert loaded.world.clock.stage == "command" and loaded.submit(strike(loaded)).ok
+    assert replay_data(game)["commands"]

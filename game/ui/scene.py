@@ -14,7 +14,7 @@ from components.players import HomeBase, Player
 from components.structures import Catapult, Structure
 from game.presentation import Presentation
 from systems import events as ev
-from systems.world import World
+from systems.world import DRAW, World
 
 
 @dataclass
@@ -98,6 +98,7 @@ class Scene:
             ev.RogueAppeared: self._rogue_appeared,
             ev.PlayerDefeated: self._player_defeated,
             ev.GameWon: self._game_won,
+            ev.GameDrawn: self._game_drawn,
             ev.UnitStationed: self._unit_stationed,
             ev.UnitUnstationed: self._unit_unstationed,
         }
@@ -379,6 +380,11 @@ class Scene:
 
     def _game_won(self, e: ev.GameWon) -> None:
         self.winner = e.seat
+        self.stage = "over"
+        self._bump()
+
+    def _game_drawn(self, e: ev.GameDrawn) -> None:
+        self.winner = DRAW
         self.stage = "over"
         self._bump()
 
