@@ -131,16 +131,33 @@ def _scenario(world: World, groups: list[Group], food: int) -> Scenario:
     return Scenario(food, sum(g.paid for g in trial), unpaid)
 
 
+def _next_upkeep(world: World, seat: int) -> tuple[int, list[Group], tuple[int, float, int]]:
+    """The round of the seat's next Upkeep, its groups then, and (least, mean, most) production before it."""
+    round_ = next_upkeep_round(world, seat)
+    with _clock_at(world, round_, seat):
+        groups = upkeep_groups(world, seat)
+        production = production_ranges(world, seat).get(world.rules.resources.upkeep, (0, 0.0, 0))
+    return round_, groups, production
+
+
+def food_outlook(game: object, seat: int) -> tuple[int, int]:
+    """(expected production, upkeep owed) of the upkeep resource at the seat's next Upkeep stage: the same
+    numbers as `upkeep_forecast` (`production_expected`, `owed`), without its scenarios (computer players
+    ask this many times a turn)."""
+    world = game if isinstance(game, World) else game.world  # type: ignore[attr-defined]
+    world.activate()
+    _, groups, (_, mean, _) = _next_upkeep(world, seat)
+    return math.floor(mean), sum(g.owed for g in groups)
+
+
 def upkeep_forecast(game: object, seat: int) -> UpkeepForecast:
     """Owed vs. food at `seat`'s next Upkeep stage, and who would go unpaid with what rogue chance."""
     world = game if isinstance(game, World) else game.world  # type: ignore[attr-defined]
     world.activate()
     resource = world.rules.resources.upkeep
     food_now = q.stockpile(world, seat).get(resource, 0)
-    round_ = next_upkeep_round(world, seat)
+    round_, groups, (low, mean, high) = _next_upkeep(world, seat)
     with _clock_at(world, round_, seat):
-        groups = upkeep_groups(world, seat)
-        low, mean, high = production_ranges(world, seat).get(resource, (0, 0.0, 0))
         worst = _scenario(world, groups, food_now + low)
         expected = _scenario(world, groups, food_now + math.floor(mean))
     return UpkeepForecast(

@@ -23,6 +23,7 @@ from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
+from systems.combat import fighter, simulate_battle
 from systems.movement import Reach, path_cost, reachable
 
 
@@ -67,7 +68,7 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
             mp = (cost or 0) + world.rules.costs.retreat_extra
             option("retreat", f"Retreat to {n}", Retreat(army_entity, n), mp)
         return options
-    option("take_over", "Take over territory", TakeOver(army_entity), takeover_cost(world, army))
+    option("take_over", "Take over territory", TakeOver(army_entity), takeover_cost(world, army.territory))
     option("disrupt", "Disrupt territory", Disrupt(army_entity), world.rules.costs.disrupt)
     for entity, structure in q.structures_touching(army.territory):
         name = world.rules.structures[structure.structure_type].name
@@ -126,14 +127,15 @@ class Forecast:
 
 
 def battle_forecast(game: Game, attacker: int, defender: int, trials: int = 200, max_rounds: int = 30) -> Forecast:
-    """Simulate the battle many times with a private generator; the game's own rng is never touched."""
+    """Simulate the battle many times with the engine's own pairing (R8.2, the rearguard ability included) and
+    a private generator; the game's own rng is never touched."""
     world = game.world
     world.activate()
     a = esper.component_for_entity(attacker, Army)
     d = esper.component_for_entity(defender, Army)
-    side_a = [(q.unit(u).attack, q.unit(u).defense - q.unit(u).damage) for u in a.units]
-    side_d = [(q.unit(u).attack, q.unit(u).defense - q.unit(u).damage) for u in d.units]
-    rng = random.Random(hash((attacker, defender, world.clock.round, len(side_a), len(side_d))))
+    side_a = [fighter(world, u) for u in a.units]
+    side_d = [fighter(world, u) for u in d.units]
+    rng = random.Random(f"forecast:{world.seed}:{world.clock.round}:{attacker}:{defender}")
     wins = lost_a = lost_d = rounds_total = 0
     for _ in range(trials):
         ra, rd, rounds = simulate_battle(rng, side_a, side_d, max_rounds)
@@ -142,33 +144,6 @@ def battle_forecast(game: Game, attacker: int, defender: int, trials: int = 200,
         lost_d += len(side_d) - len(rd)
         rounds_total += rounds
     return Forecast(wins / trials, lost_a / trials, lost_d / trials, rounds_total / trials)
-
-
-def simulate_battle(
-    rng: random.Random, attackers: list[tuple[int, int]], defenders: list[tuple[int, int]], max_rounds: int
-) -> tuple[list[list[int]], list[list[int]], int]:
-    """R8.2-R8.3 on plain numbers: returns the survivors of each side as [attack, health] and the rounds."""
-    side_a = [list(u) for u in attackers]
-    side_d = [list(u) for u in defenders]
-    rounds = 0
-    while side_a and side_d and rounds < max_rounds:
-        rounds += 1
-        rng.shuffle(side_a)
-        rng.shuffle(side_d)
-        many, few = (side_a, side_d) if len(side_a) >= len(side_d) else (side_d, side_a)
-        hits: list[tuple[list[int], int]] = []
-        facing: dict[int, list[int]] = {}
-        for i, striker in enumerate(many):
-            slot = i % len(few)
-            hits.append((few[slot], striker[0]))
-            facing.setdefault(slot, []).append(i)
-        for j, striker in enumerate(few):
-            hits.append((many[rng.choice(facing[j])], striker[0]))
-        for victim, damage in hits:
-            victim[1] -= damage
-        side_a = [u for u in side_a if u[1] > 0]
-        side_d = [u for u in side_d if u[1] > 0]
-    return side_a, side_d, rounds
 
 
 def move_command(reach: Reach, army: int) -> Move:

@@ -13,6 +13,7 @@ from systems.combat import end_battle
 from systems.events import StructureCaptured, TerritoryDisrupted, TerritoryTakenOver
 from systems.movement import combine, detach, fitting_units, path_cost, reachable, relocate
 from systems.outcome import check_victory
+from systems.placing import army_limit_reason
 from systems.world import World
 
 
@@ -27,10 +28,8 @@ def check_arrival(world: World, army: Army, destination: int, units: list[int] |
             return None
         if other.owner is None and army.owner is None:
             return "rogue armies do not share a territory"
-    if units is not None and army.owner is not None and (
-        len(q.player_armies(army.owner)) >= world.rules.limits.armies_per_player
-    ):
-            return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
+    if units is not None:
+        return army_limit_reason(world, army.owner)
     return None
 
 
@@ -182,8 +181,9 @@ class RetreatFromBattle:
         arrive(world, cmd.army, (cmd.territory,))
 
 
-def takeover_cost(world: World, army: Army) -> int:
-    owner = world.owner_of(army.territory)
+def takeover_cost(world: World, territory: int) -> int:
+    """R7.1: the MP taking over a territory costs (neutral or enemy)."""
+    owner = world.owner_of(territory)
     return world.rules.costs.take_over_neutral if owner is None else world.rules.costs.take_over_enemy
 
 
@@ -198,7 +198,7 @@ class TakeOverTerritory:
             return "rogue armies do not take over territories"
         if world.owner_of(army.territory) == army.owner:
             return "you already own this territory"
-        cost = takeover_cost(world, army)
+        cost = takeover_cost(world, army.territory)
         if army.mp < cost:
             return f"taking over needs {cost} MP and the army has {army.mp} (R7.1)"
         if any(q.hostile(a.owner, army.owner) for e, a in q.armies_at(army.territory) if e != cmd.army):
@@ -212,7 +212,7 @@ class TakeOverTerritory:
     def apply(world: World, cmd: TakeOver) -> None:
         army = esper.component_for_entity(cmd.army, Army)
         assert army.owner is not None
-        army.mp -= takeover_cost(world, army)
+        army.mp -= takeover_cost(world, army.territory)
         army.done = True  # R5.8
         old = world.owner_of(army.territory)
         world.set_owner(army.territory, army.owner)

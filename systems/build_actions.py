@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 import esper
 
-from components.armies import Army, ArmyUnit
+from components.armies import ArmyUnit
 from components.commands import BuildStructure, BuildUnit, Repair, Upgrade
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, player_turn
 from systems.events import StructureBuilt, StructureRepaired, StructureUpgraded, UnitBuilt
+from systems.placing import army_limit_reason, place_units
 from systems.world import World
 
 
@@ -53,8 +54,8 @@ class TrainUnit:
         if here is not None:
             if (reason := q.fit_reason(world, [*q.unit_types(here[1]), cmd.unit_type])) is not None:
                 return f"the army at your base is full: {reason} (R5.2)"
-        elif len(q.player_armies(seat)) >= world.rules.limits.armies_per_player:
-            return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
+        elif (reason := army_limit_reason(world, seat)) is not None:
+            return reason
         return afford_reason(world, unit_type.cost)
 
     @staticmethod
@@ -67,13 +68,7 @@ class TrainUnit:
         unit = esper.create_entity(
             ArmyUnit(cmd.unit_type, spec.combat.attack, spec.combat.defense, 0, world.clock.round)
         )
-        here = q.army_of(seat, base)
-        if here is not None:
-            army_entity, army = here
-            army.units.append(unit)
-            army.mp = army.open_mp = 0  # R6.1 and R5.6: the new unit has 0 MP, so the merged army has too
-        else:
-            army_entity = esper.create_entity(Army(owner=seat, territory=base, units=[unit], mp=0))
+        army_entity = place_units(world, seat, base, [unit])  # R6.1: the new unit has 0 MP
         world.emit(UnitBuilt(seat, unit, cmd.unit_type, army_entity, base, dict(spec.cost)))
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence, Set
+from typing import TypeVar
+
 import esper
 
 from components.armies import Army, Battle
@@ -17,6 +21,8 @@ from systems.events import (
     UnitsDestroyed,
 )
 from systems.world import World
+
+T = TypeVar("T")
 
 
 def unit_attack(world: World, unit_entity: int, structure: Structure | None = None) -> int:
@@ -39,28 +45,42 @@ def unit_health(world: World, unit_entity: int, stationed: bool = False) -> int:
 
 def pairings(world: World, attackers: list[int], defenders: list[int]) -> list[tuple[int, int]]:
     """R8.2: who strikes whom this round, as (striker, target) pairs, after shuffling both sides."""
-    attackers, defenders = list(attackers), list(defenders)
-    world.rng.shuffle(attackers)
-    world.rng.shuffle(defenders)
-    if len(attackers) >= len(defenders):
-        return _spread(world, attackers, defenders)
-    return _spread(world, defenders, attackers)
+    return pair_strikes(world.rng, attackers, defenders, _rearguard(world, [*attackers, *defenders]))
 
 
-def _spread(world: World, many: list[int], few: list[int]) -> list[tuple[int, int]]:
-    """The larger side's unit i targets the smaller side's unit i mod n; each of those strikes back once.
+def pair_strikes(rng: random.Random, attackers: list[T], defenders: list[T], rear: Set[T]) -> list[tuple[T, T]]:
+    """R8.2 over any distinct tokens (unit entities in battle, indices in a forecast), drawing from `rng`.
 
-    Units with the `rearguard` ability (e.g. a mod's medics) are targeted only when no other unit of
-    their side is left: they are left out of the targets, and struck back at only as a last resort.
+    Both sides are shuffled; the larger side's unit i targets the smaller side's unit i mod n; each of those
+    strikes back once, at one of the units that target it. Units in `rear` (the `rearguard` ability, e.g. a
+    mod's medics) are targeted only when no other unit of their side is left: they are left out of the
+    targets, and struck back at only as a last resort.
     """
-    rear = _rearguard(world, many + few)
-    targets = [u for u in few if u not in rear] or few
-    strikes = [(unit, targets[i % len(targets)]) for i, unit in enumerate(many)]
+    attackers, defenders = list(attackers), list(defenders)
+    rng.shuffle(attackers)
+    rng.shuffle(defenders)
+    if len(attackers) >= len(defenders):
+        return _spread(rng, attackers, defenders, rear)
+    return _spread(rng, defenders, attackers, rear)
+
+
+def _spread(rng: random.Random, many: list[T], few: list[T], rear: Set[T]) -> list[tuple[T, T]]:
+    targets = ([u for u in few if u not in rear] or few) if rear else few
+    count = len(targets)
+    strikes = [(unit, targets[i % count]) for i, unit in enumerate(many)]
+    # the strikers facing targets[j] are many[j], many[j + count], ... (in order)
+    if not rear:
+        for j, target in enumerate(few):
+            facing = many[j::count]
+            strikes.append((target, rng.choice(facing) if len(facing) > 1 else facing[0]))
+        return strikes
+    slot = {target: j for j, target in enumerate(targets)}
+    front = [u for u in many if u not in rear]
     for target in few:
-        facing = [striker for striker, t in strikes if t == target]
-        if rear:
-            facing = [u for u in facing if u not in rear] or [u for u in many if u not in rear] or facing or many
-        strikes.append((target, world.rng.choice(facing) if len(facing) > 1 else facing[0]))
+        index = slot.get(target)
+        facing = many[index::count] if index is not None else []
+        facing = [u for u in facing if u not in rear] or front or facing or many
+        strikes.append((target, rng.choice(facing) if len(facing) > 1 else facing[0]))
     return strikes
 
 
@@ -69,6 +89,32 @@ def _rearguard(world: World, units: list[int]) -> set[int]:
     if not any(spec.has("rearguard") for spec in types.values()):
         return set()
     return {u for u in units if types[q.unit(u).unit_type].has("rearguard")}
+
+
+def fighter(world: World, unit_entity: int) -> tuple[int, int, bool]:
+    """A unit in an army as plain numbers for `simulate_battle`: (attack, health, rearguard)."""
+    unit = q.unit(unit_entity)
+    return unit.attack, unit.defense - unit.damage, world.rules.units[unit.unit_type].has("rearguard")
+
+
+def simulate_battle(
+    rng: random.Random, attackers: Sequence[Sequence[int]], defenders: Sequence[Sequence[int]], max_rounds: int
+) -> tuple[list[list[int]], list[list[int]], int]:
+    """Battle rounds (R8.2-R8.3) on plain numbers, with the real pairing and a caller's generator (never the
+    game's): each unit is (attack, health) or (attack, health, rearguard). Returns the survivors of each side
+    as [attack, health, rearguard] and the rounds fought."""
+    units = [[u[0], u[1], len(u) > 2 and bool(u[2])] for u in (*attackers, *defenders)]
+    rear = {i for i, u in enumerate(units) if u[2]}
+    side_a = list(range(len(attackers)))
+    side_d = list(range(len(attackers), len(units)))
+    rounds = 0
+    while side_a and side_d and rounds < max_rounds:
+        rounds += 1
+        for striker, target in pair_strikes(rng, side_a, side_d, rear):
+            units[target][1] -= units[striker][0]
+        side_a = [i for i in side_a if units[i][1] > 0]
+        side_d = [i for i in side_d if units[i][1] > 0]
+    return [units[i] for i in side_a], [units[i] for i in side_d], rounds
 
 
 def start_battle(world: World, attacker: int, defender: int, starter_seat: int) -> int:

@@ -58,9 +58,14 @@ def structures() -> list[tuple[int, Structure]]:
     return [(e, s) for e, s in esper.get_component(Structure) if alive(e)]
 
 
+def touches(structure: Structure, territory: int) -> bool:
+    """A structure stands in its territory; a wall in both territories of its border (R8.6)."""
+    return structure.territory == territory or structure.border == territory
+
+
 def structures_touching(territory: int) -> list[tuple[int, Structure]]:
     """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6)."""
-    return [(e, s) for e, s in structures() if s.territory == territory or s.border == territory]
+    return [(e, s) for e, s in structures() if touches(s, territory)]
 
 
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:

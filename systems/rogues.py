@@ -8,6 +8,7 @@ from components.armies import Army, ArmyUnit, Rogue
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.events import ArmyWentRogue, RogueAppeared, RogueDisbanded
+from systems.placing import can_stand
 from systems.world import World
 
 
@@ -76,8 +77,7 @@ def unstation_as_rogue(world: World, structure_entity: int, unit: int, chance: f
     """
     structure = esper.component_for_entity(structure_entity, Structure)
     structure.garrison.remove(unit)
-    terrain = world.terrain[structure.territory]
-    stranded = world.rules.move_cost(q.unit(unit).unit_type, terrain) is None and q.bridge_at(world, structure.territory) is None
+    stranded = not can_stand(world, q.unit(unit).unit_type, structure.territory)
     if stranded or any(a.owner is None for _, a in q.armies_at(structure.territory)):
         esper.delete_entity(unit)
         return

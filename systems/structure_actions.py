@@ -30,12 +30,10 @@ from systems.events import (
     UnitStationed,
     UnitUnstationed,
 )
+from systems.placing import army_limit_reason, can_stand, place_units
+from systems.queries import touches
 from systems.victory import check_flags
 from systems.world import World
-
-
-def touches(structure: Structure, territory: int) -> bool:
-    return structure.territory == territory or structure.border == territory
 
 
 @handles(AttackStructure)
@@ -117,9 +115,9 @@ class UnstationUnit:
         if not touches(structure, cmd.territory):
             return "a stationed unit leaves into the structure's territory or a side of its wall (R6.4)"
         unit_type = q.unit(cmd.unit).unit_type
-        terrain = world.terrain[cmd.territory]
-        if world.rules.move_cost(unit_type, terrain) is None and q.bridge_at(world, cmd.territory) is None:
-            return f"{world.rules.units[unit_type].name}s cannot stand in {world.rules.terrain[terrain].name.lower()}"
+        if not can_stand(world, unit_type, cmd.territory):
+            terrain = world.rules.terrain[world.terrain[cmd.territory]]
+            return f"{world.rules.units[unit_type].name}s cannot stand in {terrain.name.lower()}"
         seat = world.issuer
         for _, army in q.armies_at(cmd.territory):
             if q.hostile(army.owner, seat):
@@ -127,22 +125,13 @@ class UnstationUnit:
             if q.fit_reason(world, [*q.unit_types(army), q.unit(cmd.unit).unit_type]) is not None:
                 return "the army there has no room for it (R5.2)"
             return None
-        if len(q.player_armies(seat)) >= world.rules.limits.armies_per_player:
-            return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
-        return None
+        return army_limit_reason(world, seat)
 
     @staticmethod
     def apply(world: World, cmd: Unstation) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
         structure.garrison.remove(cmd.unit)
-        seat = world.issuer
-        here = q.army_of(seat, cmd.territory)
-        if here is not None:
-            entity, army = here
-            army.units.append(cmd.unit)
-            army.mp = army.open_mp = 0
-        else:
-            entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=[cmd.unit], mp=0))
+        entity = place_units(world, world.issuer, cmd.territory, [cmd.unit])
         world.emit(UnitUnstationed(cmd.unit, cmd.structure, entity, cmd.territory))
 
 

@@ -183,7 +183,7 @@ def test_cavalry_is_not_bought_while_food_is_short_or_early():
 def test_cavalry_is_worth_it_by_simulation():
     import random
 
-    from game.ai.mod_units import win_rate
+    from game.ai.mounted import win_rate
 
     rng = random.Random(1)
     cavalry, soldiers = [(4, 4)] * 5, [(2, 2)] * 10

@@ -1,5 +1,6 @@
 """The shape of the code: layering (components and systems never import the client), no import cycles in
-game/, the non-UI game never importing the UI, no module-level registries, no core file naming a mod."""
+game/, the non-UI game never importing the UI, no module-level registries, no core file naming a mod, and
+computer players that only read."""
 
 from __future__ import annotations
 
@@ -65,6 +66,71 @@ def test_every_module_opens_with_a_docstring():
                 missing.append(str(path.relative_to(ROOT)))
     assert missing == []
 
+
+# --- computer players ----------------------------------------------------------------------------------
+
+COMPUTER_PLAYERS = [*sorted((ROOT / "game" / "ai").glob("*.py")), *sorted((ROOT / "mods").glob("*/ai.py"))]
+
+
+def test_no_computer_player_module_names_a_mod():
+    """Mods own their computer play (registered with app.add_ai_behaviour); the core AI names none of them."""
+    import re
+
+    pattern = re.compile(r"\b(ships?|medics?|cavalry|vessels?|naval|navy|docks?|heal|healers?|plugin_module)\b")
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in sorted((ROOT / "game" / "ai").glob("*.py"))
+        for match in pattern.finditer(path.read_text().lower())
+    ]
+    assert offenders == []
+
+
+WRITERS = {"add_component", "remove_component", "create_entity", "delete_entity", "set_owner", "emit",
+           "clear_database", "switch_world", "delete_world"}
+
+
+def _chain(node: ast.expr) -> tuple[str | None, list[str]]:
+    """The root name and the attribute names of `a.b.c` (root None when it is not a plain name)."""
+    names: list[str] = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    return (node.id if isinstance(node, ast.Name) else None), names
+
+
+def _own(target: ast.expr) -> bool:
+    """Is an assignment target the computer player's own data: `self.x`, a local, or its per-game cache?"""
+    if isinstance(target, ast.Attribute):
+        root, _ = _chain(target)
+        return root == "self" and isinstance(target.value, ast.Name)
+    if isinstance(target, ast.Subscript):
+        if isinstance(target.value, ast.Name):
+            return True  # a local table
+        root, names = _chain(target.value)
+        return root in ("self", "static") or "static" in names  # its own objects, or View.static (the per-game cache)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return all(_own(e) for e in target.elts)
+    return True
+
+
+def test_computer_players_never_write_components():
+    """Computer players act only through Game.submit: no esper or world writes, and nothing assigned but their
+    own objects and caches, so no component field (army.mp, structure.garrison...) is ever set directly.
+    (tests/test_ai.py checks the same at run time: the state hash changes only in submit.)"""
+    offenders = []
+    for path in COMPUTER_PLAYERS:
+        where = path.relative_to(ROOT)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITERS:
+                offenders.append(f"{where}:{node.lineno} calls {node.func.attr}")
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            offenders.extend(f"{where}:{node.lineno} assigns {ast.unparse(t)}" for t in targets if not _own(t))
+    assert offenders == []
+    assert any(path.parent.name != "ai" for path in COMPUTER_PLAYERS)  # the mods' behaviours are checked too
 
 def import_cycles(folder: Path, skip: tuple[str, ...] = ()) -> list[list[str]]:
     """Strongly connected groups of modules under `folder` that import each other at run time (Tarjan)."""
@@ -199,7 +265,8 @@ def shipped_mod_names() -> set[str]:
 
 def test_no_core_file_names_a_shipped_mod():
     """A mod owns its rules, presentation and computer play: components/, systems/ and game/ never name
-    one (identifier, string or comment). game/ai/ is left out until its mod-specific parts move to mods/."""
+    one (identifier, string or comment): game/ai/ included, the ships' and medics' computer play lives in
+    their mods (mods/ships/ai.py, mods/medic/ai.py)."""
     import re
 
     names = shipped_mod_names()
@@ -208,8 +275,6 @@ def test_no_core_file_names_a_shipped_mod():
     offenders = []
     for folder in ("components", "systems", "game"):
         for path in sorted((ROOT / folder).rglob("*.py")):
-            if path.is_relative_to(ROOT / "game" / "ai"):
-                continue
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 if (found := pattern.search(line)) is not None:
                     offenders.append(f"{path.relative_to(ROOT)}:{number}: {found.group(0)}")

@@ -16,9 +16,10 @@ import esper
 from components.armies import Army
 from components.structures import Structure
 from game.engine import Game
-from game.queries import simulate_battle
 from systems import queries as q
+from systems.combat import fighter, simulate_battle, unit_attack, unit_health
 from systems.movement import Reach, reachable
+from systems.queries import touches
 from systems.world import World
 
 INF = 1 << 30
@@ -27,12 +28,13 @@ FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is ~130 kB)
 RESOURCE_WEIGHT = {"food": 1.0, "wood": 0.45, "stone": 0.35, "metal": 0.15}
 
 
-Side = list[tuple[int, int]]  # (attack, health) per unit
+Fighter = tuple[int, int] | tuple[int, int, bool]  # (attack, health[, rearguard]) as systems.combat simulates
+Side = list[Fighter]
 
 
 def power(side: Side) -> float:
     """Square-law fighting strength: total attack times total health."""
-    return float(sum(a for a, _ in side) * sum(h for _, h in side))
+    return float(sum(u[0] for u in side) * sum(u[1] for u in side))
 
 
 @dataclass
@@ -46,7 +48,7 @@ class Static:
     clearable: list[bool]
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
-    plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # mod helpers' per-game caches
+    plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
 
 
 _STATIC: OrderedDict[str, Static] = OrderedDict()
@@ -180,7 +182,6 @@ class View:
         self.stock = q.stockpile(world, self.seat)
         self.limit_armies = self.rules.limits.armies_per_player
         self.limit_units = self.rules.limits.units_per_army
-        self.base_rules_only = {m.id for m in self.rules.mods} <= {"base"}
         self.slotted = any(spec.army.slots != 1 for spec in self.rules.units.values())
         self.refresh()
         self.threat, self.mobile_threat = self._threat_maps()
@@ -247,10 +248,17 @@ class View:
         return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
 
     def side(self, army: Army) -> Side:
-        out = []
-        for u in army.units:
-            unit = q.unit(u)
-            out.append((unit.attack, unit.defense - unit.damage))
+        """The army's units as the battle simulation sees them (the engine's own numbers)."""
+        world = self.world
+        return [fighter(world, u) for u in army.units]
+
+    def stationed_side(self, seat: int, territory: int) -> Side:
+        """The seat's units stationed in (or on a wall of) a territory, with their stationed numbers (R6.4)."""
+        world = self.world
+        out: Side = []
+        for _, s in self.structures:
+            if s.owner == seat and touches(s, territory):
+                out.extend((unit_attack(world, u, s), unit_health(world, u, stationed=True)) for u in s.garrison)
         return out
 
     def slots(self, army: Army) -> int:
@@ -270,10 +278,7 @@ class View:
 
     def garrisoned_hostile(self, territory: int) -> bool:
         """A manned hostile structure stands in (or on a border of) the territory."""
-        return any(
-            s.garrison and s.owner != self.seat and (s.territory == territory or s.border == territory)
-            for _, s in self.structures
-        )
+        return any(s.garrison and s.owner != self.seat and touches(s, territory) for _, s in self.structures)
 
     def base_defended(self, seat: int) -> bool:
         """Would an army entering this seat's base find a defender there (R7.2)?"""
@@ -282,27 +287,23 @@ class View:
             return True
         if any(a.owner == seat and a.units for _, a in self.at.get(base, ())):
             return True
-        return any(s.owner == seat and s.garrison and (s.territory == base or s.border == base)
-                   for _, s in self.structures)
+        return any(s.owner == seat and s.garrison and touches(s, base) for _, s in self.structures)
 
     def stationed_at(self, seat: int, territory: int) -> list[int]:
         out: list[int] = []
         for _, s in self.structures:
-            if s.owner == seat and (s.territory == territory or s.border == territory):
+            if s.owner == seat and touches(s, territory):
                 out.extend(s.garrison)
         return out
 
     def tower_at(self, territory: int) -> tuple[int, Structure] | None:
-        for e, s in self.structures:
-            if s.territory == territory and s.border is None and self.rules.structures[s.structure_type].placement == "land":
-                return e, s
-        return None
+        """The tower (a 'land' structure, R6.3) standing in a territory."""
+        self.world.activate()
+        return q.structure_in(self.world, territory, "land")
 
     def wall_between(self, a: int, b: int) -> tuple[int, Structure] | None:
-        for e, s in self.structures:
-            if s.border is not None and ((s.territory == a and s.border == b) or (s.territory == b and s.border == a)):
-                return e, s
-        return None
+        self.world.activate()
+        return q.wall_between(a, b)
 
     def _threat_maps(self) -> tuple[Threat, Threat]:
         """Per territory: the strongest hostile army that could attack it next turn (Manhattan reach); and the

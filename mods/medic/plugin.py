@@ -1,7 +1,8 @@
 """Medic mod plugin: the `heal` ability kind, the UnitHealed event and the system that heals each turn.
 
 "Always the last unit targeted" needs no code here: the medic's data gives it the engine's `rearguard`
-ability (R8.2). Queries for the computer players: `wounded_units`, `healing_per_turn`, `is_healer`.
+ability (R8.2). Queries for the computer players: `wounded_units`, `healing_per_turn`, `is_healer`; their behaviour
+(a healer for each big group setting out) is `ai.py`, registered below.
 """
 
 from __future__ import annotations
@@ -94,6 +95,9 @@ def register(app: ModApp) -> None:
     app.add_event(UnitHealed)
     app.add_system(UPKEEP, "medic.heal", heal_wounded, after="upkeep")
     app.presentation.on_event("UnitHealed", beat=_heal_beat, sound="production")
+    from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
+
+    app.add_ai_behaviour(sibling_module(__file__, "ai").HealerBehaviour())
 
 
 def _heal_beat() -> type:

@@ -17,6 +17,7 @@ game.content.plugin_army_options / plugin_structure_options / plugin_player_opti
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -36,6 +37,7 @@ from systems.board import cheapest_paths, path_to
 from systems.combat import damage_structure
 from systems.events import Event
 from systems.outcome import check_victory
+from systems.placing import army_limit_reason, can_stand, place_units
 from systems.world import UPKEEP, World
 
 if TYPE_CHECKING:
@@ -222,17 +224,28 @@ def _own_ship(world: World, entity: int) -> Structure | str:
     return structure
 
 
-def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
+def crew_of(world: World, structure: Structure) -> int:
+    """The army units a ship needs aboard to sail or fire (its `vessel` ability's `crew`; 0 for others)."""
     vessel = _vessel(world, structure)
-    crew = vessel.crew if vessel else 0
+    return vessel.crew if vessel else 0
+
+
+def sail_cost(world: World, territory: int) -> int | None:
+    """MP for a ship to sail into a territory: 1 on water; None where ships cannot go."""
+    return 1 if world.rules.terrain[world.terrain[territory]].water else None
+
+
+def sailing_cost(world: World, path: tuple[int, ...]) -> int:
+    """MP for a ship to sail along a path of water territories."""
+    return sum(sail_cost(world, t) or 0 for t in path)
+
+
+def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
+    crew = crew_of(world, structure)
     if len(structure.garrison) < crew:
         name = world.rules.structures[structure.structure_type].name
         return f"a {name.lower()} needs {crew} army unit(s) aboard to {doing}"
     return None
-
-
-def _can_stand(world: World, unit_type: str, territory: int) -> bool:
-    return world.rules.move_cost(unit_type, world.terrain[territory]) is not None or q.bridge_at(world, territory) is not None
 
 
 # --- placement: ships are launched next to their builder's docks -------------------------------------
@@ -329,11 +342,12 @@ def check_sail(world: World, cmd: Sail) -> str | None:
     for there in cmd.path:
         if there not in world.board.neighbours(here):
             return f"territory {there} is not next to territory {here}"
-        if not world.rules.terrain[world.terrain[there]].water:
+        if sail_cost(world, there) is None:
             return "ships sail only on water"
         here = there
-    if len(cmd.path) > moves.mp:
-        return f"that needs {len(cmd.path)} MP and the ship has {moves.mp}"
+    cost = sailing_cost(world, cmd.path)
+    if cost > moves.mp:
+        return f"that needs {cost} MP and the ship has {moves.mp}"
     return None
 
 
@@ -341,7 +355,7 @@ def apply_sail(world: World, cmd: Sail) -> None:
     ship = esper.component_for_entity(cmd.ship, Structure)
     moves = esper.component_for_entity(cmd.ship, ShipMoves)
     ship.territory = cmd.path[-1]
-    moves.mp -= len(cmd.path)
+    moves.mp -= sailing_cost(world, cmd.path)
     world.emit(ShipSailed(world.clock.seat, cmd.ship, tuple(cmd.path), moves.mp))
 
 
@@ -358,7 +372,7 @@ def check_disembark(world: World, cmd: Disembark) -> str | None:
         return "units land on a territory next to the ship"
     for u in units:
         unit_type = q.unit(u).unit_type
-        if not _can_stand(world, unit_type, cmd.territory):
+        if not can_stand(world, unit_type, cmd.territory):
             terrain = world.rules.terrain[world.terrain[cmd.territory]].name.lower()
             return f"{world.rules.units[unit_type].name}s cannot land on {terrain}"
     if q.battle_at(cmd.territory) is not None:
@@ -373,9 +387,7 @@ def check_disembark(world: World, cmd: Disembark) -> str | None:
         return None
     if (reason := q.fit_reason(world, types)) is not None:
         return reason
-    if len(q.player_armies(seat)) >= world.rules.limits.armies_per_player:
-        return f"you already have {world.rules.limits.armies_per_player} armies (R5.2)"
-    return None
+    return army_limit_reason(world, seat)
 
 
 def apply_disembark(world: World, cmd: Disembark) -> None:
@@ -383,13 +395,7 @@ def apply_disembark(world: World, cmd: Disembark) -> None:
     units = list(cmd.units) or list(ship.garrison)
     ship.garrison = [u for u in ship.garrison if u not in units]
     seat = world.clock.seat
-    here = q.army_of(seat, cmd.territory)
-    if here is not None:
-        entity, army = here
-        army.units.extend(units)
-        army.mp = army.open_mp = 0  # landed units have no MP left this turn, so the merged army has none (R5.6)
-    else:
-        entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=units, mp=0))
+    entity = place_units(world, seat, cmd.territory, units)  # landed units have no MP left this turn
     world.emit(UnitsDisembarked(seat, cmd.ship, entity, tuple(units), cmd.territory))
     check_victory(world)
 
@@ -472,10 +478,8 @@ def sail_reach(world: World, ship: int) -> dict[int, tuple[int, ...]]:
     moves = _moves(ship)
     if moves is None or moves.mp <= 0 or _crew_reason(world, structure, "sail") is not None:
         return {}
-    water = world.rules.terrain
-
     def step(_here: int, there: int) -> int | None:
-        return 1 if water[world.terrain[there]].water else None
+        return sail_cost(world, there)
 
     tree = cheapest_paths(world.board, structure.territory, step, moves.mp)
     return {t: path_to(tree, t) for t in tree if t != structure.territory}
@@ -527,7 +531,7 @@ def structure_options(game: Game, entity: int) -> list[ActionOption]:
     structure = esper.component_for_entity(entity, Structure)
     out = []
     for territory, path in sorted(sail_reach(world, entity).items()):
-        out.append(_option(world, "sail", f"Sail to {territory}", Sail(entity, path), len(path)))
+        out.append(_option(world, "sail", f"Sail to {territory}", Sail(entity, path), sailing_cost(world, path)))
     if structure.garrison:
         for territory in world.board.neighbours(structure.territory):
             if world.rules.is_land(world.terrain[territory]):
@@ -567,6 +571,9 @@ def register(app: ModApp) -> None:
     app.add_army_options(army_options)
     app.add_structure_options(structure_options)
     app.add_player_options(player_options)
+    from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
+
+    app.add_ai_behaviour(sibling_module(__file__, "ai").NavyBehaviour(sys.modules[__name__]))
     register_presentation(app)
 
 

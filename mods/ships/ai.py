@@ -1,8 +1,9 @@
-"""Computer players at sea (the ships mod): docks, transports, landings and battleships' guns.
+"""The ships mod's computer play: docks, transports, landings and battleships' guns.
 
-Used only when the game's ruleset has a plugin offering the ships queries (`game.plugins.plugin_module
-("ships")`); structure types are recognised by their abilities (`dock`, `vessel`, `naval_gun`), so a mod
-adding other ships is used the same way. Like the rest of the computer player it keeps nothing between
+Registered by the plugin (`app.add_ai_behaviour(Navy behaviour)`), so it runs only in games with this mod;
+it uses the plugin's own queries and commands (passed in as `m`) and the strategic player's read-only view
+and turn (`game.ai.view`, `game.ai.turn`, hooks of `game.ai.behaviours.TurnPart`); structure types are
+recognised by their abilities (`dock`, `vessel`, `naval_gun`). Like the rest of the computer player it keeps nothing between
 turns: the plan is worked out from the board each turn (its terrain-only parts are cached per game).
 
 The plan, for the current player's main target (an enemy flag):
@@ -31,12 +32,13 @@ import esper
 from components.armies import Army
 from components.commands import BuildStructure, Move
 from components.structures import Catapult, Structure
+from game.ai.behaviours import Staging, TurnPart
 from game.ai.view import INF, View, distance_field
 from game.queries import structure_placements
 from systems import queries as q
 
 if TYPE_CHECKING:
-    from game.ai.strategic import Turn
+    from game.ai.turn import Turn
 
 EMBARK_MP = 4      # boarding costs about a turn (an army walks to the dock, boards; the ship sails next turn)
 LANDING_MP = 4     # ...and landing another (landed units have no MP left that turn)
@@ -56,28 +58,26 @@ class Plan:
     use: bool                 # going by sea pays
 
 
-def ships_module(v: View) -> ModuleType | None:
-    """The ships plugin's query module when the game's ruleset has it, else None."""
-    from game.plugins import plugin_module
-
-    for mod in v.rules.mods:
-        module = plugin_module(mod.id)
-        if module is not None and all(hasattr(module, name) for name in (
-                "ships_of", "cargo_room", "sail_reach", "landing_sites", "gun_targets", "Embark", "Sail",
-                "Disembark", "ShipFire")):
-            return module
-    return None
-
-
 def _types_with(v: View, kind: str) -> list[str]:
     return sorted(sid for sid, spec in v.rules.structures.items() if spec.ability(kind) is not None)
 
 
-def sea_field(v: View, to_target: list[int], allowed: set[int] | None = None) -> list[int]:
-    """Dijkstra over water: landing next to a territory costs LANDING_MP plus the walk on; a water step 1 MP.
-    `allowed`: the land territories one may land on (all when None)."""
-    terrain, rules = v.world.terrain, v.rules
-    water = [rules.terrain[t].water for t in terrain]
+def sailing_costs(v: View, m: ModuleType) -> list[int]:
+    """MP to sail into each territory, by the plugin's rule (`sail_cost`); INF where ships cannot go."""
+    key = ("sailing costs",)
+    found = v.static.plans.get(key)
+    if isinstance(found, list):
+        return found
+    costs = [INF if (c := m.sail_cost(v.world, t)) is None else c for t in range(v.size)]
+    v.static.plans[key] = costs
+    return costs
+
+
+def sea_field(v: View, m: ModuleType, to_target: list[int], allowed: set[int] | None = None) -> list[int]:
+    """Dijkstra over water: landing next to a territory costs LANDING_MP plus the walk on; sailing on costs
+    what the plugin says. `allowed`: the land territories one may land on (all when None)."""
+    sail = sailing_costs(v, m)
+    water = [c < INF for c in sail]
     dist = [INF] * v.size
     heap: list[tuple[int, int]] = []
     neighbours = v.board.neighbours
@@ -94,28 +94,29 @@ def sea_field(v: View, to_target: list[int], allowed: set[int] | None = None) ->
         d, here = heapq.heappop(heap)
         if d > dist[here]:
             continue
+        step = sail[here]  # sailing backwards from the landing: the ship leaves `there` to enter `here`
         for there in neighbours(here):
-            if water[there] and d + 1 < dist[there]:
-                dist[there] = d + 1
-                heapq.heappush(heap, (d + 1, there))
+            if water[there] and d + step < dist[there]:
+                dist[there] = d + step
+                heapq.heappush(heap, (d + step, there))
     return dist
 
 
-def plan_for(v: View, base: int, target: int, types: tuple[str, ...]) -> Plan:
+def plan_for(v: View, m: ModuleType, base: int, target: int, types: tuple[str, ...]) -> Plan:
     key = ("naval", base, target, types)
     found = v.static.plans.get(key)
     if isinstance(found, Plan):
         return found
     to_target = distance_field(v.world, v.static, types, target)
     from_base = distance_field(v.world, v.static, types, base)
-    sea = sea_field(v, to_target)
+    sea = sea_field(v, m, to_target)
     rules, terrain = v.rules, v.world.terrain
     sites: dict[int, int] = {}
     rest: dict[int, int] = {}
     for t in range(v.size):
         if not rules.is_land(terrain[t]) or from_base[t] >= INF:
             continue
-        best = min((sea[n] for n in v.board.neighbours(t) if rules.terrain[terrain[n]].water), default=INF)
+        best = min((sea[n] for n in v.board.neighbours(t)), default=INF)  # INF on land
         if best < INF:
             rest[t] = EMBARK_MP + best
             sites[t] = from_base[t] + rest[t]
@@ -127,7 +128,22 @@ def plan_for(v: View, base: int, target: int, types: tuple[str, ...]) -> Plan:
     return plan
 
 
-class Navy:
+class NavyBehaviour:
+    """The ships mod's behaviour: a `Navy` part for each turn that has an enemy flag to go for."""
+
+    name = "navy"
+
+    def __init__(self, module: ModuleType) -> None:
+        self.m = module
+
+    def for_turn(self, turn: Turn) -> TurnPart | None:
+        if turn.v.base is None:
+            return None
+        target = turn.main_target()
+        return Navy(turn, self.m, target) if target is not None else None
+
+
+class Navy(TurnPart):
     """The current player's naval moves for one turn (see the module docstring)."""
 
     def __init__(self, turn: Turn, module: ModuleType, target: tuple[int, int]) -> None:
@@ -138,7 +154,7 @@ class Navy:
         assert v.base is not None
         self.target_seat, self.target = target
         self.types = ("soldier",) if "soldier" in v.rules.units else (min(v.rules.units),)
-        self.plan = plan_for(v, v.base, self.target, self.types)
+        self.plan = plan_for(v, module, v.base, self.target, self.types)
         self.docks = _types_with(v, "dock")
         self.vessels = _types_with(v, "vessel")
         self.dock_cell = self._dock_cell()
@@ -172,7 +188,24 @@ class Navy:
             return None
         return self.dock_cell
 
-    def staging(self) -> int | None:
+    # --- the hooks of a turn part --------------------------------------------------------------------
+
+    def claim_target(self) -> int | None:
+        return self.wanted_claim()
+
+    def staging(self) -> Staging | None:
+        return Staging(self.staging_cell()) if self.active else None
+
+    def lead(self, entity: int, army: Army) -> bool:
+        if not self.goes_by_sea(army):
+            return False
+        self.to_dock(entity, army)
+        return True
+
+    def act(self) -> None:
+        self.run()
+
+    def staging_cell(self) -> int | None:
         """Where strike forces leaving the flag gather: next to the flag toward the dock (None: on it)."""
         v = self.v
         if self.dock_cell is None or v.base is None:
@@ -310,8 +343,7 @@ class Navy:
         return q.slots_of(self.v.world, [q.unit(u).unit_type for u in structure.garrison])
 
     def crew_of(self, structure: Structure) -> int:
-        vessel = self.v.rules.structures[structure.structure_type].ability("vessel")
-        return int(getattr(vessel, "crew", 0)) if vessel is not None else 0
+        return self.m.crew_of(self.v.world, structure)
 
     def convoy(self) -> list[tuple[int, Structure]]:
         """The player's ships with units to land."""
@@ -369,7 +401,7 @@ class Navy:
         allowed = {t for t in range(v.size) if to_target[t] < INF and v.static.land[t] and t not in blocked
                    and (t in undefended or v.mobile_threat.get(t, 0.0) <= limit)}
         self.undefended = undefended
-        return sea_field(v, to_target, allowed)
+        return sea_field(v, self.m, to_target, allowed)
 
     def home_field(self) -> list[int]:
         dock = self.dock_cell
@@ -378,7 +410,7 @@ class Navy:
         if isinstance(found, list):
             return found
         v = self.v
-        water = [v.rules.terrain[t].water for t in v.world.terrain]
+        water = [c < INF for c in sailing_costs(v, self.m)]
         dist = [INF] * v.size
         frontier = []
         for n in v.board.neighbours(dock) if dock is not None else ():
@@ -444,7 +476,7 @@ class Navy:
         if self.m.gun_targets(v.world, ship):
             return
         hostile = [s for e, s in v.structures if s.owner != self.t.seat and not self.m.is_ship(v.world, e)]
-        water = [v.rules.terrain[t].water for t in v.world.terrain]
+        water = [c < INF for c in sailing_costs(v, self.m)]
         goals = set()
         for s in hostile:
             for t in (s.territory, *v.board.neighbours(s.territory)):
