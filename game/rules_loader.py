@@ -22,8 +22,8 @@ RULES_SECTIONS = ("resources", "setup", "limits", "costs", "disruption", "statio
 class ModManifest(BaseModel):
     """A mod's `mod.toml`: who it is, what it needs, which rules files it brings."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)
     name: str
     version: str = Field(pattern=r"^\d+\.\d+\.\d+$")
     description: str = ""
@@ -47,21 +47,56 @@ def rel(path: Path) -> str:
         return str(path)
 
 
+def inside_folder(path: Path, folder: Path) -> bool:
+    """Does `path` (links resolved) lie inside `folder`? Data never reaches outside its own folder."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
 def dotted(loc: Iterable[Any]) -> str:
     return ".".join(str(part) for part in loc)
 
 
+MAX_TOML_BYTES = 4 * 1024 * 1024  # rules files are a few KB; anything this big is not a rules file
+MAX_TOML_DEPTH = 32  # the deepest table or array rules use is 5 levels
+
+
 def read_toml(path: Path, errors: list[str]) -> dict[str, Any] | None:
+    """A TOML file's data, or None with the problem (naming the file) in `errors`: never an exception."""
     try:
+        if path.stat().st_size > MAX_TOML_BYTES:
+            errors.append(f"{rel(path)}: file is {path.stat().st_size} bytes; rules files may have at most "
+                          f"{MAX_TOML_BYTES}")
+            return None
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            text = handle.read().decode("utf-8")
+        if (depth := _nesting(text)) > MAX_TOML_DEPTH:
+            errors.append(f"{rel(path)}: nested {depth} levels deep; at most {MAX_TOML_DEPTH} are allowed")
+            return None
+        return tomllib.loads(text)
     except FileNotFoundError:
         errors.append(f"{rel(path)}: file not found")
-    except tomllib.TOMLDecodeError as exc:
+    except UnicodeDecodeError as exc:
+        errors.append(f"{rel(path)}: not UTF-8 text (byte {exc.start}); TOML files must be UTF-8")
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
         errors.append(f"{rel(path)}: invalid TOML: {exc}")
     except OSError as exc:
-        errors.append(f"{rel(path)}: cannot read: {exc}")
+        errors.append(f"{rel(path)}: cannot read: {exc.strerror or exc}")
     return None
+
+
+def _nesting(text: str) -> int:
+    """An upper bound on the nesting of inline arrays/tables (brackets in strings count too: safe side)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def read_manifest(mod_dir: Path, errors: list[str]) -> ModManifest | None:
@@ -150,8 +185,12 @@ def build_ruleset(ordered: Sequence[tuple[ModManifest, Path]], errors: list[str]
     errors = [] if errors is None else errors
     merger = _Merger()
     for manifest, folder in ordered:
-        for name in manifest.files:
+        for index, name in enumerate(manifest.files):
             path = folder / name
+            if not inside_folder(path, folder):
+                errors.append(f"{rel(folder / 'mod.toml')}: files.{index}: '{name}' lies outside the mod's folder; "
+                              "a mod's files must be inside it")
+                continue
             doc = read_toml(path, errors)
             if doc is not None:
                 merger.add(doc, rel(path), manifest, errors)

@@ -46,6 +46,13 @@ def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed:
         raise DataError(
             [f"players: {count} players given; this ruleset needs {rules.setup.min_players}-{rules.setup.max_players}"]
         )
+    from game.maps import map_size_problem
+
+    if (problem := map_size_problem(rules.limits.max_territories, map_data.width, map_data.height)) is not None:
+        raise DataError([f"{map_data.source}: size: {problem}"])
+    if len(map_data.terrain) != map_data.width * map_data.height:
+        raise DataError([f"{map_data.source}: terrain: {len(map_data.terrain)} territories for a "
+                         f"{map_data.width}x{map_data.height} board"])
     if count not in map_data.start_zones:
         supported = ", ".join(str(n) for n in sorted(map_data.start_zones)) or "none"
         raise DataError([f"{map_data.source}: start_zones: map has no start zones for {count} players ({supported})"])

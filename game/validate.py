@@ -32,7 +32,10 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
-            for map_path in sorted(target.glob("*.tmj")):
+            maps = sorted(target.glob("*.tmj"))
+            if not maps:
+                errors.append(f"{target}: nothing to check here (no mod.toml and no .tmj maps)")
+            for map_path in maps:
                 checked.append(f"map {rel(map_path)}")
                 errors.extend(_map_errors(map_path, terrain_ids, load_map, MapError))
         elif target.suffix == ".tmj" or target.suffix == ".json":
@@ -40,6 +43,10 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
             errors.extend(_map_errors(target, terrain_ids, load_map, MapError))
         else:
             errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
+    if not paths:
+        from game.mods import skipped_mods
+
+        errors.extend(skipped_mods())  # user mods that are never offered (e.g. one claiming the id "base")
     return checked, errors
 
 
