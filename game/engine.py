@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 
 import esper
@@ -71,6 +72,7 @@ class Game:
     world: World
     schedule: Schedule = field(default_factory=default_schedule)
     history: list[tuple[int, int, Command]] = field(default_factory=list)
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])  # names its saves; no part of the state
 
     def check(self, command: Command) -> str | None:
         self.world.activate()

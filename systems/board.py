@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Protocol
 
 
@@ -19,6 +20,28 @@ class Board(Protocol):
     def coords(self, index: int) -> tuple[int, int]: ...
 
 
+@cache
+def _grid_neighbours(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's orthogonal neighbours (up, right, down, left), shared by all boards of this size
+    (immutable; loading a large save or starting a game on a large map builds it once)."""
+    out: list[tuple[int, ...]] = []
+    for y in range(height):
+        row = y * width
+        for x in range(width):
+            index = row + x
+            around = []
+            if y > 0:
+                around.append(index - width)
+            if x + 1 < width:
+                around.append(index + 1)
+            if y + 1 < height:
+                around.append(index + width)
+            if x > 0:
+                around.append(index - 1)
+            out.append(tuple(around))
+    return tuple(out)
+
+
 class GridBoard:
     """A rectangular grid whose territories touch their 4 orthogonal neighbours (R2.1)."""
 
@@ -26,14 +49,7 @@ class GridBoard:
         self.width = width
         self.height = height
         self.size = width * height
-        self._neighbours: list[tuple[int, ...]] = []
-        for index in range(self.size):
-            x, y = index % width, index // width
-            around = []
-            for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                if 0 <= nx < width and 0 <= ny < height:
-                    around.append(ny * width + nx)
-            self._neighbours.append(tuple(around))
+        self._neighbours: tuple[tuple[int, ...], ...] = _grid_neighbours(width, height)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         return self._neighbours[index]
