@@ -92,6 +92,11 @@ def invariant_problems(world: World, limit: int = 20, board: bool = True) -> lis
             bad(where, f"{len(structure.garrison)} stationed units; at most {spec.garrison} (R6.4)")
         if not 0 < structure.health <= structure.max_health:
             bad(where, f"health {structure.health} is outside 1..{structure.max_health} (R6.5)")
+        known = [u for u in structure.upgrades if u in rules.upgrades]
+        ceiling = spec.defense + sum(rules.upgrades[u].defense for u in known)
+        if structure.max_health > ceiling or len(set(structure.upgrades)) != len(structure.upgrades):
+            bad(where, f"defense {structure.max_health} is more than its type and upgrades give ({ceiling}), "
+                       "or an upgrade is listed twice (R6.2)")
         if not 0 <= structure.protection <= 100:
             bad(where, f"protection {structure.protection} is outside 0..100")
         if structure.owner is not None and structure.owner not in seats:
