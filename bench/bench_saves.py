@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"save: median {save_ms:.0f} ms wall, {save_cpu:.0f} ms CPU (target <= {SAVE_MS:.0f} ms)")
     print(f"load: median {load_ms:.0f} ms wall, {load_cpu:.0f} ms CPU (target <= {LOAD_MS:.0f} ms)")
     print(f"size: {size_kb:.0f} KB (target <= {SIZE_KB:.0f} KB)")
-    print("targets met" if ok else "targets NOT met")
+    cpu_ok = save_cpu <= SAVE_MS and load_cpu <= LOAD_MS and size_kb <= SIZE_KB
+    print(f"targets on wall-clock time: {'met' if ok else 'NOT met'}; on CPU time: {'met' if cpu_ok else 'NOT met'}")
     return 0
 
 
