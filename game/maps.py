@@ -74,9 +74,16 @@ def map_size_problem(max_territories: int, width: int, height: int) -> str | Non
 
 @cache
 def _default_max_territories() -> int:
+    """The base ruleset's `limits.max_territories` (the model's default when the ruleset itself is broken:
+    that is reported where the ruleset is loaded, and a map check must still not end in a traceback)."""
+    from components.rules import Limits
+    from game.errors import DataError
     from game.rules_loader import load_ruleset
 
-    return load_ruleset().limits.max_territories
+    try:
+        return load_ruleset().limits.max_territories
+    except DataError:
+        return int(Limits.model_fields["max_territories"].default)
 
 
 def list_maps(folder: str | Path = "maps") -> list[Path]:
