@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     PrivateAttr,
+    SerializeAsAny,
     StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
+
+from components.abilities import AbilityParams
 
 # Bounds for every number of a ruleset (docs/rules.md, "Limits"): strict ints (no "25", 25.0 or true), no
 # negative costs or upkeep, and upper bounds far above any sane game so that no sum overflows or explodes.
@@ -25,6 +29,7 @@ Amount = Annotated[StrictInt, Field(ge=0, le=MAX_AMOUNT)]
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
 Amounts = dict[str, Amount]
 BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
+P = TypeVar("P", bound=AbilityParams)
 
 
 class Strict(BaseModel):
@@ -41,7 +46,7 @@ class Resources(Strict):
 class Setup(Strict):
     min_players: StrictInt = Field(ge=1, le=16)
     max_players: StrictInt = Field(ge=1, le=16)
-    start: Amounts
+    start: Amounts = {}
 
 
 class Limits(Strict):
@@ -126,17 +131,48 @@ class ArmyRules(Strict):
     max_per_army: StrictInt | None = Field(default=None, ge=1, le=MAX_COUNT)
 
 
-class Ability(Strict):
-    """One typed ability; `kind` must be registered (see game.abilities) and fixes the allowed fields."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-    kind: StrictStr
-
-    def param(self, name: str, default: Any = None) -> Any:
-        return (self.model_extra or {}).get(name, default)
+Ability = SerializeAsAny[AbilityParams]
 
 
-class UnitType(Strict):
+def typed_abilities(value: Any, info: ValidationInfo) -> Any:
+    """Each `{ kind = "...", ... }` becomes the typed parameters its kind registered on the game's App
+    (passed as validation context `ability_kinds`), so rules code reads `ability.range`, never a lookup."""
+    kinds: dict[str, type[AbilityParams]] = (info.context or {}).get("ability_kinds", {})
+    if not isinstance(value, (list, tuple)):
+        return value
+    out = []
+    for item in value:
+        if isinstance(item, AbilityParams):
+            out.append(item)
+            continue
+        kind = item.get("kind") if isinstance(item, dict) else None
+        params = kinds.get(kind) if isinstance(kind, str) else None
+        if params is None:
+            raise ValueError(f"unknown ability kind {kind!r} (known: {', '.join(sorted(kinds)) or 'none'})")
+        out.append(params.model_validate(item))
+    return tuple(out)
+
+
+class HasAbilities(Strict):
+    """Something with typed abilities (a unit or structure type)."""
+
+    abilities: tuple[Ability, ...] = ()
+
+    @field_validator("abilities", mode="before")
+    @classmethod
+    def _typed(cls, value: Any, info: ValidationInfo) -> Any:
+        return typed_abilities(value, info)
+
+    def has(self, kind: str) -> bool:
+        return any(a.kind == kind for a in self.abilities)
+
+    def ability(self, kind: str, params: type[P] = AbilityParams) -> P | None:  # type: ignore[assignment]
+        """The ability of this kind as its typed parameters (`params`, checked), or None."""
+        found = next((a for a in self.abilities if a.kind == kind), None)
+        return found if isinstance(found, params) else None
+
+
+class UnitType(HasAbilities):
     name: StrictStr
     description: StrictStr = ""
     cost: Amounts
@@ -145,17 +181,10 @@ class UnitType(Strict):
     stationed: CombatStats
     movement: Movement
     army: ArmyRules = ArmyRules()
-    abilities: tuple[Ability, ...] = ()
     buildable: StrictBool = True
 
-    def has(self, kind: str) -> bool:
-        return any(a.kind == kind for a in self.abilities)
 
-    def ability(self, kind: str) -> Ability | None:
-        return next((a for a in self.abilities if a.kind == kind), None)
-
-
-class StructureType(Strict):
+class StructureType(HasAbilities):
     name: StrictStr
     description: StrictStr = ""
     cost: Amounts
@@ -167,13 +196,6 @@ class StructureType(Strict):
         description="where it is built: " + ", ".join(BUILTIN_PLACEMENTS) + ", or a kind a plugin mod registers"
     )
     mobile: Movement | None = None
-    abilities: tuple[Ability, ...] = ()
-
-    def has(self, kind: str) -> bool:
-        return any(a.kind == kind for a in self.abilities)
-
-    def ability(self, kind: str) -> Ability | None:
-        return next((a for a in self.abilities if a.kind == kind), None)
 
 
 class UpgradeType(Strict):
@@ -191,8 +213,46 @@ class ModInfo(Strict):
     version: StrictStr
 
 
-class Ruleset(Strict):
-    """The merged, validated rules of the base game plus the active mods."""
+class BoardRules(Strict):
+    """A ruleset played on one fixed board rather than on maps (e.g. 8x8): its size and its terrain."""
+
+    width: StrictInt = Field(ge=1, le=256)
+    height: StrictInt = Field(ge=1, le=256)
+    terrain: StrictStr = Field(description="the terrain id of every square")
+
+
+class RulesetCore(Strict):
+    """What every ruleset has: players (setup), terrain, units, an optional fixed board, the mods that made
+    it and the sections their plugins own. A ruleset's plugin subclasses it with its own sections
+    (`app.set_rules_model`)."""
+
+    setup: Setup
+    terrain: dict[str, TerrainType]
+    units: dict[str, Any]
+    board: BoardRules | None = None
+    mods: tuple[ModInfo, ...] = ()
+    extra: dict[str, dict[str, Any]] = Field(default={}, description="sections owned by plugin mods")
+
+    _sources: Any = PrivateAttr(default=None)  # where content loading found the ruleset and mods (game.content)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal rules are equal data, wherever they were loaded from."""
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.mods))
+
+    @property
+    def ruleset_id(self) -> str:
+        """The ruleset (the root) these rules belong to: the first of its mods."""
+        return self.mods[0].id if self.mods else "base"
+
+    def mod_versions(self) -> dict[str, str]:
+        return {m.id: m.version for m in self.mods}
+
+
+class Ruleset(RulesetCore):
+    """The base game's rules (RULES.md R1-R10): the core plus the sections the base ruleset owns."""
 
     resources: Resources
     setup: Setup
@@ -207,8 +267,6 @@ class Ruleset(Strict):
     units: dict[str, UnitType]
     structures: dict[str, StructureType]
     upgrades: dict[str, UpgradeType] = {}
-    mods: tuple[ModInfo, ...] = ()
-    extra: dict[str, dict[str, Any]] = Field(default={}, description="sections owned by plugin mods")
 
     _move_cost: dict[str, dict[str, int]] = PrivateAttr(default_factory=dict)
 
@@ -234,6 +292,3 @@ class Ruleset(Strict):
 
     def is_land(self, terrain: str) -> bool:
         return not self.terrain[terrain].water
-
-    def mod_versions(self) -> dict[str, str]:
-        return {m.id: m.version for m in self.mods}

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.cli_args import difficulty_list, non_negative_int, positive_int
+from game.cli_args import difficulty_list, non_negative_int, positive_int, ruleset_id
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--map", help="map name or .tmj path")
     play.add_argument("--seed", type=int, default=None, help="random seed of the game (default: random)")
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
+    play.add_argument("--ruleset", default="base", type=ruleset_id,
+                      help="the game to play: a ruleset id (default: base)")
     play.add_argument("--load", help="resume a saved game")
     play.add_argument("--frames", type=positive_int, help="run this many frames, then quit (for headless runs)")
     play.add_argument("--screenshot-dir", help="save PNG screenshots here")
@@ -35,8 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
 
     simulate = sub.add_parser("simulate", help="play whole games without a window")
-    simulate.add_argument("--map", default="four_corners",
-                          help="map name in maps/, a .tmj path, or random:WxH[:seed] (default: four_corners)")
+    simulate.add_argument("--map", default=None,
+                          help="map name among the ruleset's maps, a .tmj path, or random:WxH[:seed] "
+                               "(default: the ruleset's first map for the players)")
+    simulate.add_argument("--ruleset", default="base", type=ruleset_id,
+                          help="the game to play: a ruleset id (default: base)")
     simulate.add_argument("--players", default="ai,ai,ai,ai",
                           help="one kind per seat: ai, normal, hard or random (default: ai,ai,ai,ai)")
     simulate.add_argument("--difficulty", default="normal", type=difficulty_list,

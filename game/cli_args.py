@@ -44,6 +44,21 @@ def difficulty_list(text: str) -> str:
     return ",".join(levels)
 
 
+def ruleset_id(text: str) -> str:
+    """The id of an installed ruleset (a whole game: `kind = "ruleset"` in its mod.toml)."""
+    import re
+
+    from game.content import rulesets
+
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a ruleset id (lower-case letters, digits and _)")
+    installed = rulesets()
+    if text not in installed:
+        raise argparse.ArgumentTypeError(
+            f"no ruleset {text!r} is installed (installed: {', '.join(sorted(installed)) or 'none'})")
+    return text
+
+
 def output_file_problem(path: Path) -> str | None:
     """Why `path` cannot be written as a file (checked before hours of work are done), or None."""
     if path.is_dir():

@@ -1,6 +1,9 @@
 """The rules' invariants over a whole game state: what must hold after every command (R1-R9), each broken one
 as a message. One checker for the property tests (after every command) and for loading a save (a save edited
-by hand, with its checksums recomputed, is refused when it breaks any of them)."""
+by hand, with its checksums recomputed, is refused when it breaks any of them).
+
+The engine checks what every ruleset shares (seats, the clock, the board's territories); a ruleset's plugin
+adds its own with `app.add_invariants(check)` (the base game: `base_game_problems`, R1-R9)."""
 
 from __future__ import annotations
 
@@ -9,12 +12,13 @@ from collections.abc import Callable
 
 import esper
 
+from components.abilities import Pathfinder
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
 from components.players import HomeBase, Player, Stockpile
 from components.structures import Structure
 from systems import queries as q
-from systems.world import OVER, SETUP, World
+from systems.world import DRAW, OVER, SETUP, World
 
 MAX_STOCK = 2**53  # no rule ever gives more; a bigger stockpile is an edited save (and loses precision in JSON)
 Report = Callable[[str, str], None]
@@ -22,12 +26,28 @@ DIFFICULTY_KINDS = ("normal", "hard", "random")  # game.ai.DIFFICULTIES, without
 
 
 def invariant_problems(world: World, limit: int = 20, board: bool = True) -> list[str]:
-    """Every broken invariant of the world (at most `limit`), as "where: what" lines; empty when all hold.
+    """Every broken invariant of the world (at most `limit`), as "where: what" lines; empty when all hold:
+    the engine's own, then those the game's ruleset and mods registered on its App.
 
     `board=False` skips the per-territory check (one territory entity per cell, the index of owned ones): a
     loader that built both from the same checked columns need not walk the whole board again.
     """
     world.activate()
+    problems: list[str] = []
+
+    def bad(where: str, message: str) -> None:
+        problems.append(f"{where}: {message}")
+
+    _seat_problems(world, bad)
+    for check in world.app.invariants:
+        problems.extend(check(world))
+    if board:
+        _board_problems(world, bad)
+    return problems[:limit]
+
+
+def base_game_problems(world: World) -> list[str]:
+    """The base game's invariants (R1-R9): armies, battles, structures, units, stockpiles and home bases."""
     problems: list[str] = []
 
     def bad(where: str, message: str) -> None:
@@ -113,23 +133,21 @@ def invariant_problems(world: World, limit: int = 20, board: bool = True) -> lis
     if twice := sorted(u for u, n in holders.items() if n > 1 or u not in all_units):
         bad(f"unit {twice[0]}", "held twice, or not an army unit")
     _player_problems(world, bad)
-    if board:
-        _board_problems(world, bad)
-    return problems[:limit]
+    return problems
 
 
 def mp_ceiling(world: World) -> tuple[int, int]:
     """The most MP (and open-terrain MP) any army can ever hold under these rules: the fastest unit's MP plus
     the largest pathfinder bonus (R5.1), and the largest open_terrain_bonus."""
     units = world.rules.units.values()
-    bonus = max((int(u.ability("pathfinder").param("mp_bonus", 0)) for u in units  # type: ignore[union-attr]
-                 if u.ability("pathfinder") is not None), default=0)
+    bonus = max((found.mp_bonus for u in units if (found := u.ability("pathfinder", Pathfinder)) is not None),
+                default=0)
     return (max((u.movement.mp for u in units), default=0) + bonus,
             max((u.movement.open_terrain_bonus for u in units), default=0))
 
 
 def _player_problems(world: World, report: Report) -> None:
-    """Stockpiles, home bases, difficulties, the winner (R1, R7.2)."""
+    """Stockpiles and home bases (R1, R4, R7.2)."""
     rules = world.rules
     size = len(world.terrain)
     resources = set(rules.resources.ids)
@@ -150,15 +168,29 @@ def _player_problems(world: World, report: Report) -> None:
             report(f"seat {seat}", f"home base {base} is off the board (R1.3)")
         elif base is None and world.clock.stage != SETUP and not player.defeated:
             report(f"seat {seat}", "has no home base after setup (R1.3)")
-        if player.difficulty not in DIFFICULTY_KINDS:
-            report(f"seat {seat}", f"unknown difficulty {player.difficulty!r}")
         if player.defeated and (q.player_armies(seat) or world.owned.get(seat)):
             report(f"seat {seat}", "is defeated but still holds armies or territories (R7.2)")
+    winner = world.clock.winner
+    if winner is not None and winner != DRAW and world.alive_seats() != [winner]:
+        report("clock", f"winner {winner}, but the seats still in the game are {world.alive_seats()} (R7.2)")
+
+
+def _seat_problems(world: World, report: Report) -> None:
+    """Every ruleset's: one player per seat with a known computer difficulty, the winner (a seat, or a draw)
+    only once the game is over, and then the only seat left in it."""
+    kinds = set(DIFFICULTY_KINDS) | set(world.app.computer_players)
+    for seat in world.seats:
+        entity = world.players.get(seat)
+        player = esper.try_component(entity, Player) if entity is not None and esper.entity_exists(entity) else None
+        if player is None:
+            report(f"seat {seat}", "has no player")
+        elif player.difficulty not in kinds:
+            report(f"seat {seat}", f"unknown difficulty {player.difficulty!r}")
     clock = world.clock
     if (clock.winner is not None) != (clock.stage == OVER):
         report("clock", f"winner {clock.winner} in stage {clock.stage!r}: only a finished game has a winner")
-    elif clock.winner is not None and world.alive_seats() != [clock.winner]:
-        report("clock", f"winner {clock.winner}, but the seats still in the game are {world.alive_seats()}")
+    elif clock.winner is not None and clock.winner != DRAW and clock.winner not in world.seats:
+        report("clock", f"winner {clock.winner} is not a seat")
 
 
 def _board_problems(world: World, report: Report) -> None:

@@ -72,6 +72,15 @@ def map_size_problem(max_territories: int, width: int, height: int) -> str | Non
     return None
 
 
+def territory_limit(rules: Any) -> int:
+    """The largest board `rules` allow: its `limits.max_territories`, else (a ruleset without the base
+    game's limits section) the model's default."""
+    from components.rules import Limits
+
+    limits = getattr(rules, "limits", None)
+    return limits.max_territories if isinstance(limits, Limits) else int(Limits.model_fields["max_territories"].default)
+
+
 @cache
 def _default_max_territories() -> int:
     """The base ruleset's `limits.max_territories` (the model's default when the ruleset itself is broken:
@@ -81,13 +90,19 @@ def _default_max_territories() -> int:
     from game.rules_loader import load_ruleset
 
     try:
-        return load_ruleset().limits.max_territories
+        return territory_limit(load_ruleset())
     except DataError:
         return int(Limits.model_fields["max_territories"].default)
 
 
-def list_maps(folder: str | Path = "maps") -> list[Path]:
-    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project)."""
+def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[Path]:
+    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project);
+    without one, the maps of `ruleset` (its manifest's `maps` folder; the base game by default)."""
+    if folder is None:
+        from game.content import maps_folder
+
+        found = maps_folder(ruleset)
+        return sorted(found.glob("*.tmj")) if found is not None else []
     path = Path(folder)
     if not path.is_absolute() and not path.exists():
         path = _PROJECT_ROOT / path

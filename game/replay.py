@@ -35,8 +35,8 @@ from game.saves import (
     board_data,
     encode,
     game_and_extras_from_data,
+    game_app,
     game_version,
-    plugin_schedule,
     read_raw,
     require_mods,
     ruleset_data,
@@ -202,16 +202,27 @@ def save_replay(game: Game, path: str | Path | None = None) -> Path:
     return path
 
 
-def _header_from(data: dict[str, Any], file: str) -> Header:
-    from game.maps import map_size_problem
+def _header_from(
+    data: dict[str, Any], file: str, mod_ids: list[str] | None = None, search: Sequence[Path] | None = None
+) -> Header:
+    from game.content import app_for_mods
+    from game.content.data import validate_rules
+
+    if mod_ids is None:
+        mod_ids = [m["id"] for m in data.get("mods", [])]
+    from game.maps import map_size_problem, territory_limit
 
     try:
-        rules = Ruleset.model_validate(data["ruleset"])
+        app = app_for_mods(mod_ids, search)
+    except DataError as exc:
+        raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
+    try:
+        rules = validate_rules(app, data["ruleset"])
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
     board = data["board"] if isinstance(data["board"], BoardData) else BoardData.model_validate(data["board"])
-    if (problem := map_size_problem(rules.limits.max_territories, board.width, board.height)) is not None:
+    if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
         raise DataError([f"{file}: board: {problem}"])  # before any board is built
     if len(board.terrain) != board.width * board.height:
         raise DataError([f"{file}: board.terrain: {len(board.terrain)} territories for a "
@@ -221,16 +232,18 @@ def _header_from(data: dict[str, Any], file: str) -> Header:
     players = [p if isinstance(p, PlayerData) else PlayerData.model_validate(p) for p in data["players"]]
     if len(players) != len(board.start_zones):
         raise DataError([f"{file}: players: {len(players)} players for {len(board.start_zones)} start zones"])
-    return Header(seed=data["seed"], rules=rules, board=board, players=players)
+    return Header(seed=data["seed"], rules=rules, board=board, players=players)  # type: ignore[arg-type]
 
 
-def _commands_from(entries: list[list[Any]], file: str, where: str) -> list[tuple[int, int, Command]]:
+def _commands_from(
+    entries: list[list[Any]], file: str, where: str, commands: dict[str, type[Command]]
+) -> list[tuple[int, int, Command]]:
     out = []
     for index, entry in enumerate(entries):
         if len(entry) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2]):
             raise DataError([f"{file}: {where}.{index}: expected [round, seat, command]"])
         try:
-            out.append((entry[0], entry[1], command_from_data(entry[2], f"{where}.{index}.2")))
+            out.append((entry[0], entry[1], command_from_data(entry[2], f"{where}.{index}.2", commands)))
         except CodecError as exc:
             raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
     return out
@@ -267,16 +280,20 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: {'.'.join(map(str, first['loc'])) or '(root)'}: {first['msg']}"]) from None
+    from game.content.discover import check_mods_available
+
+    if problems := check_mods_available({m.id: m.version for m in replay.mods}, search):
+        raise DataError([f"{file}: mods: {problem}" for problem in problems])
     header = _header_from({"ruleset": replay.ruleset, "board": replay.board, "players": replay.players,
-                           "seed": replay.seed}, file)
+                           "seed": replay.seed}, file, [m.id for m in replay.mods], search)
     require_mods(replay.mods, header.rules, file, search)
-    plugin_schedule(header.rules, file, search)
+    app = game_app(header.rules, file, search)
     hashes: dict[int, str] = {}
     for key, digest in replay.hashes.items():
         if not key.isdigit():
             raise DataError([f"{file}: hashes.{key}: round numbers are non-negative integers"])
         hashes[int(key)] = digest
-    return LoadedReplay(header, _commands_from(replay.commands, file, "commands"), hashes, replay.final_hash, file)
+    return LoadedReplay(header, _commands_from(replay.commands, file, "commands", app.command_types()), hashes, replay.final_hash, file)
 
 
 def _save_as_replay(raw: dict[str, Any], file: str, search: Sequence[Path] | None) -> LoadedReplay:
@@ -292,25 +309,6 @@ def _save_as_replay(raw: dict[str, Any], file: str, search: Sequence[Path] | Non
     finally:
         _drop(game, previous)
     return LoadedReplay(header, list(game.history), {}, final, file)
-
-
-def reproduces(game: Game) -> str | None:
-    """Does the game's history, re-run from its seed in a world of its own, give exactly its state? The
-    problem when not (a rejected command, or a different final state); the game is not changed."""
-    previous = esper.current_world
-    target = state_hash(game.world)
-    try:
-        fresh = start_game(_header_from(header_of(game), "<game>"))
-    except DataError as exc:
-        return exc.errors[0]
-    try:
-        _, problem = run_commands(fresh, list(game.history))
-        final = state_hash(fresh.world)
-    finally:
-        _drop(fresh, previous)
-    if problem is not None:
-        return problem
-    return None if final == target else "the recorded commands give another state than the saved one"
 
 
 def _players_in_save(entities: dict[str, dict[str, dict[str, Any]]], seats: list[int]) -> list[PlayerData]:

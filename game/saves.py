@@ -17,7 +17,7 @@ the victory charts cover the whole game after a load; they are not game state (n
 
 Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
 at the same versions (`game.mods.check_mods_available`) and registers their plugins
-(`game.plugins.schedule_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
+(`game.content.app_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
 commands in the history and plugin systems (medics healing, ships getting MP) work in the loaded game.
 
 Format history: v1 named the mods by id only, called the entity counter `next_id` and had no checksum; v2
@@ -49,25 +49,25 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
 from components.players import Player
-from components.registry import COMPONENT_TYPES
 from components.rules import Ruleset
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
+from game.content.manifest import DEFAULT_RULESET
 from game.engine import Game
 from game.errors import DataError
+from game.flow import SEAT, Flow
 from game.invariants import invariant_problems
 from game.setup import fresh_world_name
 from game.snapshot import component_data, plain, rng_state
 from systems.board import GridBoard
-from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, Clock, World
+from systems.world import DRAW, OVER, Clock, World
 
 if TYPE_CHECKING:
-    from game.schedule import Schedule
+    from game.app import App
     from game.stats import StatsTracker
 
 APP_NAME = "forces-of-conquest"
 SAVE_FORMAT = "forces-of-conquest-save"
-RULESET_ID = "base"  # the only ruleset today; a save's header names it (other games' rulesets come later)
 SAVE_VERSION = 4
 SAVE_SUFFIX = ".foc.json.gz"
 AUTOSAVE_KEEP = 5
@@ -79,7 +79,6 @@ MAX_JSON_BYTES = 128 * 1024 * 1024  # decompressed: a gzip bomb stops here, with
 MAX_HEADER_BYTES = 1024 * 1024
 THUMB_CELLS = 64  # the header's map thumbnail is at most 64 x 64 cells
 STALE_TEMP_SECONDS = 600  # temporary files of a save killed midway are removed after this long
-STAGES = {SETUP, RESOURCE, UPKEEP, MAIN, ROGUE, OVER, "round_end"}
 
 
 def game_version() -> str:
@@ -342,7 +341,7 @@ def save_data(game: Game, stats: StatsSource = None) -> dict[str, Any]:
         "game_version": game_version(),
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "game_id": game.game_id,
-        "ruleset_id": RULESET_ID,
+        "ruleset_id": world.rules.ruleset_id,
         "mods": [{"id": m.id, "version": m.version} for m in world.rules.mods],
         "summary": summary,
         "seed": world.seed,
@@ -399,7 +398,7 @@ def state_tables(world: World) -> tuple[dict[str, Any], dict[str, dict[str, dict
     if len(columnar) != size:
         columnar = {}
     table: dict[int, dict[str, dict[str, Any]]] = {}
-    for name, cls in COMPONENT_TYPES.items():
+    for name, cls in world.app.components.items():
         skip = columnar if cls in (Territory, Ownership) else {}
         found: list[tuple[int, Any]] = esper.get_component(cls)
         for entity, component in found:
@@ -774,7 +773,7 @@ def _migrate_v3(data: dict[str, Any], file: str) -> dict[str, Any]:
     out = {k: v for k, v in data.items() if k not in ("checksum", "state")}
     out["version"] = 4
     out["game_id"] = "legacy-" + digest[:12]
-    out["ruleset_id"] = RULESET_ID
+    out["ruleset_id"] = old.mods[0].id if old.mods else DEFAULT_RULESET  # the ruleset comes first
     out["state"] = {"clock": raw_state["clock"], "seats": raw_state["seats"], "rng": raw_state["rng"],
                     "next_entity": raw_state["next_entity"], "territories": columns, "entities": entities}
     out["summary"] = _summary_of_v3(old)
@@ -857,11 +856,12 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
     except ValidationError as exc:
         raise _pydantic_errors(file, exc) from None
     try:
-        rules = Ruleset.model_validate(save.ruleset)
-    except ValidationError as exc:
+        rules = _embedded_ruleset(save)
+    except (ValidationError, DataError) as exc:
         # the ruleset's schema moved on since (fields added or removed): the same mods at the same versions
         # give the same rules. A value out of bounds or of the wrong type is an edited ruleset: refused.
-        moved_on = all(e["type"] in ("missing", "extra_forbidden") for e in exc.errors())
+        moved_on = isinstance(exc, DataError) or all(
+            e["type"] in ("missing", "extra_forbidden") for e in exc.errors())
         rules_now = _installed_ruleset(save.mods) if moved_on else None
         if rules_now is None:
             from game.mods import check_mods_available
@@ -869,9 +869,22 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
             problems = check_mods_available({m.id: m.version for m in save.mods})
             if problems:  # the likely reason: the ruleset needs mods (or versions) that are not here
                 raise DataError([f"{file}: mods: {problem}" for problem in problems]) from None
+            if isinstance(exc, DataError):
+                raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
             raise _pydantic_errors(file, exc, "ruleset.") from None
         rules = rules_now
     return save, rules
+
+
+def _embedded_ruleset(save: SaveData) -> Ruleset:
+    """The ruleset the save carries, validated with the App of its ruleset and mods (their ability kinds)."""
+    from game.content import app_for_mods
+    from game.content.data import validate_rules
+
+    recorded = save.ruleset.get("mods") if isinstance(save.ruleset, dict) else None
+    ids = [m.get("id") for m in recorded if isinstance(m, dict)] if isinstance(recorded, list) else []
+    app = app_for_mods([i for i in ids if isinstance(i, str)] or [m.id for m in save.mods])
+    return validate_rules(app, save.ruleset)  # type: ignore[return-value]
 
 
 def _installed_ruleset(mods: list[ModRef]) -> Ruleset | None:
@@ -881,8 +894,9 @@ def _installed_ruleset(mods: list[ModRef]) -> Ruleset | None:
     installed = _installed_mod_versions()
     if any(installed.get(m.id) != m.version for m in mods):
         return None
+    ids = [m.id for m in mods]
     try:
-        rules = load_ruleset([m.id for m in mods if m.id != "base"])
+        rules = load_ruleset(ids[1:], ruleset=ids[0]) if ids else load_ruleset()  # the ruleset comes first
     except DataError:
         return None
     return rules if [(m.id, m.version) for m in rules.mods] == [(m.id, m.version) for m in mods] else None
@@ -917,9 +931,9 @@ def _check_rng(file: str, rng: list[Any]) -> tuple[Any, ...]:
     return state
 
 
-def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
+def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _Restored:
     """Everything checked before any entity is created: types, ids, references, the history's shape."""
-    from game.maps import map_size_problem
+    from game.maps import map_size_problem, territory_limit
 
     state = save.state
     errors: list[str] = []
@@ -928,7 +942,7 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
         errors.append(f"{file}: {where}: {message}")
 
     board = save.board
-    if (problem := map_size_problem(rules.limits.max_territories, board.width, board.height)) is not None:
+    if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
         raise DataError([f"{file}: board: {problem}"])
     size = board.width * board.height
     if len(board.terrain) != size:
@@ -951,12 +965,12 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
     clock = state.clock
     if clock.seat not in seats:
         bad("state.clock.seat", f"seat {clock.seat} is not at the table")
-    if clock.stage not in STAGES:
+    if clock.stage not in {*app.flow.stages(), OVER}:
         bad("state.clock.stage", f"unknown stage {clock.stage!r}")
-    if clock.winner is not None and clock.winner not in seats:
+    if clock.winner is not None and clock.winner != DRAW and clock.winner not in seats:
         bad("state.clock.winner", f"seat {clock.winner} is not at the table")
-    if save.ruleset_id != RULESET_ID:
-        bad("ruleset_id", f"unknown ruleset {save.ruleset_id!r} (this game plays {RULESET_ID!r})")
+    if save.ruleset_id != rules.ruleset_id:
+        bad("ruleset_id", f"the save names ruleset {save.ruleset_id!r}, but its rules are of {rules.ruleset_id!r}")
     _check_rng(file, state.rng)
     if errors:
         raise DataError(errors)
@@ -977,12 +991,12 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
         built: dict[str, object] = {}
         for name, fields in comps.items():
             try:
-                built[name] = component_from_data(name, fields, f"state.entities.{key}.{name}")
+                built[name] = component_from_data(name, fields, f"state.entities.{key}.{name}", app.components)
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
     # territories stored column-wise were checked as they were read; the references of the rest are checked
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, columns))
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, columns, list(app.components)))
     if errors:
         raise DataError(errors[:20])
     out.tiles = [0] * size
@@ -1000,16 +1014,17 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
                 out.owned.setdefault(holder.owner, set()).add(cell.index)
         out.entities.append((entity, list(held.values())))
     out.entities.sort(key=_first)  # esper's sets of entities fill in id order, as when the game made them
+    commands = app.command_types()
     for index, entry in enumerate(save.history):
         where = f"history.{index}"
         if len(entry) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2]):
             raise DataError([f"{file}: {where}: expected [round, seat, command]"])
         try:
-            command = command_from_data(entry[2], f"{where}.2")
+            command = command_from_data(entry[2], f"{where}.2", commands)
         except CodecError as exc:
             raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         out.history.append((entry[0], entry[1], command))
-    if errors := _history_errors(out.history, seats, clock.round, clock.stage, file):
+    if errors := _history_errors(out.history, seats, clock.round, clock.stage, file, app.flow):
         raise DataError(errors)
     return out
 
@@ -1055,22 +1070,23 @@ def _territory_columns(
 
 
 def _history_errors(history: list[tuple[int, int, Any]], seats: list[int], rnd: int, stage: str,
-                    file: str) -> list[str]:
-    """The history's shape: rounds in order and never ahead of the clock, every seat's base choice, and every
-    round up to the current one (a history cut short cannot replay the game)."""
-    from components.commands import ChooseBase
-
+                    file: str, flow: Flow) -> list[str]:
+    """The history's shape: rounds in order and never ahead of the clock, every seat's setup commands (the
+    base game: its base choice), and every round up to the current one (a history cut short cannot replay
+    the game)."""
     last = 0
     for index, (r, seat, _) in enumerate(history):
         if r < last or r > rnd or seat not in seats:
             return [f"{file}: history.{index}: round {r}, seat {seat} does not fit the game (round {rnd}, "
                     f"seats {seats})"]
         last = r
-    if stage != SETUP:
-        chosen = [h for h in history[: len(seats)] if isinstance(h[2], ChooseBase)]
-        if len(chosen) != len(seats):
-            return [f"{file}: history: the base choices of the {len(seats)} players are missing"]
-        missing = sorted(set(range(rnd)) - {r for r, _, _ in history})
+    if stage not in {p.name for p in flow.setup}:
+        enders = [set(p.ends_with) for p in flow.setup if p.acts == SEAT]
+        expected = len(seats) * len(enders)
+        chosen = [h for h in history[:expected] if any(type(h[2]).__name__ in e for e in enders)]
+        if len(chosen) != expected:
+            return [f"{file}: history: the setup commands of the {len(seats)} players are missing"]
+        missing = sorted(set(range(0 if flow.setup else 1, rnd)) - {r for r, _, _ in history})
         if missing:
             return [f"{file}: history: rounds {missing[0]}..{missing[-1]} are missing; the history is cut short"]
     return []
@@ -1078,11 +1094,15 @@ def _history_errors(history: list[tuple[int, int, Any]], seats: list[int], rnd: 
 
 def _reference_errors(
     by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
-    columns: dict[int, tuple[Territory, Ownership]] | None = None,
+    columns: dict[int, tuple[Territory, Ownership]] | None = None, components: Sequence[str] = (),
 ) -> list[str]:
     """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory
-    (`columns`: the territories stored column-wise, already checked)."""
+    (`columns`: the territories stored column-wise, already checked). A player needs the per-seat components
+    of the base game (Stockpile, HomeBase) when the game's App registers them (`components`)."""
     errors: list[str] = []
+    per_seat = [name for name in ("Stockpile", "HomeBase") if name in components]
+    structures: dict[str, Any] = getattr(rules, "structures", {})
+    upgrades: dict[str, Any] = getattr(rules, "upgrades", {})
 
     def bad(entity: int, name: str, field: str, message: str) -> None:
         errors.append(f"{file}: state.entities.{entity}.{name}.{field}: {message}")
@@ -1117,7 +1137,7 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):
+                for needed in per_seat:
                     if needed not in comps:
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):
@@ -1139,7 +1159,7 @@ def _reference_errors(
                 if comp.catapult is not None and not has(comp.catapult, "Catapult"):
                     bad(entity, name, "catapult", f"{comp.catapult} is not a catapult")
             elif isinstance(comp, Structure):
-                if comp.structure_type not in rules.structures:
+                if comp.structure_type not in structures:
                     bad(entity, name, "structure_type", f"unknown structure type {comp.structure_type!r}")
                 if comp.owner is not None and comp.owner not in seat_set:
                     bad(entity, name, "owner", f"seat {comp.owner} is not at the table")
@@ -1152,7 +1172,7 @@ def _reference_errors(
                         bad(entity, name, "garrison", f"unit {unit} is also in entity {holder[unit]}")
                     holder[unit] = entity
                 for upgrade in comp.upgrades:
-                    if upgrade not in rules.upgrades:
+                    if upgrade not in upgrades:
                         bad(entity, name, "upgrades", f"unknown upgrade {upgrade!r}")
             elif isinstance(comp, Catapult):
                 if comp.army is not None and not has(comp.army, "Army"):
@@ -1168,10 +1188,10 @@ def _reference_errors(
     return errors
 
 
-def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Schedule | None = None,
+def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | None = None,
                source: str = "<save>") -> Game:
     """A new esper world holding exactly the saved entities (same ids), and the Game around it (with the
-    schedule of its mods' plugins, `schedule_for(rules)` when not given). The rules' invariants must hold
+    App of its ruleset and mods, `app_for(rules)` when not given). The rules' invariants must hold
     (game.invariants, as after every command) and the header's summary must match; else DataError and no
     world is left behind."""
     import random
@@ -1187,8 +1207,13 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Sch
         rng.setstate(_check_rng("", state.rng))
         board = save.board
         clock = state.clock
+        if app is None:
+            from game.content import app_for
+
+            app = app_for(rules)
         world = World(
             name=name,
+            app=app,
             rules=rules,
             board=GridBoard(board.width, board.height),
             rng=rng,
@@ -1203,11 +1228,7 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Sch
         world.owned = {seat: set(content.owned.get(seat, ())) for seat in world.seats}
         for entity, player in esper.get_component(Player):
             world.players[player.seat] = entity
-        if schedule is None:
-            from game.plugins import schedule_for
-
-            schedule = schedule_for(rules)
-        game = Game(world, schedule=schedule, history=list(content.history), game_id=save.game_id)
+        game = Game(world, history=list(content.history), game_id=save.game_id)
         if problems := invariant_problems(world, board=False):  # the board's index came from checked columns
             raise DataError([f"{source}: state: {problem}" for problem in problems])
         if (summary := summary_data(world)) != save.summary.model_dump():
@@ -1247,12 +1268,12 @@ def require_mods(mods: Sequence[ModRef], rules: Ruleset, file: str, search: Sequ
         raise DataError([f"{file}: mods: {problem}" for problem in problems])
 
 
-def plugin_schedule(rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> Schedule:
-    """The schedule of the ruleset's mods, their plugins registered (components and commands included)."""
-    from game.plugins import schedule_for
+def game_app(rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> App:
+    """The App of the ruleset and its mods, their plugins registered (components and commands included)."""
+    from game.content import app_for
 
     try:
-        return schedule_for(rules, search)
+        return app_for(rules, search)
     except DataError as exc:
         raise DataError([line if line.startswith(file) else f"{file}: {line}" for line in exc.errors]) from None
 
@@ -1290,11 +1311,11 @@ def game_and_extras_from_data(
             require_mods(save.mods, rules, source, search)
             if errors := _stats_errors(save, source):
                 raise DataError(errors)
-            schedule = plugin_schedule(rules, source, search)  # before decoding: plugin components and commands
-            if errors := ruleset_errors(rules, source):
+            app = game_app(rules, source, search)  # before decoding: the game's components and commands
+            if errors := ruleset_errors(rules, source, app):
                 raise DataError(errors)
-            content = _validate_content(save, rules, source)
-            game = build_game(save, rules, content, schedule, source)
+            content = _validate_content(save, rules, source, app)
+            game = build_game(save, rules, content, app, source)
     except RecursionError:
         raise DataError([f"{source}: (root): nested too deeply; not a save this game wrote"]) from None
     if unsigned:
@@ -1302,21 +1323,19 @@ def game_and_extras_from_data(
     return game, _extras(save)
 
 
-def ruleset_errors(rules: Ruleset, file: str) -> list[str]:
+def ruleset_errors(rules: Ruleset, file: str, app: App) -> list[str]:
     """The embedded ruleset checked like an installed one: strict bounded values (done by the model) and
     every id it names defined (resources, terrain, movement classes, units, abilities of active plugins)."""
-    from game.rules_loader import _Merger, cross_reference_errors
+    from game.content.data import _Merger, cross_reference_errors
 
     merger = _Merger()
     merger.data = ruleset_data(rules)
-    return [f"{file}: ruleset: {line.split(': ', 1)[1]}" for line in cross_reference_errors(merger)][:20]
+    return [f"{file}: ruleset: {line.split(': ', 1)[1]}" for line in cross_reference_errors(merger, app)][:20]
 
 
 def _require_history_reproduces(game: Game, file: str, previous: str) -> None:
     """A save without a checksum (format v1) is trusted only when its history replays to its state."""
-    from game.replay import reproduces
-
-    problem = reproduces(game)
+    problem = history_problem(game)
     if problem is not None:
         name = game.world.name
         esper.switch_world(previous if previous in esper.list_worlds() else "default")
@@ -1324,6 +1343,45 @@ def _require_history_reproduces(game: Game, file: str, previous: str) -> None:
             esper.delete_world(name)
         raise DataError([f"{file}: history: {problem} (a v1 save has no checksum; its history must replay to "
                          "its state)"])
+
+
+def history_problem(game: Game) -> str | None:
+    """Does the game's history, re-run from its seed in a world of its own, give exactly its state? The
+    problem when not (a rejected command, or a different final state); the game is not changed."""
+    from game.maps import MapData
+    from game.setup import PlayerSpec, new_game
+    from game.snapshot import state_hash
+
+    world = game.world
+    previous = esper.current_world
+    world.activate()
+    target = state_hash(world)
+    board = board_data(world)
+    players = [esper.component_for_entity(world.players[seat], Player) for seat in world.seats]
+    zones = {int(seat): tuple(zone) for seat, zone in board["start_zones"].items()}
+    start = MapData(board["name"], board["width"], board["height"], tuple(board["terrain"]),
+                    {len(players): zones}, "save")
+    try:
+        fresh = new_game(world.rules, start, [PlayerSpec(p.name, p.computer, p.difficulty) for p in players],
+                         world.seed)
+    except DataError as exc:
+        return exc.errors[0]
+    try:
+        for index, (rnd, seat, command) in enumerate(game.history):
+            clock = fresh.world.clock
+            if (clock.round, clock.seat) != (rnd, seat):
+                return (f"command {index} was recorded in round {rnd} for seat {seat}, but the game is at round "
+                        f"{clock.round}, seat {clock.seat}")
+            result = fresh.submit(command)
+            if not result.ok:
+                return f"command {index} ({type(command).__name__}, round {rnd}) is rejected: {result.reason}"  # type: ignore[union-attr]
+        final = state_hash(fresh.world)
+    finally:
+        name = fresh.world.name
+        esper.switch_world(previous if previous in esper.list_worlds() and previous != name else "default")
+        if name in esper.list_worlds():
+            esper.delete_world(name)
+    return None if final == target else "the recorded commands give another state than the saved one"
 
 
 def game_from_data(data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None) -> Game:

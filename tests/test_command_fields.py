@@ -55,12 +55,9 @@ def test_a_well_typed_repair_still_works():
 
 
 def test_the_field_check_is_derived_from_the_annotations_of_plugin_commands_too():
-    from game.plugins import load_mods
+    from game.content import load_app
 
-    load_mods(["ships"])
-    from game.codec import known_commands
-
-    sail = known_commands()["Sail"]
+    sail = load_app(mods=["ships"]).command_types()["Sail"]
     assert field_problem(sail(3, (1, 2))) is None
     assert "Sail.path" in field_problem(sail(3, None))
     assert field_problem(EndTurn()) is None

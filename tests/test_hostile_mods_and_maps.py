@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import mods as mods_module
 from game.cli import main as foc
+from game.content import discover as mods_module
 from game.errors import DataError
 from game.maps import MapError, load_map
 from game.rules_loader import BUNDLED_MODS, load_ruleset

@@ -75,7 +75,7 @@ def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
 def army_max_mp(world: World, army_entity: int) -> int:
     world.activate()
     army = esper.component_for_entity(army_entity, Army)
-    return q.army_max_mp(world, q.unit_types(army), army.catapult)
+    return q.movement_points(world, q.unit_types(army), army.catapult)
 
 
 def structure_name(world: World, entity: int) -> str:
@@ -135,4 +135,4 @@ def ship_facts(world: World, entity: int) -> ShipFacts | None:
             mp = None if moves is None else int(moves.mp)
         except Exception:  # a different version of the mod: the numbers above still hold
             pass
-    return ShipFacts(len(structure.garrison), room, mp, int(vessel.param("mp", 0)), int(vessel.param("crew", 0)))
+    return ShipFacts(len(structure.garrison), room, mp, int(getattr(vessel, "mp", 0)), int(getattr(vessel, "crew", 0)))
