@@ -176,6 +176,12 @@ class Game:
             world.clock.stage = OVER
 
     @property
+    def awaiting_seat(self) -> bool:
+        """The flow waits for the active seat's commands (a seat phase: the base game's setup and Main)."""
+        phase = self.app.flow.phase(self.world.clock.stage)
+        return phase is not None and phase.acts == SEAT and not self.over
+
+    @property
     def over(self) -> bool:
         return self.world.clock.winner is not None
 

@@ -17,8 +17,8 @@ the victory charts cover the whole game after a load; they are not game state (n
 
 Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
 at the same versions (`game.mods.check_mods_available`) and registers their plugins
-(`game.content.app_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
-commands in the history and plugin systems (medics healing, ships getting MP) work in the loaded game.
+(`game.content.app_for`) before any entity is decoded, so plugin components, commands in the history
+and plugin systems work in the loaded game.
 
 Format history: v1 named the mods by id only, called the entity counter `next_id` and had no checksum; v2
 names the mods with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 adds

@@ -3,7 +3,7 @@
 `play_game` is the one loop (also used by the benchmarks and the soak test): every seat is a controller;
 the same map, players, seed, mods and round cap always give the same game. `--mod ID` (repeatable) plays
 with mods: games are made by `game.plugins.create_game`, so plugin systems run and the computer players
-use what the mods add (cavalry, medics, ships).
+use what the mods add.
 """
 
 from __future__ import annotations

@@ -121,3 +121,24 @@ def activate_plugins(app: App, ordered: Sequence[tuple[ModManifest, Path]], erro
             errors.append(f"{rel(folder / 'mod.toml')}: plugin: {exc}")
         except Exception as exc:
             errors.append(f"{rel(folder / 'mod.toml')}: plugin: register(app) failed: {type(exc).__name__}: {exc}")
+
+
+def sibling_module(plugin_file: str, name: str) -> ModuleType:
+    """Another module of a plugin's folder (e.g. its client code, `client.py`), imported on first use under
+    a name derived from its path: a plugin file loaded by path cannot import its neighbours relatively."""
+    path = (Path(plugin_file).resolve().parent / f"{name}.py")
+    key = module_name(f"{Path(plugin_file).resolve().parent.name}_{name}", path)
+    loaded = sys.modules.get(key)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(key, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[key]
+        raise
+    return module

@@ -22,6 +22,11 @@ def resolve_game(
     Problems (to `errors`): the ruleset is not a ruleset, a mod is a ruleset, a mod extends another
     ruleset or a version of this one outside its range, and everything resolve_mods reports.
     """
+    if isinstance(ruleset, str) and "/" not in ruleset and ruleset not in (found := discover_mods(search)):
+        known = sorted(mid for mid, places in found.items()
+                       if (m := read_manifest(places[0].folder, [])) is not None and m.kind == "ruleset")
+        errors.append(f"rulesets: ruleset '{ruleset}' is not installed (installed: {', '.join(known) or 'none'})")
+        return []
     ordered = resolve_mods([ruleset, *mods], search, errors)
     if not ordered:
         return ordered

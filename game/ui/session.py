@@ -12,7 +12,6 @@ from game.engine import Game, Result
 from game.ui import computer
 from game.ui.assets import SeatStyle
 from systems import events as ev
-from systems.world import MAIN, SETUP
 
 
 @dataclass
@@ -51,14 +50,12 @@ class Session:
         """A human seat is in its Main stage (or choosing a base) and no computer turn is running."""
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and not self.seat_is_computer()
+        return self.game.awaiting_seat and not self.seat_is_computer()
 
     def computer_to_move(self) -> bool:
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and self.seat_is_computer()
+        return self.game.awaiting_seat and self.seat_is_computer()
 
     # ----- acting
     def submit(self, command: Command) -> Result:
@@ -91,7 +88,7 @@ class Session:
 
     def start_computer(self) -> None:
         """Let the computer seat act (choose a base, or play its turn) on a worker thread or right now."""
-        if self.threaded and self.world.clock.stage != SETUP:
+        if self.threaded and not self.game.in_setup:
             self.worker = threading.Thread(target=self._play_computer_turn, name="computer-turn", daemon=True)
             self.worker.start()
         else:

@@ -93,3 +93,11 @@ def register(app: ModApp) -> None:
     app.add_ability_kind("heal", Heal)
     app.add_event(UnitHealed)
     app.add_system(UPKEEP, "medic.heal", heal_wounded, after="upkeep")
+    app.presentation.on_event("UnitHealed", beat=_heal_beat, sound="production")
+
+
+def _heal_beat() -> type:
+    """The client's beat for a healing (client.py, imported only when a window shows one)."""
+    from game.content.plugins import sibling_module
+
+    return sibling_module(__file__, "client").HealBeat  # type: ignore[no-any-return]

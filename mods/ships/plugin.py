@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 import esper
@@ -566,3 +567,28 @@ def register(app: ModApp) -> None:
     app.add_army_options(army_options)
     app.add_structure_options(structure_options)
     app.add_player_options(player_options)
+    register_presentation(app)
+
+
+def _client() -> ModuleType:
+    """This mod's client code (client.py), imported only when a window shows one of its events."""
+    from game.content.plugins import sibling_module
+
+    return sibling_module(__file__, "client")
+
+
+def register_presentation(app: ModApp) -> None:
+    """How the client shows ships: tokens on the water, their events animated, sounded and burst, and the
+    panel's line about a ship. Every callable imports client.py lazily (headless games never do)."""
+    shown = app.presentation
+    shown.sailing_abilities.add("vessel")
+    shown.on_event("ShipSailed", scene=lambda s, e: _client().ship_sailed(s, e),
+                   beat=lambda: _client().SailBeat, sound="move")
+    shown.on_event("UnitsEmbarked", scene=lambda s, e: _client().units_embarked(s, e),
+                   beat=lambda: _client().BoardBeat, sound="move")
+    shown.on_event("UnitsDisembarked", scene=lambda s, e: _client().units_disembarked(s, e),
+                   beat=lambda: _client().BoardBeat, sound="move")
+    shown.on_event("ShipFired", scene=lambda s, e: _client().ship_fired(s, e),
+                   beat=lambda: _client().StrikeBeat, sound="battle",
+                   effect=lambda effects, e: _client().gun_burst(effects, e))
+    shown.panel_facts.append(lambda world, entity: _client().ship_facts(world, entity))
