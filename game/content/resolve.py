@@ -8,7 +8,7 @@ from pathlib import Path
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
-from game.content.discover import code_errors, discover_mods, origin_of
+from game.content.discover import FoundMod, code_errors, discover_mods, origin_of
 from game.content.manifest import DEFAULT_RULESET, ModManifest, read_manifest, rel
 
 Ordered = list[tuple[ModManifest, Path]]
@@ -22,12 +22,13 @@ def resolve_game(
     Problems (to `errors`): the ruleset is not a ruleset, a mod is a ruleset, a mod extends another
     ruleset or a version of this one outside its range, and everything resolve_mods reports.
     """
-    if isinstance(ruleset, str) and "/" not in ruleset and ruleset not in (found := discover_mods(search)):
+    found = discover_mods(search)
+    if isinstance(ruleset, str) and "/" not in ruleset and ruleset not in found:
         known = sorted(mid for mid, places in found.items()
                        if (m := read_manifest(places[0].folder, [])) is not None and m.kind == "ruleset")
         errors.append(f"rulesets: ruleset '{ruleset}' is not installed (installed: {', '.join(known) or 'none'})")
         return []
-    ordered = resolve_mods([ruleset, *mods], search, errors)
+    ordered = resolve_mods([ruleset, *mods], search, errors, found)
     if not ordered:
         return ordered
     root, root_folder = ordered[0]
@@ -65,14 +66,15 @@ def ruleset_of(mod_ids: Sequence[str]) -> str:
 
 
 def resolve_mods(
-    requested: Sequence[str | Path], search: Sequence[Path] | None, errors: list[str]
+    requested: Sequence[str | Path], search: Sequence[Path] | None, errors: list[str],
+    available: dict[str, list[FoundMod]] | None = None,
 ) -> list[tuple[ModManifest, Path]]:
     """The requested mods (ids or folders) and their dependencies, dependencies first; problems go to `errors`.
 
     Problems: a mod not installed, two folders with the same mod id, a dependency's version outside the
     range asked for, a dependency cycle, a malformed manifest, and code where code is not allowed.
     """
-    available = discover_mods(search)
+    available = discover_mods(search) if available is None else available
     manifests: dict[str, tuple[ModManifest, Path]] = {}
 
     def locate(ref: str | Path, wanted_by: str | None) -> Path | None:
