@@ -29,6 +29,20 @@ class Session:
     upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
     chronicle: Any = None  # issue 5: event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
 
+    def __post_init__(self) -> None:
+        from game.ui.rendering import attach_rendering
+
+        attach_rendering(self.game, self._stage_rendered)
+
+    def _stage_rendered(self, stage: str, events: list[ev.Event]) -> None:
+        """The `rendering` system at the end of each stage: what the panel keeps from the stage's events
+        (this turn's production and upkeep per seat)."""
+        for event in events:
+            if isinstance(event, ev.ResourcesProduced):
+                self.income[event.seat] = dict(event.totals)
+            elif isinstance(event, ev.UpkeepPaid):
+                self.upkeep_paid[event.seat] = (event.owed, event.paid)
+
     @property
     def world(self):  # noqa: ANN201  (systems.world.World)
         return self.game.world
@@ -71,11 +85,6 @@ class Session:
         return result
 
     def _collect(self, events: tuple[ev.Event, ...]) -> None:
-        for event in events:
-            if isinstance(event, ev.ResourcesProduced):
-                self.income[event.seat] = dict(event.totals)
-            elif isinstance(event, ev.UpkeepPaid):
-                self.upkeep_paid[event.seat] = (event.owed, event.paid)
         self.pending.extend(events)
         if self.chronicle is not None:
             self.chronicle.observe(self.game, events)
