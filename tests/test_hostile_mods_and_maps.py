@@ -117,7 +117,8 @@ def test_validate_with_nothing_to_check_says_so_and_fails(tmp_path: Path, capsys
 
 def test_importing_the_map_generator_loads_no_ruleset():
     code = ("import sys, game.mapgen\n"
-            "assert 'game.rules_loader' not in sys.modules, 'the ruleset was loaded at import'\n")
+            "assert 'game.rules_loader' not in sys.modules, 'the ruleset was loaded at import'\n"
+            "assert 'game.content' not in sys.modules, 'the content pipeline ran at import'\n")
     import subprocess
 
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[1])
