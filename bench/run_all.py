@@ -1,9 +1,10 @@
-"""Every benchmark in one go (`make bench`): engine speed, computer player speed (and strength), client speed.
+"""Every benchmark in one go (`make bench`): engine speed, computer player speed (and strength), save/load speed,
+client speed.
 
     python -m bench.run_all                     # engine, AI speed, client (when it can draw)
     python -m bench.run_all --strength          # ...and AI strength (normal vs random, hard vs normal)
     python -m bench.run_all --strength --games 100 --jobs 2
-    python -m bench.run_all --only engine,ai
+    python -m bench.run_all --only engine,ai,saves
 
 Each benchmark runs in its own process (a crash or a missing display in one does not stop the others) and
 prints its own figures; a summary with each one's status and wall time follows. The client benchmark runs
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCHES = ("engine", "ai", "client")
+BENCHES = ("engine", "ai", "saves", "client")
 
 
 def display_available(env: dict[str, str] | None = None) -> bool:
@@ -47,6 +48,8 @@ def commands(args: argparse.Namespace) -> list[tuple[str, list[str] | None, str]
         if not args.strength:
             ai += ["--only", "speed"]
         out.append(("ai", ai, "computer turn time and rounds per second" + (" and strength" if args.strength else "")))
+    if "saves" in chosen:
+        out.append(("saves", [python, "-m", "bench.bench_saves"], "save and load of a 16,384-territory game"))
     if "client" in chosen:
         if display_available():
             out.append(("client", [python, "-m", "bench.bench_client", "--frames", str(args.frames)],

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class AbilityParams(BaseModel):
     """Base for an ability kind's parameters; unknown parameters are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no "2", 2.0 or true for 2
     kind: str
 
     def describe(self, capacity: int = 0) -> str:
@@ -23,25 +23,25 @@ class AbilityParams(BaseModel):
 class Pathfinder(AbilityParams):
     """R5.1: an army holding this unit and any slower unit gets `mp_bonus` more MP."""
 
-    mp_bonus: int = Field(ge=0)
+    mp_bonus: int = Field(ge=0, le=1000)
 
 
 class Forager(AbilityParams):
     """R4.4: each such unit lowers an unpaid group's rogue chance as `weight` units would."""
 
-    weight: int = Field(ge=0)
+    weight: int = Field(ge=0, le=1000)
 
 
 class BridgeAbility(AbilityParams):
     """R5.3: every unit may enter this structure's territory for `move_cost` MP."""
 
-    move_cost: int = Field(ge=1)
+    move_cost: int = Field(ge=1, le=1000)
 
 
 class Bombard(AbilityParams):
     """R8.8: fires ammunition at a territory within `range` steps (never its own)."""
 
-    range: int = Field(ge=1)
+    range: int = Field(ge=1, le=1000)
 
 
 class Rearguard(AbilityParams):

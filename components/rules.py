@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -10,6 +10,10 @@ from pydantic import (
     Field,
     PrivateAttr,
     SerializeAsAny,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
     ValidationInfo,
     field_validator,
     model_validator,
@@ -17,7 +21,13 @@ from pydantic import (
 
 from components.abilities import AbilityParams
 
-Amounts = dict[str, int]
+# Bounds for every number of a ruleset (docs/rules.md, "Limits"): strict ints (no "25", 25.0 or true), no
+# negative costs or upkeep, and upper bounds far above any sane game so that no sum overflows or explodes.
+MAX_AMOUNT = 1_000_000  # a resource amount: a cost, an upkeep, a starting stockpile, a production
+MAX_COUNT = 1_000  # a count: armies, units, slots, garrison places, rounds, MP, combat points
+Amount = Annotated[StrictInt, Field(ge=0, le=MAX_AMOUNT)]
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
+Amounts = dict[str, Amount]
 BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
 P = TypeVar("P", bound=AbilityParams)
 
@@ -29,36 +39,40 @@ class Strict(BaseModel):
 
 
 class Resources(Strict):
-    ids: tuple[str, ...]
-    upkeep: str
+    ids: tuple[StrictStr, ...] = Field(min_length=1, max_length=MAX_COUNT)
+    upkeep: StrictStr
 
 
 class Setup(Strict):
-    min_players: int = Field(ge=1)
-    max_players: int = Field(ge=1)
+    min_players: StrictInt = Field(ge=1, le=16)
+    max_players: StrictInt = Field(ge=1, le=16)
     start: Amounts = {}
 
 
 class Limits(Strict):
-    armies_per_player: int = Field(ge=1)
-    units_per_army: int = Field(ge=1)
-    rogue_armies: int = Field(ge=0)
+    armies_per_player: StrictInt = Field(ge=1, le=MAX_COUNT)
+    units_per_army: StrictInt = Field(ge=1, le=MAX_COUNT)
+    rogue_armies: StrictInt = Field(ge=0, le=MAX_COUNT)
+    max_territories: StrictInt = Field(
+        default=65_536, ge=4, le=1_048_576,
+        description="the largest board (width x height) a game, map or save may have; bigger ones are refused",
+    )
 
 
 class ActionCosts(Strict):
-    attack_extra: int = Field(ge=0)
-    own_wall_extra: int = Field(ge=0)
-    take_over_neutral: int = Field(ge=0)
-    take_over_enemy: int = Field(ge=0)
-    disrupt: int = Field(ge=0)
-    retreat_extra: int = Field(ge=0)
-    attack_structure: int = Field(ge=0)
+    attack_extra: Count
+    own_wall_extra: Count
+    take_over_neutral: Count
+    take_over_enemy: Count
+    disrupt: Count
+    retreat_extra: Count
+    attack_structure: Count
 
 
 class Disruption(Strict):
-    rounds: int = Field(ge=1)
-    forest_move_discount: int = Field(ge=0)
-    min_move_cost: int = Field(ge=1)
+    rounds: StrictInt = Field(ge=1, le=MAX_COUNT)
+    forest_move_discount: Count
+    min_move_cost: StrictInt = Field(ge=1, le=MAX_COUNT)
 
 
 class StationedRules(Strict):
@@ -66,26 +80,28 @@ class StationedRules(Strict):
 
 
 class RogueRules(Strict):
-    wild_chance: float = Field(ge=0, le=1)
-    wild_size: tuple[int, int]
-    wild_stat_variation: int = Field(ge=0)
-    wild_min_stat: int = Field(ge=1)
-    wild_unit_types: tuple[str, ...]
+    wild_chance: StrictFloat | StrictInt = Field(ge=0, le=1)
+    wild_size: tuple[Count, Count]
+    wild_stat_variation: Count
+    wild_min_stat: StrictInt = Field(ge=1, le=MAX_COUNT)
+    wild_unit_types: tuple[StrictStr, ...]
 
 
 class CatapultRules(Strict):
     ammo: Amounts
-    unit_ammo_damage: int = Field(ge=0)
+    unit_ammo_damage: Count
 
 
 class TerrainType(Strict):
-    name: str
-    description: str = ""
-    water: bool = False
-    deep: bool = False
-    open: bool = Field(default=False, description="open ground: units' open_terrain_bonus MP may be spent entering it")
-    production: dict[str, tuple[int, int]] = {}
-    cleared_by_disruption: bool = False
+    name: StrictStr
+    description: StrictStr = ""
+    water: StrictBool = False
+    deep: StrictBool = False
+    open: StrictBool = Field(
+        default=False, description="open ground: units' open_terrain_bonus MP may be spent entering it"
+    )
+    production: dict[str, tuple[Amount, Amount]] = {}
+    cleared_by_disruption: StrictBool = False
 
     @field_validator("production")
     @classmethod
@@ -97,21 +113,22 @@ class TerrainType(Strict):
 
 
 class CombatStats(Strict):
-    attack: int = Field(ge=0)
-    defense: int = Field(ge=1)
+    attack: Count
+    defense: StrictInt = Field(ge=1, le=MAX_COUNT)
 
 
 class Movement(Strict):
-    mp: int = Field(ge=0)
-    movement_class: str = Field(alias="class")
-    open_terrain_bonus: int = Field(
-        default=0, ge=0, description="extra MP an army made only of such units may spend entering open terrain"
+    mp: StrictInt = Field(ge=1, le=MAX_COUNT)
+    movement_class: StrictStr = Field(alias="class")
+    open_terrain_bonus: StrictInt = Field(
+        default=0, ge=0, le=MAX_COUNT,
+        description="extra MP an army made only of such units may spend entering open terrain",
     )
 
 
 class ArmyRules(Strict):
-    slots: int = Field(default=1, ge=1, description="army slots one unit of this type fills (R5.2)")
-    max_per_army: int | None = Field(default=None, ge=1)
+    slots: StrictInt = Field(default=1, ge=1, le=MAX_COUNT, description="army slots one unit of this type fills (R5.2)")
+    max_per_army: StrictInt | None = Field(default=None, ge=1, le=MAX_COUNT)
 
 
 Ability = SerializeAsAny[AbilityParams]
@@ -156,52 +173,52 @@ class HasAbilities(Strict):
 
 
 class UnitType(HasAbilities):
-    name: str
-    description: str = ""
+    name: StrictStr
+    description: StrictStr = ""
     cost: Amounts
     upkeep: Amounts = {}
     combat: CombatStats
     stationed: CombatStats
     movement: Movement
     army: ArmyRules = ArmyRules()
-    buildable: bool = True
+    buildable: StrictBool = True
 
 
 class StructureType(HasAbilities):
-    name: str
-    description: str = ""
+    name: StrictStr
+    description: StrictStr = ""
     cost: Amounts
     repair: Amounts
-    defense: int = Field(ge=1)
-    protection: int = Field(ge=0, le=100)
-    garrison: int = Field(ge=0)
-    placement: str = Field(
+    defense: StrictInt = Field(ge=1, le=MAX_COUNT)
+    protection: StrictInt = Field(ge=0, le=100)
+    garrison: Count
+    placement: StrictStr = Field(
         description="where it is built: " + ", ".join(BUILTIN_PLACEMENTS) + ", or a kind a plugin mod registers"
     )
     mobile: Movement | None = None
 
 
 class UpgradeType(Strict):
-    name: str
+    name: StrictStr
     cost: Amounts
     repair: Amounts
-    defense: int = Field(ge=0)
-    protection: int = Field(ge=0, le=100)
-    stationed_attack: int = Field(default=0, ge=0)
+    defense: Count
+    protection: StrictInt = Field(ge=0, le=100)
+    stationed_attack: StrictInt = Field(default=0, ge=0, le=MAX_COUNT)
 
 
 class ModInfo(Strict):
-    id: str
-    name: str
-    version: str
+    id: StrictStr
+    name: StrictStr
+    version: StrictStr
 
 
 class BoardRules(Strict):
     """A ruleset played on one fixed board rather than on maps (e.g. 8x8): its size and its terrain."""
 
-    width: int = Field(ge=1, le=256)
-    height: int = Field(ge=1, le=256)
-    terrain: str = Field(description="the terrain id of every square")
+    width: StrictInt = Field(ge=1, le=256)
+    height: StrictInt = Field(ge=1, le=256)
+    terrain: StrictStr = Field(description="the terrain id of every square")
 
 
 class RulesetCore(Strict):
@@ -246,7 +263,7 @@ class Ruleset(RulesetCore):
     rogue: RogueRules
     catapult: CatapultRules
     terrain: dict[str, TerrainType]
-    movement_classes: dict[str, dict[str, int]]
+    movement_classes: dict[str, dict[str, Annotated[StrictInt, Field(ge=1, le=MAX_COUNT)]]]
     units: dict[str, UnitType]
     structures: dict[str, StructureType]
     upgrades: dict[str, UpgradeType] = {}

@@ -62,6 +62,7 @@ class App:
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
+    invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
     plugin_modules: dict[str, ModuleType] = field(default_factory=dict)
@@ -144,6 +145,10 @@ class ModApp:
         """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once
         every asked seat answered (`prompt.given`, in `prompt.seats` order)."""
         self.app.prompt_handlers[kind] = handler
+    def add_invariants(self, check: Callable[[World], list[str]]) -> None:
+        """What must hold after every command under these rules: `check(world)` returns each broken one as a
+        "where: what" line (game.invariants runs it in the property tests and on every loaded save)."""
+        self.app.invariants.append(check)
 
     # --- vocabulary ----------------------------------------------------------------------------------------
 

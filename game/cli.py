@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.cli_args import difficulty_list, non_negative_int, positive_int, ruleset_id
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="foc", description="Forces of Conquest")
@@ -14,15 +16,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the game window")
     play.add_argument("--players", help="seats as human/ai, e.g. human,ai or ai,ai,ai,ai (skips the menus)")
-    play.add_argument("--difficulty", default="normal", help="computer difficulty (comma list per seat allowed)")
+    play.add_argument("--difficulty", default="normal", type=difficulty_list,
+                      help="computer difficulty: normal, hard or random (comma list per seat allowed)")
     play.add_argument("--map", help="map name or .tmj path")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None, help="random seed of the game (default: random)")
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
-    play.add_argument("--ruleset", default="base", help="the game to play: a ruleset id (default: base)")
+    play.add_argument("--ruleset", default="base", type=ruleset_id,
+                      help="the game to play: a ruleset id (default: base)")
     play.add_argument("--load", help="resume a saved game")
-    play.add_argument("--frames", type=int, help="run this many frames, then quit (for headless runs)")
+    play.add_argument("--frames", type=positive_int, help="run this many frames, then quit (for headless runs)")
     play.add_argument("--screenshot-dir", help="save PNG screenshots here")
-    play.add_argument("--screenshot-every", type=int, default=0, help="save a screenshot every K frames")
+    play.add_argument("--screenshot-every", type=non_negative_int, default=0,
+                      help="save a screenshot every K frames (0: only at the end)")
     play.add_argument("--size", default="1280x720", help="window size WxH")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
@@ -32,19 +37,24 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
 
     simulate = sub.add_parser("simulate", help="play whole games without a window")
-    simulate.add_argument("--map", default=None, help="map name or .tmj path (default: the ruleset's first map)")
-    simulate.add_argument("--ruleset", default="base", help="the game to play: a ruleset id (default: base)")
-    simulate.add_argument("--players", default="ai,ai,ai,ai")
-    simulate.add_argument("--difficulty", default="normal")
-    simulate.add_argument("--rounds", type=int, default=200)
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--jobs", type=int, default=1)
-    simulate.add_argument("--json", dest="json_path")
-    simulate.add_argument("--mod", action="append", default=[])
+    simulate.add_argument("--map", default=None,
+                          help="map name among the ruleset's maps, a .tmj path, or random:WxH[:seed] "
+                               "(default: the ruleset's first map for the players)")
+    simulate.add_argument("--ruleset", default="base", type=ruleset_id,
+                          help="the game to play: a ruleset id (default: base)")
+    simulate.add_argument("--players", default="ai,ai,ai,ai",
+                          help="one kind per seat: ai, normal, hard or random (default: ai,ai,ai,ai)")
+    simulate.add_argument("--difficulty", default="normal", type=difficulty_list,
+                          help="difficulty of the 'ai' seats: normal, hard or random (comma list per seat allowed)")
+    simulate.add_argument("--rounds", type=positive_int, default=200, help="round cap per game (default: 200)")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
+    simulate.add_argument("--games", type=positive_int, default=1, help="number of games (default: 1)")
+    simulate.add_argument("--jobs", type=positive_int, default=1, help="processes to play games in (default: 1)")
+    simulate.add_argument("--json", dest="json_path", help="also write the results as JSON to this file")
+    simulate.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
 
     replay = sub.add_parser("replay", help="re-run a replay file")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a replay (.focreplay.json.gz) or a save (.foc.json.gz)")
     replay.add_argument("--verify", action="store_true", help="report the first round whose state hash differs")
     return parser
 
@@ -57,12 +67,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         checked, errors = validate_paths(args.paths)
         for line in errors:
             print(line, file=sys.stderr)
+        if not checked and not errors:
+            print("nothing was found to check", file=sys.stderr)
+            return 1
         print(f"checked {len(checked)} item(s): {len(errors)} error(s)")
         return 1 if errors else 0
     if args.command == "schema":
         from game.schema import write_schemas
 
-        for path in write_schemas(Path(args.out)):
+        try:
+            written = write_schemas(Path(args.out))
+        except OSError as exc:
+            print(f"{args.out}: cannot write the schema files ({exc.strerror or exc})", file=sys.stderr)
+            return 1
+        for path in written:
             print(f"wrote {path}")
         return 0
     if args.command == "simulate":

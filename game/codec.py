@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from components.commands import Command
+from systems.command_fields import field_problem
 
 
 class CodecError(ValueError):
@@ -94,7 +95,13 @@ def command_from_data(data: Any, where: str, commands: dict[str, type[Command]])
     if cls is None:
         raise CodecError(f"{where}.type", f"unknown command type {name!r}")
     fields = {k: v for k, v in data.items() if k != "type"}
-    return typing.cast(Command, _build(cls, fields, where))
+    try:  # the engine's own field check (systems.command_fields): strict, and far cheaper than a model
+        command = cls(**{k: tuple(v) if type(v) is list else v for k, v in fields.items()})
+    except TypeError:
+        command = None
+    if command is not None and field_problem(command) is None:
+        return command
+    return typing.cast(Command, _build(cls, fields, where))  # names the field that is wrong
 
 
 def component_from_data(name: str, data: Any, where: str, components: dict[str, type]) -> Any:

@@ -12,6 +12,7 @@ Every command carries its issuing seat (docs/architecture.md, "Who acts").
 from __future__ import annotations
 
 import typing
+import uuid
 from dataclasses import dataclass, field
 
 import esper
@@ -76,6 +77,7 @@ class Game:
 
     world: World
     history: list[tuple[int, int, Command]] = field(default_factory=list)
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])  # names its saves; no part of the state
 
     @property
     def app(self) -> App:

@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from game.maps import WATER_TERRAIN_IDS, MapData, is_land
 from systems.board import Board, make_board
 
 
-def _expected_production() -> dict[str, dict[str, float]]:
-    """R2.2's range midpoints per terrain, read from the base ruleset's terrain data."""
+@cache
+def expected_production() -> dict[str, dict[str, float]]:
+    """R2.2's range midpoints per terrain, read from the base ruleset's terrain data (on first use, never at
+    import: a broken mod folder must not break importing the map generator)."""
     from game.rules_loader import load_ruleset
 
     terrain = load_ruleset().terrain
@@ -21,14 +24,23 @@ def _expected_production() -> dict[str, dict[str, float]]:
     }
 
 
-EXPECTED_PRODUCTION: dict[str, dict[str, float]] = _expected_production()
+@cache
+def _values() -> dict[str, float]:
+    return {t: sum(p.values()) for t, p in expected_production().items()}
+
+
+def __getattr__(name: str) -> object:
+    if name == "EXPECTED_PRODUCTION":  # the old module constant, now computed on first use
+        return expected_production()
+    raise AttributeError(name)
+
+
 RESOURCES: tuple[str, ...] = ("food", "wood", "stone", "metal")
 REACH = 4  # Manhattan radius of "production within reach" of a start zone
 MAX_RATIO = 1.25  # fairness: max/min over seats of the expected production within reach
 TARGET_RATIO = 1.15  # what the generator aims for, safely below MAX_RATIO
 ATTEMPTS = 8
 MIN_SIZE = 12
-_VALUE = {t: sum(p.values()) for t, p in EXPECTED_PRODUCTION.items()}
 # Fairness adjustments (old terrain, new terrain), in order of preference: the first look most natural.
 _UPGRADES = (("barren", "plain"), ("shallow_water", "plain"), ("plain", "forest"), ("mountain", "forest"))
 _DOWNGRADES = (
@@ -65,7 +77,7 @@ def zone_production(data: MapData, players: int, seat: int, radius: int = REACH)
     totals = dict.fromkeys(RESOURCES, 0.0)
     board = make_board(data.width, data.height, data.topology)
     for cell in _reach(data.start_zones[players][seat], board, radius):
-        for resource, amount in EXPECTED_PRODUCTION.get(data.terrain[cell], {}).items():
+        for resource, amount in expected_production().get(data.terrain[cell], {}).items():
             totals[resource] = totals.get(resource, 0.0) + amount
     return totals
 
@@ -252,7 +264,8 @@ def _equalise(
     for z, region in enumerate(regions):
         for c in region:
             member.setdefault(c, []).append(z)
-    totals = [sum(_VALUE[terrain[c]] for c in region) for region in regions]
+    value = _values()
+    totals = [sum(value[terrain[c]] for c in region) for region in regions]
 
     def score(values: list[float]) -> tuple[float, float]:
         """(worst max/min ratio, total relative spread around each player count's mean)."""
@@ -307,7 +320,7 @@ def _equalise(
                 change = changes(cell, new)
                 for c, terrain_id in change:
                     for z in member.get(c, ()):
-                        trial[z] += _VALUE[terrain_id] - _VALUE[terrain[c]]
+                        trial[z] += value[terrain_id] - value[terrain[c]]
                 if score(trial) < current:
                     for c, terrain_id in change:
                         terrain[c] = terrain_id

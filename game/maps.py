@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ DEFAULT_TERRAIN_IDS: tuple[str, ...] = (
 WATER_TERRAIN_IDS: frozenset[str] = frozenset({"shallow_water", "deep_water"})
 TILE_SIZE = 32
 IMAGE_SIZE = 64
+MAX_MAP_BYTES = 64 * 1024 * 1024  # a 1024x1024 map written by Tiled is about 5 MB
 _GID_MASK = 0x0FFFFFFF  # Tiled stores flip/rotation flags in the top 4 bits of a gid
 _PROJECT_ROOT = Path(__file__).resolve().parent.parent
 _TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
@@ -65,6 +67,39 @@ class MapError(Exception):
 def is_land(terrain_id: str) -> bool:
     """Land is every terrain except shallow and deep water (R1.3)."""
     return terrain_id not in WATER_TERRAIN_IDS
+
+
+def map_size_problem(max_territories: int, width: int, height: int) -> str | None:
+    """Why a width x height board is refused (the ruleset's `limits.max_territories`), or None."""
+    if width < 1 or height < 1:
+        return f"a {width}x{height} board has no territories"
+    if width * height > max_territories:
+        return (f"a {width}x{height} board has {width * height} territories; the rules allow at most "
+                f"{max_territories} (limits.max_territories)")
+    return None
+
+
+def territory_limit(rules: Any) -> int:
+    """The largest board `rules` allow: its `limits.max_territories`, else (a ruleset without the base
+    game's limits section) the model's default."""
+    from components.rules import Limits
+
+    limits = getattr(rules, "limits", None)
+    return limits.max_territories if isinstance(limits, Limits) else int(Limits.model_fields["max_territories"].default)
+
+
+@cache
+def _default_max_territories() -> int:
+    """The base ruleset's `limits.max_territories` (the model's default when the ruleset itself is broken:
+    that is reported where the ruleset is loaded, and a map check must still not end in a traceback)."""
+    from components.rules import Limits
+    from game.errors import DataError
+    from game.rules_loader import load_ruleset
+
+    try:
+        return territory_limit(load_ruleset())
+    except DataError:
+        return int(Limits.model_fields["max_territories"].default)
 
 
 def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[Path]:
@@ -201,16 +236,27 @@ def _read_zones(
     return {p: {s: tuple(sorted(z)) for s, z in sorted(seats.items())} for p, seats in sorted(cells.items())}
 
 
-def load_map(path: str | Path, terrain_ids: Iterable[str] = DEFAULT_TERRAIN_IDS) -> MapData:
-    """Read and validate a Tiled JSON map; raise MapError listing every problem found."""
+def load_map(
+    path: str | Path, terrain_ids: Iterable[str] = DEFAULT_TERRAIN_IDS, max_territories: int | None = None
+) -> MapData:
+    """Read and validate a Tiled JSON map; raise MapError listing every problem found.
+
+    Boards larger than `max_territories` (default: the base ruleset's `limits.max_territories`) are refused
+    before their layers are read; tileset and template files must lie in the map's folder.
+    """
     path = Path(path)
     file = str(path)
     if not path.is_file():
         raise MapError([f"{file}: file: not found"])
+    if path.stat().st_size > MAX_MAP_BYTES:
+        raise MapError([f"{file}: file: {path.stat().st_size} bytes; map files may have at most {MAX_MAP_BYTES}"])
     try:
-        json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise MapError([f"{file}: file: not a JSON file ({exc})"]) from None
+    limit = _default_max_territories() if max_territories is None else max_territories
+    if problems := _header_problems(raw, path, limit):
+        raise MapError([f"{file}: {p}" for p in problems])
     try:
         tiled_map = pytiled_parser.parse_map(path)
     except Exception as exc:  # pytiled_parser raises KeyError, TypeError, ... on malformed maps
@@ -262,6 +308,41 @@ def _region_map(tiled_map: pytiled_parser.TiledMap, name: str, file: str, err: l
     zones = {n: {seat: everywhere for seat in range(1, n + 1)} for n in found["players"]}
     return MapData(name=name, width=size, height=1, terrain=tuple(found["terrain"]), start_zones=zones,
                    source=file, topology=found["topology"])
+
+
+def _header_problems(raw: Any, path: Path, max_territories: int) -> list[str]:
+    """Size and outside references, checked on the raw JSON before pytiled_parser opens anything."""
+    if not isinstance(raw, dict):
+        return []  # pytiled_parser names what is wrong
+    width, height = raw.get("width"), raw.get("height")
+    if isinstance(width, int) and isinstance(height, int) and not isinstance(width, bool) \
+            and not isinstance(height, bool) and (problem := map_size_problem(max_territories, width, height)):
+        return [f"width, height: {problem}"]
+    problems = []
+    folder = path.resolve().parent
+    for key, ref in _references(raw):
+        target = (folder / ref).resolve() if isinstance(ref, str) else None
+        if target is None or not target.is_relative_to(folder):
+            problems.append(f"{key}: {ref!r} lies outside the map's folder; referenced files must be inside it")
+    return problems
+
+
+def _references(raw: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Every external tileset (`tilesets[i].source`) and object template (`template`) the map names."""
+    found: list[tuple[str, Any]] = []
+    for index, tileset in enumerate(raw.get("tilesets") or []):
+        if isinstance(tileset, dict) and "source" in tileset:
+            found.append((f"tilesets[{index}].source", tileset["source"]))
+    stack: list[tuple[str, Any]] = [("layers", raw.get("layers"))]
+    while stack:
+        key, node = stack.pop()
+        if isinstance(node, list):
+            stack.extend((f"{key}[{i}]", item) for i, item in enumerate(node))
+        elif isinstance(node, dict):
+            if "template" in node:
+                found.append((f"{key}.template", node["template"]))
+            stack.extend((f"{key}.{k}", v) for k, v in node.items() if k in ("layers", "objects"))
+    return found
 
 
 def _rectangles(cells: Iterable[int], width: int, merge: bool = True) -> list[tuple[int, int, int, int]]:

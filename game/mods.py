@@ -17,6 +17,7 @@ from game.content.discover import (
     installed_mods,
     mod_search_paths,
     origin_of,
+    skipped_mods,
     user_mod_dir,
 )
 from game.content.resolve import resolve_game, resolve_mods
@@ -24,5 +25,5 @@ from game.content.resolve import resolve_game, resolve_mods
 __all__ = [
     "BUNDLED", "ENTRY_POINT_GROUP", "PACKAGE", "PATH", "USER", "FoundMod", "check_mods_available", "code_allowed",
     "code_errors", "discover_mods", "entry_point_mods", "installed_mods", "mod_search_paths", "origin_of",
-    "resolve_game", "resolve_mods", "user_mod_dir",
+    "resolve_game", "resolve_mods", "skipped_mods", "user_mod_dir",
 ]

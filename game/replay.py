@@ -34,9 +34,9 @@ from game.saves import (
     atomic_write,
     board_data,
     encode,
+    game_and_extras_from_data,
     game_app,
     game_version,
-    parse_save,
     read_raw,
     require_mods,
     ruleset_data,
@@ -213,6 +213,8 @@ def _header_from(
 
     if mod_ids is None:
         mod_ids = [m["id"] for m in data.get("mods", [])]
+    from game.maps import map_size_problem, territory_limit
+
     try:
         app = app_for_mods(mod_ids, search)
     except DataError as exc:
@@ -223,6 +225,13 @@ def _header_from(
         first = exc.errors()[0]
         raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
     board = data["board"] if isinstance(data["board"], BoardData) else BoardData.model_validate(data["board"])
+    if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
+        raise DataError([f"{file}: board: {problem}"])  # before any board is built
+    if len(board.terrain) != board.width * board.height:
+        raise DataError([f"{file}: board.terrain: {len(board.terrain)} territories for a "
+                         f"{board.width}x{board.height} board"])
+    if unknown := sorted(set(board.terrain) - set(rules.terrain)):
+        raise DataError([f"{file}: board.terrain: unknown terrain {unknown[0]!r}"])
     players = [p if isinstance(p, PlayerData) else PlayerData.model_validate(p) for p in data["players"]]
     if len(players) != len(board.start_zones):
         raise DataError([f"{file}: players: {len(players)} players for {len(board.start_zones)} start zones"])
@@ -262,13 +271,7 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     file = str(path)
     raw = read_raw(path)
     if raw.get("format") == SAVE_FORMAT:
-        save, rules = parse_save(raw, file)
-        require_mods(save.mods, rules, file, search)
-        app = game_app(rules, file, search)  # the game's commands decode the history
-        players = _players_in_save(save.state.entities, save.state.seats)
-        header = Header(seed=save.seed, rules=rules, board=save.board, players=players)
-        commands = _commands_from(save.history, file, "history", app.command_types())
-        return LoadedReplay(header, commands, {}, save.state.hash, file)
+        return _save_as_replay(raw, file, search)
     if raw.get("format") != REPLAY_FORMAT:
         raise DataError([f"{file}: format: not a Forces of Conquest replay (format {raw.get('format')!r})"])
     version = raw.get("version")
@@ -294,6 +297,21 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
             raise DataError([f"{file}: hashes.{key}: round numbers are non-negative integers"])
         hashes[int(key)] = digest
     return LoadedReplay(header, _commands_from(replay.commands, file, "commands", app.command_types()), hashes, replay.final_hash, file)
+
+
+def _save_as_replay(raw: dict[str, Any], file: str, search: Sequence[Path] | None) -> LoadedReplay:
+    """A save's history as a replay to verify against the saved state: the save is loaded with every check
+    loading makes (a save that cannot be loaded is never "verified"), then its world is dropped again."""
+    previous = esper.current_world
+    game, _ = game_and_extras_from_data(raw, file, search)
+    try:
+        world = game.world
+        header = Header(seed=world.seed, rules=world.rules, board=BoardData.model_validate(board_data(world)),
+                        players=[PlayerData.model_validate(p) for p in players_of(game)])
+        final = state_hash(world)
+    finally:
+        _drop(game, previous)
+    return LoadedReplay(header, list(game.history), {}, final, file)
 
 
 def _players_in_save(entities: dict[str, dict[str, dict[str, Any]]], seats: list[int]) -> list[PlayerData]:
@@ -384,19 +402,25 @@ def run_replay(args: Any) -> int:
     """`foc replay FILE [--verify]`: re-run a replay (or a save's history) and report."""
     try:
         replay = load_replay(args.file)
+        if args.verify:
+            verdict = verify(replay)
     except DataError as exc:
         for line in exc.errors:
             print(line)
         return 2
     if args.verify:
-        verdict = verify(replay)
         if verdict.ok:
             print(f"{replay.source}: replay verified: {verdict.message} ({verdict.rounds} rounds)")
             return 0
         print(f"{replay.source}: replay differs: {verdict.message}")
         return 1
     previous = esper.current_world
-    game = start_game(replay.header)
+    try:
+        game = start_game(replay.header)
+    except DataError as exc:
+        for line in exc.errors:
+            print(line)
+        return 2
     try:
         applied, problem = run_commands(game, replay.commands)
         world = game.world

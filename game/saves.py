@@ -3,9 +3,14 @@
 A save holds the complete state (every entity's components with their ids, the clock, the random
 generator's state, the next entity id), the board it is played on (so a save never depends on a map file),
 the active ruleset with its mods and their versions, the seed and the command history (so a replay can be
-made from any save). Loading checks the format version (newer: refused; older: migrated step by step),
-validates every field with pydantic in strict mode, checks that references between entities hold and that
-the state digest matches, and only then builds a new esper world. No pickle; nothing is executed.
+made from any save). Format v4 puts a small header first (its own gzip member: game id, ruleset id, mods,
+a summary with a map thumbnail, the checksum), so saves are listed without reading the rest.
+
+Loading is bounded (file size, decompressed size, nesting), checks the checksum and the format version
+(newer: refused; older: migrated step by step), validates every field with pydantic in strict mode, checks
+references between entities and the history's shape, builds a new esper world and then requires the rules'
+invariants (`game.invariants`, the checker the property tests run after every command) and the header to
+hold. Any problem is a DataError naming the file and the field. No pickle; nothing is executed.
 
 A save may also carry the client's end-game statistics (`stats`, a `game.stats.StatsTracker` as data), so
 the victory charts cover the whole game after a load; they are not game state (no part of the state hash).
@@ -15,9 +20,10 @@ at the same versions (`game.mods.check_mods_available`) and registers their plug
 (`game.content.app_for`) before any entity is decoded, so plugin components, commands in the history
 and plugin systems work in the loaded game.
 
-Format history: v1 named the mods by id only and called the entity counter `next_id`; v2 names the mods
-with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 (current) adds `stats`
-(`{}` when the saver kept none; the v2 -> v3 migration adds that empty block).
+Format history: v1 named the mods by id only, called the entity counter `next_id` and had no checksum; v2
+names the mods with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 adds
+`stats`; v4 (current) adds the header and stores the board's territories column-wise, without a state
+digest (docs/ai-saves-replays.md).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import os
 import re
 import tempfile
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,12 +52,15 @@ from components.players import Player
 from components.rules import Ruleset
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
+from game.content.manifest import DEFAULT_RULESET
 from game.engine import Game
 from game.errors import DataError
+from game.flow import SEAT, Flow
+from game.invariants import invariant_problems
 from game.setup import fresh_world_name
-from game.snapshot import snapshot
+from game.snapshot import component_data, plain, rng_state
 from systems.board import make_board
-from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, Clock, World
+from systems.world import DRAW, OVER, Clock, World
 
 if TYPE_CHECKING:
     from game.app import App
@@ -59,10 +68,17 @@ if TYPE_CHECKING:
 
 APP_NAME = "forces-of-conquest"
 SAVE_FORMAT = "forces-of-conquest-save"
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 SAVE_SUFFIX = ".foc.json.gz"
 AUTOSAVE_KEEP = 5
-STAGES = {SETUP, RESOURCE, UPKEEP, MAIN, ROGUE, OVER, "round_end"}
+# v4 files are two gzip members: this small header first (listed without reading the rest), then the body
+HEADER_KEYS = ("format", "version", "game_version", "saved_at", "game_id", "ruleset_id", "mods", "summary",
+               "checksum")
+MAX_FILE_BYTES = 64 * 1024 * 1024  # compressed; the largest board's save is a few MB
+MAX_JSON_BYTES = 128 * 1024 * 1024  # decompressed: a gzip bomb stops here, with a message
+MAX_HEADER_BYTES = 1024 * 1024
+THUMB_CELLS = 64  # the header's map thumbnail is at most 64 x 64 cells
+STALE_TEMP_SECONDS = 600  # temporary files of a save killed midway are removed after this long
 
 
 def game_version() -> str:
@@ -96,8 +112,8 @@ class BoardData(_Strict):
 
     name: str
     kind: Literal["grid"] = "grid"
-    width: int = Field(ge=1)
-    height: int = Field(ge=1)
+    width: int = Field(ge=1, le=1_048_576)
+    height: int = Field(ge=1, le=1_048_576)
     terrain: list[str]
     start_zones: dict[str, list[int]]  # seat (as a JSON key) -> territories
     topology: dict[str, Any] = Field(default_factory=dict)  # systems.board Board.spec(); {} = square-4 (older saves)
@@ -163,7 +179,78 @@ class SaveV3(_Strict):
     checksum: str
 
 
-SaveData = SaveV3  # the current format's model
+class PlayerSummary(_Strict):
+    seat: int
+    name: str
+    computer: bool
+    difficulty: str
+    defeated: bool
+
+
+class ThumbnailData(_Strict):
+    """The map at most THUMB_CELLS cells a side: `cells` are terrain (index into `terrain`) or -seat (owned)."""
+
+    width: int = Field(ge=0, le=THUMB_CELLS)
+    height: int = Field(ge=0, le=THUMB_CELLS)
+    terrain: list[str]
+    cells: list[int]
+
+
+class SummaryData(_Strict):
+    """What the saves list shows, kept in the header (checked against the game on load)."""
+
+    round: int = Field(ge=0)
+    seat: int
+    stage: str
+    winner: int | None
+    map: str
+    width: int = Field(ge=1)
+    height: int = Field(ge=1)
+    players: list[PlayerSummary]
+    thumbnail: ThumbnailData
+
+
+class SaveHeader(_Strict):
+    """The first gzip member of a v4 save: read alone to list saves and to know the ruleset and mods."""
+
+    format: Literal["forces-of-conquest-save"]
+    version: Literal[4]
+    game_version: str
+    saved_at: str
+    game_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    ruleset_id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    mods: list[ModRef]
+    summary: SummaryData
+    checksum: str
+
+
+class TerritoryColumns(_Strict):
+    """The board's territory entities, column-wise (the bulk of a save): `ids` as [first entity, count] runs
+    in territory index order, `owners` as [owner or null, count] runs; terrain is the board's."""
+
+    ids: list[list[int]]
+    owners: list[list[int | None]]
+
+
+class StateV4(_Strict):
+    clock: ClockData
+    seats: list[int]
+    rng: list[Any]
+    next_entity: int = Field(ge=1)
+    territories: TerritoryColumns
+    entities: dict[str, dict[str, dict[str, Any]]]
+
+
+class SaveV4(SaveHeader):
+    seed: int
+    ruleset: dict[str, Any]
+    board: BoardData
+    state: StateV4
+    history: list[list[Any]]
+    stats: StatsData
+
+
+SaveData = SaveV4  # the current format's model
 
 
 @dataclass
@@ -242,8 +329,11 @@ def save_data(game: Game, stats: StatsSource = None) -> dict[str, Any]:
     world = game.world
     previous = esper.current_world
     try:
-        snap = snapshot(world)
+        world.activate()
+        esper.clear_dead_entities()
+        territories, entities = state_tables(world)
         next_entity = _entity_counter()
+        summary = summary_data(world)
     finally:
         if previous in esper.list_worlds():
             esper.switch_world(previous)
@@ -252,16 +342,99 @@ def save_data(game: Game, stats: StatsSource = None) -> dict[str, Any]:
         "version": SAVE_VERSION,
         "game_version": game_version(),
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "seed": world.seed,
+        "game_id": game.game_id,
+        "ruleset_id": world.rules.ruleset_id,
         "mods": [{"id": m.id, "version": m.version} for m in world.rules.mods],
+        "summary": summary,
+        "seed": world.seed,
         "ruleset": ruleset_data(world.rules),
         "board": board_data(world),
-        "state": {**snap, "next_entity": next_entity, "hash": canonical_hash(snap)},
+        "state": {"clock": plain(world.clock), "seats": list(world.seats), "rng": rng_state(world),
+                  "next_entity": next_entity, "territories": territories, "entities": entities},
         "history": [[r, s, command_to_data(c)] for r, s, c in game.history],
         "stats": stats_data(stats),
     }
     data["checksum"] = checksum(data)
     return data
+
+
+def _runs(values: Sequence[Any]) -> list[list[Any]]:
+    """[value, count] runs of equal values (ids: [first, count] runs of consecutive ids when `step`)."""
+    out: list[list[Any]] = []
+    for value in values:
+        if out and out[-1][0] == value:
+            out[-1][1] += 1
+        else:
+            out.append([value, 1])
+    return out
+
+
+def _id_runs(ids: Sequence[int]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for entity in ids:
+        if out and out[-1][0] + out[-1][1] == entity:
+            out[-1][1] += 1
+        else:
+            out.append([entity, 1])
+    return out
+
+
+def state_tables(world: World) -> tuple[dict[str, Any], dict[str, dict[str, dict[str, Any]]]]:
+    """The state's entities for a save: the board's territories column-wise, every other component (and any
+    territory that is not a plain Territory + Ownership pair) by entity id, as `snapshot` writes them."""
+    size = len(world.terrain)
+    tiles = list(world.tiles)
+    columnar: dict[int, int] = {}  # entity -> territory index
+    owners: list[int | None] = [None] * size
+    if len(tiles) == size:
+        for index, entity in enumerate(tiles):
+            comps = esper._entities.get(entity)  # one dict lookup per territory instead of two queries
+            if comps is None:
+                continue
+            territory, ownership = comps.get(Territory), comps.get(Ownership)
+            if territory is None or ownership is None or territory.index != index \
+                    or territory.terrain != world.terrain[index]:
+                continue
+            columnar[entity] = index
+            owners[index] = ownership.owner
+    if len(columnar) != size:
+        columnar = {}
+    table: dict[int, dict[str, dict[str, Any]]] = {}
+    for name, cls in world.app.components.items():
+        skip = columnar if cls in (Territory, Ownership) else {}
+        found: list[tuple[int, Any]] = esper.get_component(cls)
+        for entity, component in found:
+            if entity not in skip:
+                table.setdefault(entity, {})[name] = component_data(component)
+    territories = {"ids": _id_runs(tiles) if columnar else [], "owners": _runs(owners) if columnar else []}
+    return territories, {str(e): comps for e, comps in sorted(table.items())}
+
+
+def summary_data(world: World) -> dict[str, Any]:
+    """The header's summary of the game: clock, players, board and a small thumbnail of the map."""
+    width = getattr(world.board, "width", len(world.terrain))
+    height = getattr(world.board, "height", 1)
+    step = max(1, -(-max(width, height) // THUMB_CELLS))
+    legend: dict[str, int] = {}
+    owner_of = {t: seat for seat, cells in world.owned.items() for t in cells}
+    cells = []
+    for y in range(0, height, step):
+        for x in range(0, width, step):
+            index = y * width + x
+            seat = owner_of.get(index)
+            cells.append(-seat if seat is not None else legend.setdefault(world.terrain[index], len(legend)))
+    players = []
+    for seat in world.seats:
+        player = esper.component_for_entity(world.players[seat], Player)
+        players.append({"seat": seat, "name": player.name, "computer": player.computer,
+                        "difficulty": player.difficulty, "defeated": player.defeated})
+    clock = world.clock
+    return {
+        "round": clock.round, "seat": clock.seat, "stage": clock.stage, "winner": clock.winner,
+        "map": world.map_name, "width": width, "height": height, "players": players,
+        "thumbnail": {"width": len(range(0, width, step)), "height": len(range(0, height, step)),
+                      "terrain": list(legend), "cells": cells},
+    }
 
 
 def checksum(data: dict[str, Any]) -> str:
@@ -300,8 +473,15 @@ def _umask() -> int:
 
 
 def encode(data: dict[str, Any]) -> bytes:
+    """A save's bytes: for the current version two gzip members, the header (HEADER_KEYS) and the body; older
+    versions (tests write them) one member. Decompressed as a whole, a v4 file is two lines of JSON."""
     # keys keep their order: the order of a ruleset's tables is part of the rules (production draws its
     # random numbers resource by resource, in the order the terrain lists them)
+    if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
+        header = {k: data[k] for k in HEADER_KEYS if k in data}
+        body = {k: v for k, v in data.items() if k not in HEADER_KEYS}
+        return (gzip.compress(json.dumps(header, separators=(",", ":")).encode("utf-8") + b"\n", 6, mtime=0)
+                + gzip.compress(json.dumps(body, separators=(",", ":")).encode("utf-8"), 6, mtime=0))
     text = json.dumps(data, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
 
@@ -316,21 +496,63 @@ def save_game(game: Game, path: str | Path | None = None, stats: StatsSource = N
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         path = saves_dir() / f"save-{stamp}-r{game.world.clock.round:04d}{SAVE_SUFFIX}"
     path = Path(path)
-    atomic_write(path, encode(save_data(game, stats)))
+    with _gc_paused():
+        payload = encode(save_data(game, stats))
+    atomic_write(path, payload)
+    remove_stale_temporaries(path.parent)
     return path
+
+
+def remove_stale_temporaries(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete temporary files that saves killed midway left in `folder` (atomic_write's `.NAME.*.tmp`),
+    once they are `older_than` seconds old (a save still being written by another process is younger)."""
+    import time
+
+    removed = []
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for temp in folder.glob(f".*{SAVE_SUFFIX}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - temp.stat().st_mtime >= older_than and temp.is_file():
+                    temp.unlink()
+                    removed.append(temp)
+    return removed
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while tens of thousands of small containers are made (saves and loads
+    hold no cycles; collecting during them only costs time). The previous setting comes back after."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def autosave(game: Game, folder: str | Path | None = None, keep: int = AUTOSAVE_KEEP, tag: str = "autosave",
              stats: StatsSource = None) -> Path:
-    """Write `<tag>-rNNNN` in the save folder and delete the older autosaves beyond the last `keep`."""
+    """Write `<tag>-<game id>-rNNNN` in the save folder and delete this game's older autosaves beyond the last
+    `keep` (another game's autosaves are never touched: each game has its own id)."""
     base = Path(folder) if folder is not None else saves_dir()
-    path = base / f"{tag}-r{game.world.clock.round:04d}{SAVE_SUFFIX}"
+    prefix = f"{tag}-{game.game_id}-r"
+    path = base / f"{prefix}{game.world.clock.round:04d}{SAVE_SUFFIX}"
     save_game(game, path, stats)
-    mine = sorted(base.glob(f"{tag}-r*{SAVE_SUFFIX}"), key=lambda p: (p.stat().st_mtime_ns, p.name))
+    mine = sorted(base.glob(f"{glob_escape(prefix)}*{SAVE_SUFFIX}"), key=lambda p: (p.stat().st_mtime_ns, p.name))
     for old in mine[: max(0, len(mine) - keep)]:
         with contextlib.suppress(OSError):
             old.unlink()
     return path
+
+
+def glob_escape(text: str) -> str:
+    import glob
+
+    return glob.escape(text)
 
 
 class Autosaver:
@@ -362,25 +584,108 @@ class Autosaver:
 # --- reading ----------------------------------------------------------------------------------------
 
 
+def _gunzip_members(blob: bytes, limit: int, file: str, first_only: bool = False) -> list[bytes]:
+    """The decompressed gzip members of `blob`, reading at most `limit` bytes in all (a bomb stops there)."""
+    members: list[bytes] = []
+    total = 0
+    rest = blob
+    while rest:
+        inflater = zlib.decompressobj(wbits=31)
+        out = bytearray()
+        pending = rest
+        while not inflater.eof:
+            chunk = inflater.decompress(pending, limit + 1 - total - len(out))
+            out += chunk
+            if total + len(out) > limit:
+                raise DataError([f"{file}: file: more than {limit // (1024 * 1024)} MB of data once "
+                                 "decompressed; not a save this game wrote"])
+            pending = inflater.unconsumed_tail
+            if not chunk and not pending:
+                break
+        if not inflater.eof:
+            raise zlib.error("the data ends in the middle of a gzip member")
+        members.append(bytes(out))
+        total += len(out)
+        rest = inflater.unused_data
+        if first_only:
+            break
+    return members
+
+
+def _json(text: bytes, file: str, where: str = "file") -> Any:
+    try:
+        return json.loads(text.decode("utf-8"))
+    except RecursionError:
+        raise DataError([f"{file}: {where}: nested too deeply; not a save this game wrote"]) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise DataError([f"{file}: {where}: not valid JSON ({exc})"]) from None
+
+
 def read_raw(path: Path) -> dict[str, Any]:
-    """The JSON object in a (gzip-compressed, or plain) save file; DataError naming the file otherwise."""
+    """The JSON object in a (gzip-compressed, or plain) save file; DataError naming the file otherwise.
+
+    A v4 save's two members (header, body) come back as one object, as `save_data` made it. The file and its
+    decompressed data are size-capped (MAX_FILE_BYTES, MAX_JSON_BYTES) and nesting is bounded.
+    """
     file = str(path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DataError([f"{file}: file: {path.stat().st_size // (1024 * 1024)} MB; saves may have at most "
+                             f"{MAX_FILE_BYTES // (1024 * 1024)} MB"])
         blob = path.read_bytes()
     except OSError as exc:
         raise DataError([f"{file}: file: cannot read ({exc.strerror or exc})"]) from None
+    members = [blob]
     if blob[:2] == b"\x1f\x8b":
         try:
-            blob = gzip.decompress(blob)
+            members = _gunzip_members(blob, MAX_JSON_BYTES, file)
         except (EOFError, OSError, zlib.error) as exc:
             raise DataError([f"{file}: file: corrupt or truncated gzip data ({exc})"]) from None
-    try:
-        data = json.loads(blob.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise DataError([f"{file}: file: not valid JSON ({exc})"]) from None
+    elif len(blob) > MAX_JSON_BYTES:
+        raise DataError([f"{file}: file: too large to be a save"])
+    if len(members) == 2:  # v4: header, then body
+        header, body = _json(members[0], file, "header"), _json(members[1], file)
+        if not isinstance(header, dict) or not isinstance(body, dict):
+            raise DataError([f"{file}: (root): expected a JSON object"])
+        if overlap := sorted(set(header) & set(body)):
+            raise DataError([f"{file}: {overlap[0]}: given in both the header and the body"])
+        return {**header, **body}
+    if len(members) != 1:
+        raise DataError([f"{file}: file: {len(members)} gzip members; a save has one or two"])
+    data = _json(members[0], file)
     if not isinstance(data, dict):
         raise DataError([f"{file}: (root): expected a JSON object"])
     return data
+
+
+def read_header(path: str | Path) -> SaveHeader | None:
+    """The header of a v4 save, read without decompressing the rest (for the saves list, and to know the
+    ruleset id and mods before loading); None for older saves, which have no header. DataError when the file
+    cannot be read or its header is broken."""
+    path = Path(path)
+    file = str(path)
+    try:
+        with path.open("rb") as handle:
+            blob = handle.read(MAX_HEADER_BYTES)
+    except OSError as exc:
+        raise DataError([f"{file}: file: cannot read ({exc.strerror or exc})"]) from None
+    if blob[:2] != b"\x1f\x8b":
+        raise DataError([f"{file}: file: not a gzip-compressed save"])
+    try:
+        first = _gunzip_members(blob, MAX_HEADER_BYTES, file, first_only=True)[0]
+    except DataError:
+        return None  # one big member: an older save (or not a save; loading it says which)
+    except (EOFError, OSError, zlib.error):
+        return None
+    if not first.endswith(b"\n"):
+        return None  # v1-v3: the whole save is one JSON document
+    raw = _json(first, file, "header")
+    if not isinstance(raw, dict):
+        raise DataError([f"{file}: header: expected a JSON object"])
+    try:
+        return SaveHeader.model_validate(raw)
+    except ValidationError as exc:
+        raise _pydantic_errors(file, exc, "header.") from None
 
 
 def _installed_mod_versions() -> dict[str, str]:
@@ -429,7 +734,88 @@ def _migrate_v2(data: dict[str, Any], file: str) -> dict[str, Any]:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {1: _migrate_v1, 2: _migrate_v2}
+def _migrate_v3(data: dict[str, Any], file: str) -> dict[str, Any]:
+    """v3 -> v4: the header (game id, ruleset id, summary), the territories column-wise, no state digest.
+
+    The v3 data is validated first (errors name v3's fields) and its state digest checked: v4 keeps no digest
+    (its checksum covers everything), so this is the last moment it can be.
+    """
+    try:
+        old = SaveV3.model_validate(data)
+    except ValidationError as exc:
+        raise _pydantic_errors(file, exc) from None
+    state = old.state
+    digest = canonical_hash({"clock": state.clock.model_dump(), "seats": state.seats, "rng": state.rng,
+                             "entities": state.entities})
+    if digest != state.hash:
+        raise DataError([f"{file}: state.hash: the state does not match its digest (the save was modified or "
+                         "damaged)"])
+    raw_state = data["state"]
+    entities = {k: dict(v) for k, v in raw_state["entities"].items()}
+    size = old.board.width * old.board.height
+    tiles: list[int | None] = [None] * size if len(old.board.terrain) == size else []
+    owners: list[int | None] = [None] * len(tiles)
+    for key, comps in entities.items():
+        territory, ownership = comps.get("Territory"), comps.get("Ownership")
+        if not (key.isdigit() and isinstance(territory, dict) and isinstance(ownership, dict)
+                and set(territory) == {"index", "terrain"} and set(ownership) == {"owner"}):
+            continue
+        index, owner = territory["index"], ownership["owner"]
+        if type(index) is int and 0 <= index < len(tiles) and tiles[index] is None \
+                and territory["terrain"] == old.board.terrain[index] and (owner is None or type(owner) is int):
+            tiles[index], owners[index] = int(key), owner
+    columns: dict[str, Any] = {"ids": [], "owners": []}
+    if tiles and all(t is not None for t in tiles):
+        columns = {"ids": _id_runs([t for t in tiles if t is not None]), "owners": _runs(owners)}
+        for entity in tiles:
+            comps = entities[str(entity)]
+            del comps["Territory"], comps["Ownership"]
+            if not comps:
+                del entities[str(entity)]
+    out = {k: v for k, v in data.items() if k not in ("checksum", "state")}
+    out["version"] = 4
+    out["game_id"] = "legacy-" + digest[:12]
+    out["ruleset_id"] = old.mods[0].id if old.mods else DEFAULT_RULESET  # the ruleset comes first
+    out["state"] = {"clock": raw_state["clock"], "seats": raw_state["seats"], "rng": raw_state["rng"],
+                    "next_entity": raw_state["next_entity"], "territories": columns, "entities": entities}
+    out["summary"] = _summary_of_v3(old)
+    out["checksum"] = checksum(out)
+    return out
+
+
+def _summary_of_v3(save: SaveV3) -> dict[str, Any]:
+    """The header summary of an older save, from its plain data (as `summary_data` makes it from a world)."""
+    board = save.board
+    owners: dict[int, int] = {}
+    players: dict[int, dict[str, Any]] = {}
+    for comps in save.state.entities.values():
+        territory, ownership, player = comps.get("Territory"), comps.get("Ownership"), comps.get("Player")
+        if territory and ownership and isinstance(ownership.get("owner"), int) and isinstance(
+                territory.get("index"), int):
+            owners[territory["index"]] = ownership["owner"]
+        if player and isinstance(player.get("seat"), int):
+            players[player["seat"]] = {"seat": player["seat"], "name": str(player.get("name", "")),
+                                       "computer": bool(player.get("computer", False)),
+                                       "difficulty": str(player.get("difficulty", "normal")),
+                                       "defeated": bool(player.get("defeated", False))}
+    step = max(1, -(-max(board.width, board.height) // THUMB_CELLS))
+    legend: dict[str, int] = {}
+    cells = []
+    for y in range(0, board.height, step):
+        for x in range(0, board.width, step):
+            index = y * board.width + x
+            terrain = board.terrain[index] if index < len(board.terrain) else ""
+            cells.append(-owners[index] if index in owners else legend.setdefault(terrain, len(legend)))
+    clock = save.state.clock
+    return {"round": clock.round, "seat": clock.seat, "stage": clock.stage, "winner": clock.winner,
+            "map": board.name, "width": board.width, "height": board.height,
+            "players": [players[s] for s in sorted(players)],
+            "thumbnail": {"width": len(range(0, board.width, step)), "height": len(range(0, board.height, step)),
+                          "terrain": list(legend), "cells": cells}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
+    1: _migrate_v1, 2: _migrate_v2, 3: _migrate_v3}
 
 
 def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:
@@ -461,8 +847,9 @@ def _pydantic_errors(file: str, exc: ValidationError, prefix: str = "") -> DataE
 
 def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
     """Check, migrate and validate the save's data and its embedded ruleset."""
-    if isinstance(data.get("version"), int) and data["version"] >= 2 and data.get("format") == SAVE_FORMAT \
-            and data["version"] <= SAVE_VERSION and data.get("checksum") != checksum(data):
+    version = data.get("version")
+    if isinstance(version, int) and data.get("format") == SAVE_FORMAT and version <= SAVE_VERSION \
+            and (version >= 2 or "checksum" in data) and data.get("checksum") != checksum(data):
         raise DataError([f"{file}: checksum: the save's contents do not match its checksum (it was modified "
                          "or damaged)"])
     data = migrate(data, file)
@@ -473,8 +860,11 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
     try:
         rules = _embedded_ruleset(save)
     except (ValidationError, DataError) as exc:
-        # the ruleset's schema moved on since: the same mods at the same versions give the same rules
-        rules_now = _installed_ruleset(save.mods)
+        # the ruleset's schema moved on since (fields added or removed): the same mods at the same versions
+        # give the same rules. A value out of bounds or of the wrong type is an edited ruleset: refused.
+        moved_on = isinstance(exc, DataError) or all(
+            e["type"] in ("missing", "extra_forbidden") for e in exc.errors())
+        rules_now = _installed_ruleset(save.mods) if moved_on else None
         if rules_now is None:
             from game.mods import check_mods_available
 
@@ -506,8 +896,9 @@ def _installed_ruleset(mods: list[ModRef]) -> Ruleset | None:
     installed = _installed_mod_versions()
     if any(installed.get(m.id) != m.version for m in mods):
         return None
+    ids = [m.id for m in mods]
     try:
-        rules = load_ruleset([m.id for m in mods if m.id != "base"])
+        rules = load_ruleset(ids[1:], ruleset=ids[0]) if ids else load_ruleset()  # the ruleset comes first
     except DataError:
         return None
     return rules if [(m.id, m.version) for m in rules.mods] == [(m.id, m.version) for m in mods] else None
@@ -519,6 +910,8 @@ class _Restored:
     def __init__(self) -> None:
         self.entities: list[tuple[int, list[object]]] = []
         self.history: list[tuple[int, int, Any]] = []
+        self.tiles: list[int] = []
+        self.owned: dict[int, set[int]] = {}
 
 
 def _check_rng(file: str, rng: list[Any]) -> tuple[Any, ...]:
@@ -541,19 +934,18 @@ def _check_rng(file: str, rng: list[Any]) -> tuple[Any, ...]:
 
 
 def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _Restored:
-    """Everything checked before any entity is created: types, ids, references, the state digest."""
+    """Everything checked before any entity is created: types, ids, references, the history's shape."""
+    from game.maps import map_size_problem, territory_limit
+
     state = save.state
     errors: list[str] = []
 
     def bad(where: str, message: str) -> None:
         errors.append(f"{file}: {where}: {message}")
 
-    digest = canonical_hash({"clock": state.clock.model_dump(), "seats": state.seats, "rng": state.rng,
-                             "entities": state.entities})
-    if digest != state.hash:
-        raise DataError([f"{file}: state.hash: the state does not match its digest (the save was modified or "
-                         "damaged)"])
     board = save.board
+    if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
+        raise DataError([f"{file}: board: {problem}"])
     size = board.width * board.height
     try:
         if make_board(board.width, board.height, board.topology).size != size:
@@ -569,6 +961,9 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
     seats = state.seats
     if not seats or sorted(set(seats)) != seats:
         bad("state.seats", "expected seats in ascending order without repeats")
+    if not rules.setup.min_players <= len(seats) <= rules.setup.max_players:
+        bad("state.seats", f"{len(seats)} seats; the rules allow {rules.setup.min_players}-"
+                           f"{rules.setup.max_players} players")
     if sorted(int(s) for s in board.start_zones if s.isdigit()) != seats:
         bad("board.start_zones", "expected one start zone per seat")
     for seat, zone in board.start_zones.items():
@@ -579,13 +974,16 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
         bad("state.clock.seat", f"seat {clock.seat} is not at the table")
     if clock.stage not in {*app.flow.stages(), OVER}:
         bad("state.clock.stage", f"unknown stage {clock.stage!r}")
-    if clock.winner is not None and clock.winner not in seats:
+    if clock.winner is not None and clock.winner != DRAW and clock.winner not in seats:
         bad("state.clock.winner", f"seat {clock.winner} is not at the table")
+    if save.ruleset_id != rules.ruleset_id:
+        bad("ruleset_id", f"the save names ruleset {save.ruleset_id!r}, but its rules are of {rules.ruleset_id!r}")
     _check_rng(file, state.rng)
     if errors:
         raise DataError(errors)
 
     out = _Restored()
+    columns = _territory_columns(state.territories, board.terrain, size, seats, state.next_entity, file)
     by_id: dict[int, dict[str, object]] = {}
     for key, comps in state.entities.items():
         if not key.isdigit() or int(key) < 1:
@@ -593,8 +991,10 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
         entity = int(key)
         if entity >= state.next_entity:
             raise DataError([f"{file}: state.entities.{key}: id is not below state.next_entity"])
-        if not comps:
+        if not comps and entity not in columns:
             raise DataError([f"{file}: state.entities.{key}: an entity needs at least one component"])
+        if entity in columns and ("Territory" in comps or "Ownership" in comps):
+            raise DataError([f"{file}: state.entities.{key}: its territory is also in state.territories"])
         built: dict[str, object] = {}
         for name, fields in comps.items():
             try:
@@ -602,10 +1002,25 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, set(app.components)))
+    # territories stored column-wise were checked as they were read; the references of the rest are checked
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, columns, list(app.components)))
     if errors:
         raise DataError(errors[:20])
-    out.entities = [(e, list(by_id[e].values())) for e in sorted(by_id)]
+    out.tiles = [0] * size
+    for entity, (place, owned_by) in columns.items():
+        out.tiles[place.index] = entity
+        if owned_by.owner is not None:
+            out.owned.setdefault(owned_by.owner, set()).add(place.index)
+        extra = by_id.pop(entity, None)
+        out.entities.append((entity, [place, owned_by, *extra.values()] if extra else [place, owned_by]))
+    for entity, held in by_id.items():
+        cell, holder = held.get("Territory"), held.get("Ownership")
+        if isinstance(cell, Territory) and isinstance(holder, Ownership):
+            out.tiles[cell.index] = entity
+            if holder.owner is not None:
+                out.owned.setdefault(holder.owner, set()).add(cell.index)
+        out.entities.append((entity, list(held.values())))
+    out.entities.sort(key=_first)  # esper's sets of entities fill in id order, as when the game made them
     commands = app.command_types()
     for index, entry in enumerate(save.history):
         where = f"history.{index}"
@@ -616,15 +1031,85 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
         except CodecError as exc:
             raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         out.history.append((entry[0], entry[1], command))
+    if errors := _history_errors(out.history, seats, clock.round, clock.stage, file, app.flow):
+        raise DataError(errors)
     return out
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]
+
+
+def _territory_columns(
+    columns: TerritoryColumns, terrain: list[str], size: int, seats: list[int], next_entity: int, file: str
+) -> dict[int, tuple[Territory, Ownership]]:
+    """The territory entities stored column-wise, checked: one per cell (or none stored that way)."""
+    if not columns.ids and not columns.owners:
+        return {}
+    def runs_of(where: str, runs: list[list[int | None]]) -> list[tuple[int | None, int]]:
+        out, total = [], 0
+        for index, run in enumerate(runs):
+            ok = len(run) == 2 and type(run[1]) is int and run[1] >= 1 and total + run[1] <= size
+            ok = ok and (run[0] is None and where == "owners" or type(run[0]) is int)
+            if not ok:
+                raise DataError([f"{file}: state.territories.{where}.{index}: expected [value, count] covering "
+                                 f"the board's {size} territories"])
+            out.append((run[0], int(run[1])))  # type: ignore[arg-type]
+            total += int(run[1])  # type: ignore[arg-type]
+        return out
+
+    ids: list[int] = []
+    for first, count in runs_of("ids", columns.ids):  # type: ignore[arg-type]
+        ids.extend(range(int(first or 0), int(first or 0) + count))
+    owners: list[int | None] = []
+    for owner, count in runs_of("owners", columns.owners):
+        owners.extend([owner] * count)
+    if len(ids) != size or len(owners) != size:
+        raise DataError([f"{file}: state.territories: {len(ids)} ids and {len(owners)} owners for {size} "
+                         "territories"])
+    if len(set(ids)) != size or not all(0 < e < next_entity for e in (ids[0], ids[-1], min(ids), max(ids))):
+        raise DataError([f"{file}: state.territories.ids: entity ids must be distinct, positive and below "
+                         "state.next_entity"])
+    seat_set = set(seats)
+    if stray := next((o for o in owners if o is not None and o not in seat_set), None):
+        raise DataError([f"{file}: state.territories.owners: seat {stray} is not at the table"])
+    return {e: (Territory(i, terrain[i]), Ownership(o)) for i, (e, o) in enumerate(zip(ids, owners, strict=True))}
+
+
+def _history_errors(history: list[tuple[int, int, Any]], seats: list[int], rnd: int, stage: str,
+                    file: str, flow: Flow) -> list[str]:
+    """The history's shape: rounds in order and never ahead of the clock, every seat's setup commands (the
+    base game: its base choice), and every round up to the current one (a history cut short cannot replay
+    the game)."""
+    last = 0
+    for index, (r, seat, _) in enumerate(history):
+        if r < last or r > rnd or seat not in seats:
+            return [f"{file}: history.{index}: round {r}, seat {seat} does not fit the game (round {rnd}, "
+                    f"seats {seats})"]
+        last = r
+    if stage not in {p.name for p in flow.setup}:
+        enders = [set(p.ends_with) for p in flow.setup if p.acts == SEAT]
+        expected = len(seats) * len(enders)
+        chosen = [h for h in history[:expected] if any(type(h[2]).__name__ in e for e in enders)]
+        if len(chosen) != expected:
+            return [f"{file}: history: the setup commands of the {len(seats)} players are missing"]
+        missing = sorted(set(range(0 if flow.setup else 1, rnd)) - {r for r, _, _ in history})
+        if missing:
+            return [f"{file}: history: rounds {missing[0]}..{missing[-1]} are missing; the history is cut short"]
+    return []
 
 
 def _reference_errors(
     by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
-    registered: set[str] | None = None,
+    columns: dict[int, tuple[Territory, Ownership]] | None = None, components: Sequence[str] = (),
 ) -> list[str]:
-    """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory."""
+    """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory
+    (`columns`: the territories stored column-wise, already checked). A player needs the per-seat components
+    of the base game (Stockpile, HomeBase) when the game's App registers them (`components`)."""
     errors: list[str] = []
+    per_seat = [name for name in ("Stockpile", "HomeBase") if name in components]
+    structures: dict[str, Any] = getattr(rules, "structures", {})
+    upgrades: dict[str, Any] = getattr(rules, "upgrades", {})
 
     def bad(entity: int, name: str, field: str, message: str) -> None:
         errors.append(f"{file}: state.entities.{entity}.{name}.{field}: {message}")
@@ -633,12 +1118,14 @@ def _reference_errors(
         return entity is not None and name in by_id.get(entity, {})
 
     seat_set = set(seats)
-    territories: dict[int, int] = {}
+    territories: dict[int, int] = {t.index: e for e, (t, _) in (columns or {}).items()}
     players: dict[int, int] = {}
     holder: dict[int, int] = {}
     for entity, comps in by_id.items():
         for name, comp in comps.items():
-            if isinstance(comp, Territory):
+            kind = type(comp)
+            if kind is Territory:
+                assert isinstance(comp, Territory)
                 if not 0 <= comp.index < size:
                     bad(entity, name, "index", f"territory {comp.index} is off the board")
                 elif comp.index in territories:
@@ -647,14 +1134,18 @@ def _reference_errors(
                     territories[comp.index] = entity
                     if comp.terrain != terrain[comp.index]:
                         bad(entity, name, "terrain", "does not match the board")
-            elif isinstance(comp, Ownership) and comp.owner is not None and comp.owner not in seat_set:
-                bad(entity, name, "owner", f"seat {comp.owner} is not at the table")
+                if "Ownership" not in comps:
+                    bad(entity, name, "index", "a territory needs an Ownership")
+            elif kind is Ownership:
+                assert isinstance(comp, Ownership)
+                if comp.owner is not None and comp.owner not in seat_set:
+                    bad(entity, name, "owner", f"seat {comp.owner} is not at the table")
             elif isinstance(comp, Player):
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):  # when the game's ruleset has them at all
-                    if needed not in comps and (registered is None or needed in registered):
+                for needed in per_seat:
+                    if needed not in comps:
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):
                 if comp.unit_type not in rules.units:
@@ -675,7 +1166,7 @@ def _reference_errors(
                 if comp.catapult is not None and not has(comp.catapult, "Catapult"):
                     bad(entity, name, "catapult", f"{comp.catapult} is not a catapult")
             elif isinstance(comp, Structure):
-                if comp.structure_type not in rules.structures:
+                if comp.structure_type not in structures:
                     bad(entity, name, "structure_type", f"unknown structure type {comp.structure_type!r}")
                 if comp.owner is not None and comp.owner not in seat_set:
                     bad(entity, name, "owner", f"seat {comp.owner} is not at the table")
@@ -688,7 +1179,7 @@ def _reference_errors(
                         bad(entity, name, "garrison", f"unit {unit} is also in entity {holder[unit]}")
                     holder[unit] = entity
                 for upgrade in comp.upgrades:
-                    if upgrade not in rules.upgrades:
+                    if upgrade not in upgrades:
                         bad(entity, name, "upgrades", f"unknown upgrade {upgrade!r}")
             elif isinstance(comp, Catapult):
                 if comp.army is not None and not has(comp.army, "Army"):
@@ -704,9 +1195,12 @@ def _reference_errors(
     return errors
 
 
-def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | None = None) -> Game:
+def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | None = None,
+               source: str = "<save>") -> Game:
     """A new esper world holding exactly the saved entities (same ids), and the Game around it (with the
-    App of its ruleset and mods, `app_for(rules)` when not given)."""
+    App of its ruleset and mods, `app_for(rules)` when not given). The rules' invariants must hold
+    (game.invariants, as after every command) and the header's summary must match; else DataError and no
+    world is left behind."""
     import random
 
     state = save.state
@@ -714,10 +1208,7 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
     name = fresh_world_name("loaded")
     esper.switch_world(name)
     try:
-        for entity, comps in content.entities:
-            _set_entity_counter(entity)
-            created = esper.create_entity(*comps)
-            assert created == entity
+        _create_entities(content.entities)
         _set_entity_counter(state.next_entity)
         rng = random.Random()
         rng.setstate(_check_rng("", state.rng))
@@ -740,22 +1231,36 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
             seed=save.seed,
             clock=Clock(round=clock.round, seat=clock.seat, stage=clock.stage, winner=clock.winner),
         )
-        tiles = [0] * (board.width * board.height)
-        for entity, territory in esper.get_component(Territory):
-            tiles[territory.index] = entity
-        world.tiles = tiles
-        world.owned = {seat: set() for seat in world.seats}
+        world.tiles = list(content.tiles)
+        world.owned = {seat: set(content.owned.get(seat, ())) for seat in world.seats}
         for entity, player in esper.get_component(Player):
             world.players[player.seat] = entity
-        for territory_index, entity in enumerate(tiles):
-            owner = esper.component_for_entity(entity, Ownership).owner
-            if owner is not None:
-                world.owned.setdefault(owner, set()).add(territory_index)
-        return Game(world, history=list(content.history))
+        game = Game(world, history=list(content.history), game_id=save.game_id)
+        if problems := invariant_problems(world, board=False):  # the board's index came from checked columns
+            raise DataError([f"{source}: state: {problem}" for problem in problems])
+        if (summary := summary_data(world)) != save.summary.model_dump():
+            wrong = next(k for k in summary if summary[k] != save.summary.model_dump()[k])
+            raise DataError([f"{source}: summary.{wrong}: does not match the game (the header was edited)"])
+        return game
     except BaseException:
         esper.switch_world(previous)
         esper.delete_world(name)
         raise
+
+
+def _create_entities(entities: list[tuple[int, list[object]]]) -> None:
+    """Create the saved entities with their ids in the active world, as `esper.create_entity` would (its
+    dict-of-components per entity and set-of-entities per type), clearing esper's caches once, not per entity:
+    a large board has tens of thousands of entities."""
+    table = esper._entities
+    by_type = esper._components
+    for entity, comps in entities:
+        if entity in table:
+            raise ValueError(f"entity {entity} exists already")
+        table[entity] = {type(c): c for c in comps}
+        for component in comps:
+            by_type.setdefault(type(component), set()).add(entity)
+    esper.clear_cache()
 
 
 def require_mods(mods: Sequence[ModRef], rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> None:
@@ -804,13 +1309,86 @@ def _stats_errors(save: SaveData, file: str) -> list[str]:
 def game_and_extras_from_data(
     data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None
 ) -> tuple[Game, SaveExtras]:
-    save, rules = parse_save(data, source)
-    require_mods(save.mods, rules, source, search)
-    if errors := _stats_errors(save, source):
-        raise DataError(errors)
-    app = game_app(rules, source, search)  # before decoding: the game's components and commands
-    content = _validate_content(save, rules, source, app)
-    return build_game(save, rules, content, app), _extras(save)
+    """The game a save's data describes, checked through and through (see the module docstring)."""
+    unsigned = data.get("version") == 1 and "checksum" not in data  # v1 saves had no checksum
+    previous = esper.current_world
+    try:
+        with _gc_paused():
+            save, rules = parse_save(data, source)
+            require_mods(save.mods, rules, source, search)
+            if errors := _stats_errors(save, source):
+                raise DataError(errors)
+            app = game_app(rules, source, search)  # before decoding: the game's components and commands
+            if errors := ruleset_errors(rules, source, app):
+                raise DataError(errors)
+            content = _validate_content(save, rules, source, app)
+            game = build_game(save, rules, content, app, source)
+    except RecursionError:
+        raise DataError([f"{source}: (root): nested too deeply; not a save this game wrote"]) from None
+    if unsigned:
+        _require_history_reproduces(game, source, previous)
+    return game, _extras(save)
+
+
+def ruleset_errors(rules: Ruleset, file: str, app: App) -> list[str]:
+    """The embedded ruleset checked like an installed one: strict bounded values (done by the model) and
+    every id it names defined (resources, terrain, movement classes, units, abilities of active plugins)."""
+    from game.content.data import _Merger, cross_reference_errors
+
+    merger = _Merger()
+    merger.data = ruleset_data(rules)
+    return [f"{file}: ruleset: {line.split(': ', 1)[1]}" for line in cross_reference_errors(merger, app)][:20]
+
+
+def _require_history_reproduces(game: Game, file: str, previous: str) -> None:
+    """A save without a checksum (format v1) is trusted only when its history replays to its state."""
+    problem = history_problem(game)
+    if problem is not None:
+        name = game.world.name
+        esper.switch_world(previous if previous in esper.list_worlds() else "default")
+        if name in esper.list_worlds():
+            esper.delete_world(name)
+        raise DataError([f"{file}: history: {problem} (a v1 save has no checksum; its history must replay to "
+                         "its state)"])
+
+
+def history_problem(game: Game) -> str | None:
+    """Does the game's history, re-run from its seed in a world of its own, give exactly its state? The
+    problem when not (a rejected command, or a different final state); the game is not changed."""
+    from game.maps import MapData
+    from game.setup import PlayerSpec, new_game
+    from game.snapshot import state_hash
+
+    world = game.world
+    previous = esper.current_world
+    world.activate()
+    target = state_hash(world)
+    board = board_data(world)
+    players = [esper.component_for_entity(world.players[seat], Player) for seat in world.seats]
+    zones = {int(seat): tuple(zone) for seat, zone in board["start_zones"].items()}
+    start = MapData(board["name"], board["width"], board["height"], tuple(board["terrain"]),
+                    {len(players): zones}, "save")
+    try:
+        fresh = new_game(world.rules, start, [PlayerSpec(p.name, p.computer, p.difficulty) for p in players],
+                         world.seed)
+    except DataError as exc:
+        return exc.errors[0]
+    try:
+        for index, (rnd, seat, command) in enumerate(game.history):
+            clock = fresh.world.clock
+            if (clock.round, clock.seat) != (rnd, seat):
+                return (f"command {index} was recorded in round {rnd} for seat {seat}, but the game is at round "
+                        f"{clock.round}, seat {clock.seat}")
+            result = fresh.submit(command)
+            if not result.ok:
+                return f"command {index} ({type(command).__name__}, round {rnd}) is rejected: {result.reason}"  # type: ignore[union-attr]
+        final = state_hash(fresh.world)
+    finally:
+        name = fresh.world.name
+        esper.switch_world(previous if previous in esper.list_worlds() and previous != name else "default")
+        if name in esper.list_worlds():
+            esper.delete_world(name)
+    return None if final == target else "the recorded commands give another state than the saved one"
 
 
 def game_from_data(data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None) -> Game:

@@ -68,6 +68,13 @@ def new_game(
         )
     if map_data is None:
         map_data = board_map(rules, count)
+    from game.maps import map_size_problem, territory_limit
+
+    if (problem := map_size_problem(territory_limit(rules), map_data.width, map_data.height)) is not None:
+        raise DataError([f"{map_data.source}: size: {problem}"])
+    if len(map_data.terrain) != map_data.width * map_data.height:
+        raise DataError([f"{map_data.source}: terrain: {len(map_data.terrain)} territories for a "
+                         f"{map_data.width}x{map_data.height} board"])
     if count not in map_data.start_zones:
         supported = ", ".join(str(n) for n in sorted(map_data.start_zones)) or "none"
         raise DataError([f"{map_data.source}: start_zones: map has no start zones for {count} players ({supported})"])

@@ -9,6 +9,7 @@ use what the mods add.
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import time
@@ -23,9 +24,10 @@ from components.rules import Ruleset
 from game import computer_seats
 from game.ai import DIFFICULTIES, make_controller
 from game.ai.base import Controller
+from game.cli_args import output_file_problem
 from game.engine import Game
 from game.errors import DataError
-from game.maps import MapData, MapError, load_map
+from game.maps import MapData, MapError, load_map, map_size_problem, territory_limit
 from game.setup import PlayerSpec, new_game
 from systems.world import DRAW
 
@@ -53,12 +55,7 @@ class GameResult:
 def resolve_map(name: str, ruleset: str = "base") -> MapData:
     """A map by file path, by name among the ruleset's maps (`twin_valleys`), or generated: `random:WxH[:seed]`."""
     if name.startswith("random:"):
-        from game.mapgen import generate_map
-
-        parts = name.split(":")
-        width, height = (int(n) for n in parts[1].lower().split("x"))
-        seed = int(parts[2]) if len(parts) > 2 else 0
-        return generate_map(width, height, seed=seed)
+        return _random_map(name, ruleset)
     path = Path(name)
     if not path.is_file():
         from game.content import maps_folder
@@ -74,17 +71,42 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
         raise DataError(exc.errors) from None
 
 
+def _random_map(name: str, ruleset: str = "base") -> MapData:
+    """`random:WxH[:seed]`, with a clear message for anything else and for sizes the rules do not allow."""
+    from game.mapgen import generate_map
+    from game.rules_loader import load_ruleset
+
+    match = re.fullmatch(r"random:(\d{1,9})x(\d{1,9})(?::(-?\d{1,18}))?", name.strip().lower())
+    if match is None:
+        raise DataError([f"--map {name}: expected random:WIDTHxHEIGHT or random:WIDTHxHEIGHT:SEED, "
+                         "e.g. random:32x32:7"])
+    width, height = int(match[1]), int(match[2])
+    problem = map_size_problem(territory_limit(load_ruleset(ruleset=ruleset)), width, height)
+    if problem is not None:
+        raise DataError([f"--map {name}: {problem}"])
+    try:
+        return generate_map(width, height, seed=int(match[3] or 0))
+    except ValueError as exc:
+        raise DataError([f"--map {name}: {exc}"]) from None
+
+
 def parse_players(spec: str, difficulty: str) -> list[str]:
     """`ai,random,hard` with `--difficulty normal` -> ['normal', 'random', 'hard']; per-seat difficulty lists."""
     seats = [s.strip().lower() for s in spec.split(",") if s.strip()]
     levels = [d.strip().lower() for d in difficulty.split(",") if d.strip()] or ["normal"]
     out = []
     for index, seat in enumerate(seats):
-        kind = levels[min(index, len(levels) - 1)] if seat in ("ai", "computer") else seat
+        level = levels[min(index, len(levels) - 1)]
+        if seat in ("ai", "computer") and level not in DIFFICULTIES:
+            raise DataError([f"--difficulty: unknown difficulty {level!r} for seat {index + 1} "
+                             f"(choose from {', '.join(DIFFICULTIES)})"])
+        kind = level if seat in ("ai", "computer") else seat
         if kind not in DIFFICULTIES:
             raise DataError([f"--players: seat {index + 1}: unknown player kind {seat!r} "
                              f"(use ai, {', '.join(DIFFICULTIES)})"])
         out.append(kind)
+    if not out:
+        raise DataError(["--players: expected at least one seat, e.g. ai,ai"])
     return out
 
 
@@ -286,6 +308,11 @@ def run_simulate(args: Any) -> int:
 
     console = Console(stderr=False)
     try:
+        if args.json_path and (problem := output_file_problem(Path(args.json_path))) is not None:
+            raise DataError([f"--json {problem}"])  # before the games: their results must not be lost
+        for name in ("rounds", "games", "jobs"):
+            if int(getattr(args, name)) < 1:
+                raise DataError([f"--{name}: must be at least 1, got {getattr(args, name)}"])
         kinds = parse_players(args.players, args.difficulty)
         ruleset = getattr(args, "ruleset", None) or "base"
         from game.content import load_mods
@@ -298,7 +325,7 @@ def run_simulate(args: Any) -> int:
         for line in exc.errors:
             print(line, file=sys.stderr)
         return 2
-    games = max(1, int(args.games))
+    games = int(args.games)
     interactive = console.is_terminal
     results: list[GameResult] = []
     if interactive:
@@ -331,6 +358,10 @@ def run_simulate(args: Any) -> int:
             "summary": summary,
             "games": [{k: v for k, v in asdict(g).items() if k != "turn_ms"} for g in results],
         }
-        Path(args.json_path).write_text(json.dumps(payload, indent=2))
+        try:
+            Path(args.json_path).write_text(json.dumps(payload, indent=2))
+        except OSError as exc:
+            print(f"--json {args.json_path}: cannot write ({exc.strerror or exc})", file=sys.stderr)
+            return 1
         print(f"wrote {args.json_path}")
     return 0

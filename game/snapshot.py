@@ -5,11 +5,42 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from functools import cache
 from typing import Any
 
 import esper
 
 from systems.world import World
+
+_SCALARS = (int, str, float, bool, type(None))
+
+
+def plain(value: Any) -> Any:
+    """A component field as `dataclasses.asdict` gives it (containers copied), without its per-call overhead:
+    a save or a state hash turns tens of thousands of components into data."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [v if type(v) in _SCALARS else plain(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else plain(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(v if type(v) in _SCALARS else plain(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return value
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def component_data(component: Any) -> dict[str, Any]:
+    """One component as plain data: exactly `dataclasses.asdict(component)`, faster."""
+    cls: type = type(component)
+    return {name: plain(getattr(component, name)) for name in _field_names(cls)}
 
 
 def entity_table(world: World) -> dict[int, dict[str, dict[str, Any]]]:
@@ -20,7 +51,7 @@ def entity_table(world: World) -> dict[int, dict[str, dict[str, Any]]]:
     for name, cls in world.app.components.items():
         found: list[tuple[int, Any]] = esper.get_component(cls)
         for entity, component in found:
-            table.setdefault(entity, {})[name] = dataclasses.asdict(component)
+            table.setdefault(entity, {})[name] = component_data(component)
     return dict(sorted(table.items()))
 
 

@@ -52,7 +52,10 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
             ruleset = _ruleset_owning(target)
-            for map_path in sorted(target.glob("*.tmj")):
+            map_files = sorted(target.glob("*.tmj"))
+            if not map_files:
+                errors.append(f"{target}: nothing to check here (no mod.toml and no .tmj maps)")
+            for map_path in map_files:
                 checked.append(f"map {rel(map_path)}")
                 errors.extend(_map_errors(map_path, terrain_of(ruleset), load_map, MapError))
         elif target.suffix == ".tmj" or target.suffix == ".json":
@@ -60,6 +63,10 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
             errors.extend(_map_errors(target, terrain_of(_ruleset_owning(target.parent)), load_map, MapError))
         else:
             errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
+    if not paths:
+        from game.mods import skipped_mods
+
+        errors.extend(skipped_mods())  # user mods that are never offered (e.g. one claiming the id "base")
     return checked, errors
 
 

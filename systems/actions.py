@@ -10,6 +10,7 @@ import esper
 
 from components.armies import Army, Rogue
 from components.commands import Command
+from systems.command_fields import field_problem
 from systems.world import MAIN, ROGUE, World
 
 Check = Callable[[World, Any], "str | None"]
@@ -40,6 +41,8 @@ def check(world: World, command: Command) -> str | None:
     handler = world.app.commands.get(type(command))
     if handler is None:
         return f"unknown command {type(command).__name__} (this game's ruleset and mods do not have it)"
+    if (problem := field_problem(command)) is not None:  # before any rule looks at a field
+        return problem
     return handler.check(world, command)
 
 

@@ -146,7 +146,7 @@ class SplitArmy:
 class RetreatFromBattle:
     @staticmethod
     def check(world: World, cmd: Retreat) -> str | None:
-        army = own_army(world, cmd.army, allow_battle=True, allow_done=True)
+        army = own_army(world, cmd.army, allow_battle=True)  # R5.5/R5.8: an attack this turn ended its actions
         if isinstance(army, str):
             return army
         if army.battle is None:
@@ -177,7 +177,6 @@ class RetreatFromBattle:
         other = battle.defender if battle.attacker == cmd.army else battle.attacker
         end_battle(world, army.battle, other, retreated=True)
         army.mp -= world.rules.costs.retreat_extra
-        army.done = False
         arrive(world, cmd.army, (cmd.territory,))
 
 

@@ -28,7 +28,8 @@ def test_the_client_runs_only_where_it_can_draw(monkeypatch):
 def test_ai_speed_by_default_and_strength_on_request(monkeypatch):
     monkeypatch.setattr(run_all, "display_available", lambda env=None: True)
     plain = {name: command for name, command, _ in run_all.commands(args())}
-    assert list(plain) == ["engine", "ai", "client"]
+    assert list(plain) == ["engine", "ai", "saves", "client"]
+    assert plain["saves"] == [run_all.sys.executable, "-m", "bench.bench_saves"]
     assert plain["ai"] is not None and plain["ai"][-2:] == ["--only", "speed"]
     strong = {name: command for name, command, _ in run_all.commands(args(strength=True, games=10, jobs=1))}
     assert strong["ai"] is not None and "--only" not in strong["ai"] and strong["ai"][-4:] == ["--games", "10",

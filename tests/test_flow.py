@@ -148,3 +148,40 @@ def test_a_saved_game_of_another_ruleset_loads_with_that_rulesets_app(search, tm
     assert state_hash(loaded.world) == state_hash(game.world)
     assert loaded.world.clock.stage == "command" and loaded.submit(strike(loaded)).ok
     assert replay_data(game)["commands"]
+
+
+def test_a_saved_game_of_another_ruleset_is_checked_like_any_save(search, tmp_path):
+    """Save v4 names the ruleset in its header; loading builds the App of the saved ruleset and runs the
+    engine's invariants (the base game's are the base ruleset's own) and the history check of its flow."""
+    from game.errors import DataError
+    from game.saves import checksum, game_from_data, read_header, save_data, save_game
+
+    game = duel(search)
+    game.submit(strike(game))
+    game.submit(EndTurn())
+    header = read_header(save_game(game, tmp_path / "duel.foc.json.gz"))
+    assert header is not None and header.ruleset_id == "duel" and [m.id for m in header.mods] == ["duel"]
+    data = save_data(game)
+    data["ruleset_id"] = "base"  # the header and the embedded rules must agree
+    data["checksum"] = checksum(data)
+    with pytest.raises(DataError, match="ruleset_id"):
+        game_from_data(data, "edited", search)
+    game = duel(search, march_damage=0)
+    for _ in range(3):
+        game.submit(EndTurn())
+    data = save_data(game)
+    data["history"] = [h for h in data["history"] if h[0] != 1]  # round 1 cut from the history
+    data["checksum"] = checksum(data)
+    with pytest.raises(DataError, match="history"):
+        game_from_data(data, "cut", search)
+
+
+def test_the_command_line_checks_the_ruleset_id(capsys):
+    from game.cli import main as foc
+
+    for bad in ("../base", "nosuchgame"):
+        with pytest.raises(SystemExit) as done:
+            foc(["simulate", "--ruleset", bad])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert "--ruleset" in err and "Traceback" not in err

@@ -119,9 +119,42 @@ def test_r8_5_retreat_is_refused_with_too_little_mp():
     attacker = spawn_army(game, 1, 6, ["defender"] * 3)
     spawn_army(game, 2, 7, ["defender"] * 3)
     game.submit(Move(attacker, (7,)))
-    army(game, attacker).done = False
+    game.submit(EndTurn())
+    game.submit(EndTurn())  # seat 1 again: the fed army may act (retreat) again
+    if not esper.entity_exists(attacker):
+        pytest.skip("the attacker fell in round 2 with this seed")
     army(game, attacker).mp = 1
     assert "needs 2 MP" in game.submit(Retreat(attacker, 6)).reason
+
+
+def test_r5_8_attacking_ends_the_turn_so_no_retreat_and_second_attack_in_the_same_turn():
+    """R5.5/R5.8, docs/rules.md R8.5: attack -> retreat -> attack would give two free battle rounds."""
+    game = fresh()
+    attacker = spawn_army(game, 1, 6, ["defender"] * 3, mp=20)
+    spawn_army(game, 2, 7, ["defender"] * 3)
+    spawn_army(game, 2, 11, ["soldier"])
+    assert game.submit(Move(attacker, (7,))).ok
+    if not esper.entity_exists(attacker) or army(game, attacker).battle is None:
+        pytest.skip("the battle ended in its first round with this seed")
+    refused = game.submit(Retreat(attacker, 6))
+    assert not refused.ok and "ended its actions" in refused.reason
+    assert army(game, attacker).territory == 7 and army(game, attacker).battle is not None
+
+
+def test_r8_5_a_retreat_keeps_the_army_done_when_it_was():
+    """The retreat itself never hands back the actions an attack ended (it used to reset `done`)."""
+    game = fresh()
+    attacker = spawn_army(game, 1, 6, ["defender"] * 3)
+    spawn_army(game, 2, 7, ["defender"] * 3)
+    game.submit(Move(attacker, (7,)))
+    game.submit(EndTurn())
+    game.submit(EndTurn())
+    if not esper.entity_exists(attacker) or army(game, attacker).battle is None:
+        pytest.skip("the battle ended with this seed")
+    army(game, attacker).mp = 2
+    army(game, attacker).done = True  # e.g. an unpaid army (R8.5): it may not retreat
+    refused = game.submit(Retreat(attacker, 6))
+    assert not refused.ok and "ended its actions" in refused.reason
 
 
 def test_r8_6_a_structure_absorbs_strikes_with_probability_equal_to_its_protection():

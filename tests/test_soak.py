@@ -25,8 +25,7 @@ def test_four_computers_play_without_error(map_name, kinds, seed, rounds):
 
     game, result = play_game(base_rules(), resolve_map(map_name), list(kinds), seed, rounds, on_round=every_round)
     assert game.over or result.rounds == rounds
-    assert checked
-    assert all(t < 2000 for t in result.turn_ms), max(result.turn_ms)
+    assert checked  # computer turn times are a bench figure (bench/bench_ai.py), not a timed test
 
 
 def test_computers_with_every_shipped_mod_play_without_error():
@@ -43,4 +42,3 @@ def test_computers_with_every_shipped_mod_play_without_error():
 
     game, result = play_game(game.world.rules, islands(), kinds, 5, 60, on_round=every_round, game=game)
     assert checked and (game.over or result.rounds == 60)
-    assert all(t < 2000 for t in result.turn_ms), max(result.turn_ms)

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING
 from game.app import App
 from game.content.data import build_ruleset
 from game.content.discover import discover_mods
-from game.content.manifest import BUNDLED_MODS, DEFAULT_RULESET, ModManifest, read_manifest, rel
+from game.content.manifest import (
+    BUNDLED_MODS,
+    DEFAULT_RULESET,
+    ModManifest,
+    inside_folder,
+    read_manifest,
+    rel,
+)
 from game.content.plugins import activate_plugins, module_name
 from game.content.resolve import Ordered, resolve_game, ruleset_of
 from game.errors import DataError
@@ -36,6 +43,9 @@ def build_app(ordered: Ordered, errors: list[str]) -> App:
     root, folder = ordered[0]
     if root.flow is None:
         raise DataError([f"{rel(folder / 'mod.toml')}: kind: '{root.id}' is not a ruleset"])
+    if not inside_folder(folder / root.maps, folder):
+        errors.append(f"{rel(folder / 'mod.toml')}: maps: '{root.maps}' lies outside the ruleset's folder; "
+                      "a ruleset's maps must be inside it")
     app = App(ruleset=root.id, flow=root.flow, schedule=Schedule(root.flow.stages()),
               mods=tuple(m.id for m, _ in ordered))
     activate_plugins(app, ordered, errors)
@@ -127,7 +137,9 @@ def rulesets(search: Sequence[Path] | None = None) -> dict[str, tuple[ModManifes
 def maps_folder(ruleset: str = DEFAULT_RULESET, search: Sequence[Path] | None = None) -> Path | None:
     """The folder of a ruleset's maps (its manifest's `maps`, relative to its mod.toml)."""
     found = rulesets(search).get(ruleset)
-    return None if found is None else found[1] / found[0].maps
+    if found is None or not inside_folder(found[1] / found[0].maps, found[1]):
+        return None  # build_app reports a maps folder outside the ruleset's folder
+    return found[1] / found[0].maps
 
 
 def plugin_module(mod_id: str, search: Sequence[Path] | None = None) -> ModuleType | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from game.content.manifest import ModManifest, dotted, read_toml, rel
+from game.content.manifest import ModManifest, dotted, inside_folder, read_toml, rel
 from game.errors import DataError
 
 if TYPE_CHECKING:
@@ -70,8 +70,12 @@ def build_ruleset(app: App, ordered: Sequence[tuple[ModManifest, Path]], errors:
     errors = [] if errors is None else errors
     merger = _Merger()
     for manifest, folder in ordered:
-        for name in manifest.files:
+        for index, name in enumerate(manifest.files):
             path = folder / name
+            if not inside_folder(path, folder):
+                errors.append(f"{rel(folder / 'mod.toml')}: files.{index}: '{name}' lies outside the mod's folder; "
+                              "a mod's files must be inside it")
+                continue
             doc = read_toml(path, errors)
             if doc is not None:
                 merger.add(doc, rel(path), manifest, errors)

@@ -69,31 +69,58 @@ def entry_point_mods() -> list[FoundMod]:
     return out
 
 
-def _manifest_id(folder: Path) -> str:
-    """The id a mod.toml declares, or the folder's name when it cannot be read (errors come at load)."""
-    raw = read_toml(folder / "mod.toml", [])
+def _manifest_id(folder: Path, problems: list[str] | None = None) -> tuple[str, str | None]:
+    """The id and kind a mod.toml declares (the folder's name when it cannot be read: errors come at load;
+    the reading problem goes to `problems`)."""
+    raw = read_toml(folder / "mod.toml", [] if problems is None else problems)
     mod_id = raw.get("id") if raw else None
-    return mod_id if isinstance(mod_id, str) else folder.name
+    kind = raw.get("kind") if raw else None
+    return (mod_id if isinstance(mod_id, str) else folder.name), (kind if isinstance(kind, str) else None)
 
 
-def discover_mods(search: Sequence[Path] | None = None) -> dict[str, list[FoundMod]]:
-    """Every mod found, by manifest id; more than one entry under an id is a clash (reported on use)."""
+def discover_mods(search: Sequence[Path] | None = None, skipped: list[str] | None = None) -> dict[str, list[FoundMod]]:
+    """Every mod found, by manifest id; more than one entry under an id is a clash (reported on use).
+
+    A user mod that claims the id of a bundled ruleset (the base game, part of every game of it) is skipped,
+    never a clash that would block every game: the reason goes to `skipped` (`foc validate` shows them),
+    as do mod.toml files that cannot be read at all.
+    """
     found: dict[str, list[FoundMod]] = {}
+    bundled_rulesets: set[str] = set()
     roots = list(search) if search is not None else mod_search_paths()
     for root in roots:
-        if not root.is_dir():
+        try:
+            children = sorted(root.iterdir()) if root.is_dir() else []
+        except OSError as exc:
+            if skipped is not None:
+                skipped.append(f"{root}: cannot list the mod folder ({exc.strerror or exc})")
             continue
         origin = BUNDLED if _inside(root, BUNDLED_MODS) or _inside(root, SHIPPED_MODS) else USER
-        for child in sorted(root.iterdir()):
-            if (child / "mod.toml").is_file():
-                mod = FoundMod(_manifest_id(child), child, origin)
-                found.setdefault(mod.id, []).append(mod)
+        for child in children:
+            if not (child / "mod.toml").is_file():
+                continue
+            mod_id, kind = _manifest_id(child, skipped)
+            if origin == BUNDLED and kind == "ruleset":
+                bundled_rulesets.add(mod_id)
+            elif mod_id in bundled_rulesets:
+                if skipped is not None:
+                    skipped.append(f"{rel(child / 'mod.toml')}: id: '{mod_id}' is reserved for the game's own "
+                                   "ruleset; this mod is skipped (give it an id of its own)")
+                continue
+            found.setdefault(mod_id, []).append(FoundMod(mod_id, child, origin))
     if search is None:
         for mod in entry_point_mods():
             known = found.setdefault(mod.id, [])
             if not any(m.folder.resolve() == mod.folder.resolve() for m in known):
                 known.append(mod)
     return found
+
+
+def skipped_mods(search: Sequence[Path] | None = None) -> list[str]:
+    """Why some mods found in the mod folders are not offered at all (each naming the file)."""
+    skipped: list[str] = []
+    discover_mods(search, skipped)
+    return skipped
 
 
 def origin_of(folder: Path) -> str:

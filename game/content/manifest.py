@@ -19,9 +19,10 @@ DEFAULT_RULESET = "base"  # the ruleset a game plays when none is named (saves w
 class ModManifest(BaseModel):
     """A `mod.toml`: who it is, whether it is a whole game (a ruleset) or extends one, what it needs and brings."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no name = 3, no files = "x"
     id: str = Field(
         pattern=r"^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$",
+        max_length=64,
         description="lower case letters, digits, '_' and single inner '-' (e.g. risky-space); code derives a "
         "Python-safe name from it (game.content.plugins.safe_name)",
     )
@@ -81,21 +82,56 @@ def rel(path: Path) -> str:
         return str(path)
 
 
+def inside_folder(path: Path, folder: Path) -> bool:
+    """Does `path` (links resolved) lie inside `folder`? Data never reaches outside its own folder."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
 def dotted(loc: Iterable[Any]) -> str:
     return ".".join(str(part) for part in loc)
 
 
+MAX_TOML_BYTES = 4 * 1024 * 1024  # rules files are a few KB; anything this big is not a rules file
+MAX_TOML_DEPTH = 32  # the deepest table or array rules use is 5 levels
+
+
 def read_toml(path: Path, errors: list[str]) -> dict[str, Any] | None:
+    """A TOML file's data, or None with the problem (naming the file) in `errors`: never an exception."""
     try:
+        if path.stat().st_size > MAX_TOML_BYTES:
+            errors.append(f"{rel(path)}: file is {path.stat().st_size} bytes; rules files may have at most "
+                          f"{MAX_TOML_BYTES}")
+            return None
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            text = handle.read().decode("utf-8")
+        if (depth := _nesting(text)) > MAX_TOML_DEPTH:
+            errors.append(f"{rel(path)}: nested {depth} levels deep; at most {MAX_TOML_DEPTH} are allowed")
+            return None
+        return tomllib.loads(text)
     except FileNotFoundError:
         errors.append(f"{rel(path)}: file not found")
-    except tomllib.TOMLDecodeError as exc:
+    except UnicodeDecodeError as exc:
+        errors.append(f"{rel(path)}: not UTF-8 text (byte {exc.start}); TOML files must be UTF-8")
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
         errors.append(f"{rel(path)}: invalid TOML: {exc}")
     except OSError as exc:
-        errors.append(f"{rel(path)}: cannot read: {exc}")
+        errors.append(f"{rel(path)}: cannot read: {exc.strerror or exc}")
     return None
+
+
+def _nesting(text: str) -> int:
+    """An upper bound on the nesting of inline arrays/tables (brackets in strings count too: safe side)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def read_manifest(mod_dir: Path, errors: list[str]) -> ModManifest | None:

@@ -14,6 +14,7 @@ from components.board import Disrupted, Ownership, Territory
 from components.players import HomeBase, Player, Stockpile
 from components.rules import BUILTIN_PLACEMENTS, Ruleset
 from components.structures import Catapult, Structure
+from game.invariants import base_game_problems
 from systems import army_actions, build_actions, setup_actions, structure_actions
 from systems.build_actions import placement_reason
 from systems.combat import contact_battle, fight_started_battles
@@ -67,3 +68,4 @@ def register(app: ModApp) -> None:
     app.set_hook("movement_points", army_max_mp)  # R5.1
     app.set_hook("may_build", placement_reason)  # R6.3
     app.set_hook("new_seat", setup_actions.new_seat)  # R1.3, R1.4
+    app.add_invariants(base_game_problems)  # checked after every command in tests, and on every loaded save

@@ -6,7 +6,7 @@ import arcade
 import esper
 
 from components.armies import Army
-from components.commands import ChooseBase
+from components.commands import ChooseBase, EndTurn
 from game.setup import PlayerSpec, new_game
 from game.ui.app import GameWindow
 from game.ui.views.game_view import GameView
@@ -321,7 +321,7 @@ def test_edge_scrolling_follows_the_mouse_at_the_map_border(window: GameWindow) 
 def test_an_army_in_a_battle_can_retreat_from_the_panel(window: GameWindow) -> None:
     view = start(window)
     game = view.session.game
-    mine = spawn_army(game, 1, at(view, 3, 3), ["soldier"] * 4)
+    mine = spawn_army(game, 1, at(view, 3, 3), ["defender"] * 4, mp=10)
     spawn_army(game, 2, at(view, 4, 3), ["defender"] * 4)
     view._sync()
     click(window, *screen_of(view, at(view, 3, 3)))
@@ -332,6 +332,15 @@ def test_an_army_in_a_battle_can_retreat_from_the_panel(window: GameWindow) -> N
     frames(window, 120)
     click(window, *screen_of(view, at(view, 4, 3)))
     assert view.orders.selected_army == mine
+    frames(window)
+    retreats = [b for b in view.panel.actions if b.visible and b.label.text == "Retreat west"]
+    assert not any(b.enabled for b in retreats)  # R5.5/R5.8: the attack ended its actions for this turn
+    assert game.submit(EndTurn()).ok and game.submit(EndTurn()).ok  # seat 2 (a computer) ends at once
+    game.world.activate()
+    assert esper.component_for_entity(mine, Army).battle is not None  # 1-attack defenders outlast 2 rounds
+    view._sync()
+    frames(window, 120)
+    click(window, *screen_of(view, at(view, 4, 3)))
     frames(window)
     retreat = next(b for b in view.panel.actions if b.visible and b.label.text == "Retreat west")
     assert retreat.enabled

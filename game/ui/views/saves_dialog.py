@@ -79,9 +79,20 @@ def read_save_info(path: Path) -> SaveInfo:
         modified = 0.0
     info = SaveInfo(path, name, name.startswith("autosave"), modified)
     try:
-        from game.saves import read_raw
+        from game.saves import read_header, read_raw
 
-        data = read_raw(path)
+        header = read_header(path)  # v4: a few KB, the rest of the save is never decompressed
+        if header is not None:
+            summary = header.summary
+            info.round = summary.round
+            info.players = [p.name + (" (computer)" if p.computer else "") + (" (out)" if p.defeated else "")
+                            for p in summary.players]
+            thumb = summary.thumbnail
+            info.width, info.height = thumb.width, thumb.height
+            info.terrain = [thumb.terrain[c] if 0 <= c < len(thumb.terrain) else "" for c in thumb.cells]
+            info.owners = {i: -c for i, c in enumerate(thumb.cells) if c < 0}
+            return info
+        data = read_raw(path)  # an older save: read whole (size-capped)
         state = data["state"]
         board = data["board"]
         info.round = int(state["clock"]["round"])

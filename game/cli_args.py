@@ -1,0 +1,71 @@
+"""Argument types for the `foc` command line: numbers in range and known names, refused by argparse with a
+clear message (exit 2, no traceback) before any work starts."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+
+def positive_int(text: str) -> int:
+    """An integer of at least 1 (rounds, games, jobs, frames)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """An integer of at least 0 (0 switches a periodic action off)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def difficulty_list(text: str) -> str:
+    """One computer difficulty, or a comma list (one per seat); each must be a known difficulty."""
+    from game.ai import DIFFICULTIES
+
+    levels = [d.strip().lower() for d in text.split(",") if d.strip()]
+    if not levels:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(DIFFICULTIES)} (or a comma list)")
+    unknown = [d for d in levels if d not in DIFFICULTIES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown difficulty {unknown[0]!r} (choose from {', '.join(DIFFICULTIES)})")
+    return ",".join(levels)
+
+
+def ruleset_id(text: str) -> str:
+    """The id of an installed ruleset (a whole game: `kind = "ruleset"` in its mod.toml)."""
+    import re
+
+    from game.content import rulesets
+
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a ruleset id (lower-case letters, digits and _)")
+    installed = rulesets()
+    if text not in installed:
+        raise argparse.ArgumentTypeError(
+            f"no ruleset {text!r} is installed (installed: {', '.join(sorted(installed)) or 'none'})")
+    return text
+
+
+def output_file_problem(path: Path) -> str | None:
+    """Why `path` cannot be written as a file (checked before hours of work are done), or None."""
+    if path.is_dir():
+        return f"{path}: is a folder; give a file name"
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        return f"{path}: the folder {parent} does not exist"
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{path}: cannot write there (permission denied)"
+    return None
