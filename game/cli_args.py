@@ -49,9 +49,11 @@ def ruleset_id(text: str) -> str:
     import re
 
     from game.content import rulesets
+    from game.content.manifest import MOD_ID_PATTERN
 
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a ruleset id (lower-case letters, digits and _)")
+    if len(text) > 64 or not re.fullmatch(MOD_ID_PATTERN, text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a ruleset id (lower-case letters, digits, _ and inner -)")
     installed = rulesets()
     if text not in installed:
         raise argparse.ArgumentTypeError(

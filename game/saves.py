@@ -52,7 +52,7 @@ from components.players import Player
 from components.rules import Ruleset
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
-from game.content.manifest import DEFAULT_RULESET
+from game.content.manifest import DEFAULT_RULESET, MOD_ID_PATTERN
 from game.engine import Game
 from game.errors import DataError
 from game.flow import SEAT, Flow
@@ -194,6 +194,14 @@ class ThumbnailData(_Strict):
     height: int = Field(ge=0, le=THUMB_CELLS)
     terrain: list[str]
     cells: list[int]
+    points: list[list[float]] = Field(default_factory=list, max_length=65_536)  # a region map's drawing positions
+
+
+def thumbnail_points(topology: dict[str, Any]) -> list[list[float]]:
+    """Where a region map's regions are drawn (the saves list draws a dot each); [] for grids."""
+    if topology.get("kind") != "regions":
+        return []
+    return [[float(r["x"]), float(r["y"])] for r in topology.get("regions", ())]
 
 
 class SummaryData(_Strict):
@@ -218,7 +226,7 @@ class SaveHeader(_Strict):
     game_version: str
     saved_at: str
     game_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
-    ruleset_id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    ruleset_id: str = Field(pattern=MOD_ID_PATTERN, max_length=64)
     mods: list[ModRef]
     summary: SummaryData
     checksum: str
@@ -433,7 +441,7 @@ def summary_data(world: World) -> dict[str, Any]:
         "round": clock.round, "seat": clock.seat, "stage": clock.stage, "winner": clock.winner,
         "map": world.map_name, "width": width, "height": height, "players": players,
         "thumbnail": {"width": len(range(0, width, step)), "height": len(range(0, height, step)),
-                      "terrain": list(legend), "cells": cells},
+                      "terrain": list(legend), "cells": cells, "points": thumbnail_points(world.board.spec())},
     }
 
 
@@ -811,7 +819,7 @@ def _summary_of_v3(save: SaveV3) -> dict[str, Any]:
             "map": board.name, "width": board.width, "height": board.height,
             "players": [players[s] for s in sorted(players)],
             "thumbnail": {"width": len(range(0, board.width, step)), "height": len(range(0, board.height, step)),
-                          "terrain": list(legend), "cells": cells}}
+                          "terrain": list(legend), "cells": cells, "points": thumbnail_points(board.topology)}}
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {

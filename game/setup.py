@@ -101,9 +101,9 @@ def new_game(
     spawn_territories(world)
     for seat, spec in zip(seats, players, strict=True):
         world.players[seat] = entity = esper.create_entity(Player(seat, spec.name, spec.computer, spec.difficulty))
+        world.owned.setdefault(seat, set())  # before the hook: it may hand out territories (a deal)
         if app.hooks.new_seat is not None:
             app.hooks.new_seat(world, seat, entity)  # the ruleset's own per-seat components
-        world.owned[seat] = set()
     game = Game(world)
     game.start()
     return game

@@ -14,6 +14,8 @@ from game.flow import Flow
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 BUNDLED_MODS = PROJECT_ROOT / "mods"
 DEFAULT_RULESET = "base"  # the ruleset a game plays when none is named (saves without one played it)
+# a mod or ruleset id: lower case letters, digits, '_' and single inner '-' (e.g. risky-space)
+MOD_ID_PATTERN = r"^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$"
 
 
 class ModManifest(BaseModel):
@@ -21,7 +23,7 @@ class ModManifest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no name = 3, no files = "x"
     id: str = Field(
-        pattern=r"^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$",
+        pattern=MOD_ID_PATTERN,
         max_length=64,
         description="lower case letters, digits, '_' and single inner '-' (e.g. risky-space); code derives a "
         "Python-safe name from it (game.content.plugins.safe_name)",

@@ -91,6 +91,7 @@ def read_save_info(path: Path) -> SaveInfo:
             info.width, info.height = thumb.width, thumb.height
             info.terrain = [thumb.terrain[c] if 0 <= c < len(thumb.terrain) else "" for c in thumb.cells]
             info.owners = {i: -c for i, c in enumerate(thumb.cells) if c < 0}
+            info.points = [(p[0], p[1]) for p in thumb.points if len(p) == 2]
             return info
         data = read_raw(path)  # an older save: read whole (size-capped)
         state = data["state"]
