@@ -31,6 +31,7 @@ from game.ui.effects import EffectLayer
 from game.ui.sound import SoundBoard, sound_for_events
 from game.ui.turn_hud import TurnHud
 from game.ui.views._widgets import dim_screen
+from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -65,7 +66,8 @@ def saves_folder() -> Path:
 class Chronicle:
     """What a game remembers beyond its state: every event, the undo stack, statistics, autosaves."""
 
-    def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None) -> None:
+    def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None,
+                 autosave_tag: str = "autosave") -> None:
         self.journal = EventJournal(game)
         self.undo = UndoStack(self.journal, record=False)
         self.stats = stats if stats is not None else StatsTracker(game)  # a loaded save brings its own
@@ -74,7 +76,7 @@ class Chronicle:
         if autosave_folder is not None:
             from game.saves import Autosaver
 
-            self.autosaver = Autosaver(game, autosave_folder, stats=lambda: self.stats)
+            self.autosaver = Autosaver(game, autosave_folder, tag=autosave_tag, stats=lambda: self.stats)
 
     def submit(self, game: Any, command: Command) -> Any:
         """A human command, through the undo stack (which decides whether it can be taken back)."""
@@ -94,12 +96,37 @@ class Chronicle:
         return self.undo.undo(game)
 
 
+def game_identity(game: Any) -> str:
+    """A name for one game that survives saving and loading: its map and seed ('four_corners-7'), so each
+    game keeps its own series of autosaves."""
+    world = game.world
+    raw = f"{getattr(world, 'map_name', '') or 'map'}-{getattr(world, 'seed', 0)}"
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in raw)[:60]
+
+
+def watched(game: Any) -> bool:
+    """A game without a human player (watch mode)."""
+    world = game.world
+    world.activate()
+    return all(q.player(world, seat).computer for seat in world.seats)
+
+
+def autosave_folder_for(window: Any, game: Any) -> Path | None:
+    """Where this game autosaves: the window's folder (set by `foc play`), except in watch mode unless asked."""
+    folder = getattr(window, "autosave_folder", None)
+    if folder is None or (watched(game) and not getattr(window, "autosave_watched", False)):
+        return None
+    return Path(folder)
+
+
 def attach(session: Any, window: Any = None, stats: StatsTracker | None = None) -> Chronicle:
-    """Give a session its Chronicle (once); autosaves only where the window asks for them."""
+    """Give a session its Chronicle (once); autosaves (per game) only where the window asks for them."""
     found = getattr(session, "chronicle", None)
     if isinstance(found, Chronicle):
         return found
-    chronicle = Chronicle(session.game, getattr(window, "autosave_folder", None), stats)
+    game = session.game
+    chronicle = Chronicle(game, autosave_folder_for(window, game), stats,
+                          autosave_tag=f"autosave-{game_identity(game)}")
     session.chronicle = chronicle
     return chronicle
 
@@ -144,11 +171,13 @@ def apply_settings(window: Any, prefs: Settings, startup: bool = False) -> None:
     del startup
 
 
-def configure_window(window: Any, prefs: Settings, autosave: bool = True) -> None:
-    """At start-up (`foc play`): remembered settings, and autosaves into the save folder."""
+def configure_window(window: Any, prefs: Settings, autosave: bool = True, watched: bool = False) -> None:
+    """At start-up (`foc play`): remembered settings, and autosaves into the save folder (computer-only games
+    too when `watched` or the setting asks for it)."""
     apply_settings(window, prefs, startup=True)
     if autosave:
         window.autosave_folder = saves_folder()
+    window.autosave_watched = watched or prefs.autosave_watched
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -175,6 +204,7 @@ class FlowGameView(GameView):
         self.victory_view: VictoryView | None = None
         self._last_sound: tuple[str, float] = ("", 0.0)
         self._selected: int | None = None
+        self.warn_unmoved = True  # the end-turn warning; "don't ask again this game" turns it off
 
     # ----- helpers
     def human_seat(self) -> int | None:
@@ -272,17 +302,85 @@ class FlowGameView(GameView):
             return False
         return True
 
-    def open_save(self) -> None:
+    def open_save(self, then: Callable[[], object] | None = None) -> None:
+        """The save dialog: Enter saves, closes it and confirms with a toast; `then` runs after saving."""
         if not self._engine_free():
             return
         from game.saves import save_game
 
         folder = saves_folder()
         game = self.session.game
+
+        def saved(path: Path) -> None:
+            self.modal = None
+            self.toast(f"Saved as '{path.name.removesuffix(SAVE_SUFFIX)}'")
+            if then is not None:
+                then()
+
         self.modal = SavesDialog(folder, self.close_modal, mode="save",
                                  save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
                                                                 stats=self.chronicle.stats),
-                                 default_name=f"round-{game.world.clock.round}")
+                                 default_name=f"round-{game.world.clock.round}", on_saved=saved)
+
+    def toast(self, text: str) -> None:
+        """A short confirmation at the top of the map that goes away by itself."""
+        self.show_banner(text, 2.0 * self.animator.speed)
+
+    # ----- the in-game menu (Esc) and leaving the game
+    def open_menu(self) -> None:
+        busy = self.session.busy
+        self.modal = ChoiceBox("Game menu", "", [
+            ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
+            ("Options  [O]", self.open_settings), ("Main menu", lambda: self.leave(self.app.show_main_menu)),
+            ("Quit", lambda: self.leave(self.window.close))], column=True, width=360, cancel=0)
+        for button in self.modal.buttons[1:3]:
+            button.enabled = not busy  # saving and loading wait for the computer turn
+
+    def leave(self, action: Callable[[], object]) -> None:
+        """Main menu or quit: offer to save first (the game would be lost otherwise)."""
+        if self.session.game.over:
+            action()
+            return
+        box = ChoiceBox("Save the game first?", "Progress since your last save is lost otherwise.", [
+            ("Save, then leave", lambda: self.open_save(then=action)), ("Leave without saving", action),
+            ("Cancel", self.close_modal)])
+        box.buttons[0].enabled = not self.session.busy
+        self.modal = box
+
+    # ----- ending the turn
+    def ready_armies(self) -> list[int]:
+        """Your armies that can still act this turn (the end-turn warning counts them)."""
+        world = self.session.world
+        world.activate()
+        seat = world.clock.seat
+        return [e for e, a in q.player_armies(seat) if not a.done and a.mp > 0 and a.battle is None]
+
+    def end_turn(self) -> None:
+        """End the turn; first warn when armies could still move (unless turned off for this game)."""
+        if self.modal is None and self.warn_unmoved and self.session.human_to_move():
+            ready = self.ready_armies()
+            if ready:
+                who = "One of your armies" if len(ready) == 1 else f"{len(ready)} of your armies"
+                self.modal = ChoiceBox(
+                    "End the turn?", f"{who} can still move this turn. Space selects the next one.",
+                    [("End turn", self._end_turn_anyway), ("Back to my armies", self._back_to_armies)],
+                    checkbox="Don't ask again this game")
+                return
+        super().end_turn()
+
+    def _end_turn_anyway(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        super().end_turn()
+
+    def _back_to_armies(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        self.next_army()
 
     def open_load(self) -> None:
         if not self._engine_free():
@@ -379,7 +477,10 @@ class FlowGameView(GameView):
             self.modal.on_key_press(symbol, modifiers)
             return
         key = arcade.key
-        if symbol == key.F1:
+        if symbol == key.ESCAPE and not self._has_selection():
+            self.keys.discard(symbol)
+            self.open_menu()
+        elif symbol == key.F1:
             self.open_help()
         elif (symbol == key.Z and modifiers & key.MOD_CTRL) or symbol == key.U:
             self.undo()
@@ -396,6 +497,12 @@ class FlowGameView(GameView):
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         super().on_key_release(symbol, modifiers)
+
+    def _has_selection(self) -> bool:
+        """Esc first clears a selection or an order in progress; with nothing to clear it opens the menu."""
+        orders = self.orders
+        return any(x is not None for x in (orders.selected_army, orders.selected_structure, orders.inspected,
+                                           orders.placing, orders.armed)) or bool(orders.split)
 
     def on_text(self, text: str) -> None:
         if self.modal is not None and hasattr(self.modal, "on_text"):

@@ -146,7 +146,8 @@ def run_play(args: argparse.Namespace) -> int:
     window.mods = list(getattr(args, "mod", []) or [])
     from game.ui.client_flow import configure_window
 
-    configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
+    configure_window(window, prefs, autosave=not arcade.headless,  # no autosaves from headless runs
+                     watched=bool(getattr(args, "autosave_watch", False)))
     if game is not None:
         window.start(game, stats=stats)
     else:

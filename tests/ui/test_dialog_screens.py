@@ -1,4 +1,4 @@
-"""Issue 5 screens, headless, through their real input handlers: hand-over, turn summary, victory charts,
+"""The dialog screens, headless, through their real input handlers: hand-over, turn summary, victory charts,
 help overlay, saves dialog, settings; screenshots go to screenshots/ (git-ignored) for a human to look at."""
 
 from __future__ import annotations

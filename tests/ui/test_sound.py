@@ -1,4 +1,4 @@
-"""Sound effects: loaded lazily from the manifest, volume and mute, silent and safe without audio (issue 5)."""
+"""Sound effects: loaded lazily from the manifest, volume and mute, silent and safe without audio."""
 
 from __future__ import annotations
 

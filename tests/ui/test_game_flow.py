@@ -1,4 +1,4 @@
-"""Issue 5 end to end in the real client (GameWindow + game screen), headless, input dispatched through the
+"""The game flow end to end in the real client (GameWindow + game screen), headless, input dispatched through the
 window's handler stack: hot-seat hand-over, turn summary, undo, saves, victory, help, settings."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pyglet
 import pytest
 
 from components.commands import EndTurn
-from game.settings import ENV_DIR, Settings, load_settings
+from game.settings import load_settings
 from game.snapshot import state_hash
-from game.ui.client_flow import SAVES_ENV, FlowGameView, apply_settings, sounds_of
+from game.ui.client_flow import FlowGameView, apply_settings, sounds_of
 from game.ui.views._widgets import hex_color, manifest
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -24,21 +24,10 @@ from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView
 from tests.builders import at, spawn_army, tiny_game
+from tests.ui.conftest import end_turn
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTH, HEIGHT = 30, 20
-
-
-@pytest.fixture
-def app(window, tmp_path, monkeypatch):
-    """The suite's one client window (tests/ui/conftest.py), with settings and saves in temporary folders."""
-    monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
-    monkeypatch.setenv(SAVES_ENV, str(tmp_path / "saves"))
-    window.settings.speed_index = 3  # fastest animations
-    window.settings.edge_scroll = False
-    window.prefs = Settings()
-    yield window
-    window.show_view(arcade.View(window))
 
 
 def board(base_terrain: str = "p") -> list[str]:
@@ -122,7 +111,7 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     spawn_army(game, 1, at(game, 3, 2), ["soldier", "soldier", "soldier"])  # unfed: rogue at 100% (R4.4)
     start(app, game)
     view = ready(app)
-    key(app, arcade.key.ENTER)  # seat 1 ends its turn
+    end_turn(app)  # seat 1 ends its turn
     until(app, lambda: isinstance(app.current_view, HandoverView))
     handover = app.current_view
     assert handover.seat == 2
@@ -135,7 +124,7 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     pixels = set(image.getdata()) - {tuple(handover.color)}
     assert not [p for p in pixels if any(sum(abs(a - b) for a, b in zip(p, t, strict=True)) < 40 for t in saturated)]
     ready(app)
-    key(app, arcade.key.ENTER)  # seat 2 ends its turn; seat 1's upkeep fails
+    end_turn(app)  # seat 2 ends its turn; seat 1's upkeep fails
     until(app, lambda: isinstance(app.current_view, HandoverView))
     step(app, 30)
     click(app, 640, 360)
@@ -191,14 +180,12 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     saved_hash = state_hash(game.world)
     key(app, arcade.key.F5)
     assert isinstance(view.modal, SavesDialog) and view.modal.mode == "save"
-    view.modal.save_name = ""
-    type_text(app, "hot seat")
-    key(app, arcade.key.ENTER)
+    assert view.modal.save_name == "round-1" and view.modal.name_selected  # the suggestion is selected...
+    type_text(app, "hot seat")  # ...so typing replaces it
+    key(app, arcade.key.ENTER)  # Enter saves and closes the dialog; a toast confirms
     path = tmp_path / "saves" / f"hot_seat{SAVE_SUFFIX}"
-    assert path.exists() and view.modal.message_title == "Saved"
-    key(app, arcade.key.ENTER)  # dismiss the message
-    key(app, arcade.key.ESCAPE)  # close the dialog
-    assert view.modal is None
+    assert path.exists() and view.modal is None
+    assert view.banner.text == "Saved as 'hot_seat'" and view.banner_time > 0
     (tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}").write_bytes(b"{ not a save")
     os.utime(tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}", (path.stat().st_mtime + 5,) * 2)
     key(app, arcade.key.F9)
@@ -226,10 +213,10 @@ def test_the_victory_screen_appears_after_a_flag_capture_with_one_line_per_playe
     raider = spawn_army(game, 1, at(game, 6, 2), ["soldier", "soldier"])
     start(app, game)
     view = ready(app)
-    key(app, arcade.key.ENTER)  # a round passes, so the charts have two rounds
+    end_turn(app)  # a round passes, so the charts have two rounds
     until(app, lambda: isinstance(app.current_view, HandoverView))
     ready(app)
-    key(app, arcade.key.ENTER)
+    end_turn(app)
     until(app, lambda: isinstance(app.current_view, HandoverView))
     ready(app)
     click(app, *on_screen(view, at(game, 6, 2)))
