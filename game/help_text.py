@@ -236,3 +236,23 @@ def symbols(rules: Ruleset | None = None) -> tuple[Symbol, ...]:
 def tooltip(element: str) -> str:
     """The tooltip for a panel element id ('' when there is none)."""
     return TOOLTIPS.get(element, "")
+
+
+@dataclass(frozen=True)
+class MovementTable:
+    """MP to enter each terrain per unit type (R5.3), generated from the ruleset; None: cannot enter."""
+
+    units: tuple[str, ...]  # unit type names, the columns
+    rows: tuple[tuple[str, tuple[int | None, ...]], ...]  # (terrain name, MP per unit type)
+    notes: tuple[str, ...]  # the extras on top of terrain: attacking, own walls, bridges
+
+
+def movement_table(rules: Ruleset) -> MovementTable:
+    """The help's movement-cost table: every terrain and unit type of the game's ruleset (mods' included)."""
+    unit_ids = list(rules.units)
+    rows = tuple((spec.name, tuple(rules.move_cost(u, terrain_id) for u in unit_ids))
+                 for terrain_id, spec in rules.terrain.items())
+    costs = rules.costs
+    notes = (f"An army pays its slowest unit's cost. Attacking costs {costs.attack_extra} MP more; crossing your "
+             f"own wall {costs.own_wall_extra} MP more; hostile walls cannot be crossed.",)
+    return MovementTable(tuple(rules.units[u].name for u in unit_ids), rows, notes)

@@ -39,6 +39,7 @@ from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView, victory_text
+from game.ui.wording import for_players
 from game.undo import UndoStack
 from systems import events as ev
 from systems import queries as q
@@ -465,7 +466,8 @@ class FlowGameView(GameView):
     def draw(self) -> None:
         super().draw()
         if self.tooltip and self.mouse is not None and self.hud5.contains(*self.mouse):
-            self.hud.tooltip.show(self.tooltip, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
+            self.hud.tooltip.show(for_players(self.tooltip), self.mouse[0], self.mouse[1],
+                                  (self.window.width, self.window.height))
             self.hud.tooltip.draw()
         if self.modal is not None:
             dim_screen(self.window.width, self.window.height, 180)

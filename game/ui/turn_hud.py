@@ -102,7 +102,7 @@ class TurnHud:
             self.forecast, self.forecast_lines = None, []
         elif state != self._forecast_key:
             self.forecast = upkeep_forecast(game, seat)
-            self.forecast_lines = self._forecast_lines(game, self.forecast)
+            self.forecast_lines = self._forecast_lines(game, self.forecast, seat)
         self._forecast_key = state
         log_key = (len(journal.entries), journal.round)
         if self.log_open and log_key != self._log_key:
@@ -114,7 +114,7 @@ class TurnHud:
             ]
             self.log_scroll = max(0, len(self.log_lines) - self.log_rows())
 
-    def _forecast_lines(self, game: Any, forecast: UpkeepForecast) -> list[_Line]:
+    def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[_Line]:
         world = game.world
         if forecast.owed == 0:
             return [_Line(f"Next upkeep: nothing owed ({forecast.food_now} {forecast.resource})", None, DIM)]
@@ -131,7 +131,7 @@ class TurnHud:
             lines.append(_Line("Not enough food! Unpaid groups cannot act and may go rogue:", None, BAD))
         for g in forecast.worst.unpaid:
             what = f"Army of {g.size}" if g.kind == "army" else "Stationed unit"
-            lines.append(_Line(f"{what} at {territory_label(world, g.territory)}: {g.paid}/{g.owed} paid, "
+            lines.append(_Line(f"{what} at {territory_label(world, g.territory, seat)}: {g.paid}/{g.owed} paid, "
                                f"{g.rogue_chance:.0f}% rogue chance", g.territory, BAD))
         return lines
 

@@ -280,7 +280,7 @@ def test_the_forecast_box_warns_before_the_turn_ends_and_the_log_lists_this_roun
     key(app, arcade.key.L)
     step(app, 2)
     assert view.hud5.log_open
-    assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to plain (9, 6)"]
+    assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
     assert view.hud5.log_lines[0].territory == at(game, 9, 6)
     view.camera.center_on_territory(at(game, 20, 15))
     shot(app, "issue5_client_forecast_log.png")

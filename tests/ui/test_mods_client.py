@@ -251,7 +251,8 @@ def test_a_ship_is_built_boarded_sailed_fired_and_landed_through_the_panel_and_t
     view.camera.zoom_at(480, 360, 1.5)
     view.camera.center_on_territory(at(9, 4))
     dispatch(app, "on_mouse_motion", *screen(view, sea), 0, 0)
-    assert view.orders.note == "Sail to (10, 6) (3 MP)" and len(view.canvas.overlays.path) == 4
+    assert view.orders.note.startswith("Sail to the ") and view.orders.note.endswith(" of your base (3 MP)")
+    assert len(view.canvas.overlays.path) == 4
     frames(app, 2)
     shot(app, "mods_ships_dock_cargo_actions.png")
     click(app, *screen(view, sea))

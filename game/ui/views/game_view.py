@@ -18,6 +18,7 @@ from game.ui.panel import SidePanel
 from game.ui.session import Session
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
+from game.ui.wording import for_players
 from systems import events as ev
 from systems import queries as q
 
@@ -295,9 +296,9 @@ class GameView(BaseView):
         """The panel's tooltip, or on the map the order's note beside the pointer (MP cost, forecast)."""
         if self.mouse is None:
             return
-        text = self.tooltip
+        text = for_players(self.tooltip)
         if not text and self.orders.note and self.camera.contains(*self.mouse) and not self.watching:
-            text = self.orders.note
+            text = for_players(self.orders.note)
             x, y = self.mouse
             self.hud.tooltip.show(text, x, y - 20, (self.window.width, self.window.height), right=True)
             self.hud.tooltip.draw()

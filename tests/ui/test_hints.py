@@ -1,0 +1,104 @@
+"""The words a player reads, through the real handlers: the hint bar says why a territory cannot be reached
+(from the engine's `why_unreachable`), a player without armies is told to train one, take-over shows its real
+cost or why not, no rule ids or raw coordinates in player messages, and the help's movement-cost table comes
+from the ruleset (R5.3)."""
+
+from __future__ import annotations
+
+import re
+
+import arcade
+
+from game.help_text import movement_table
+from game.ui.views.help_overlay import HelpOverlay
+from tests.builders import at, spawn_army, tiny_game
+from tests.ui.conftest import dispatch
+from tests.ui.test_game_flow import key, on_screen, ready, start, step
+
+WIDTH, HEIGHT = 30, 20
+RULE_ID = re.compile(r"\([A-Z]{1,3}\d")
+COORDS = re.compile(r"\(\d+, ?\d+\)")
+
+
+def water_board() -> list[str]:
+    rows = [["p"] * WIDTH for _ in range(HEIGHT)]
+    for y in range(HEIGHT):
+        rows[y][8] = "d"  # a column of deep water east of the army
+    return ["".join(r) for r in rows]
+
+
+def hover(view, territory: int) -> None:
+    dispatch(view.window, "on_mouse_motion", *on_screen(view, territory), 0, 0)
+
+
+def test_the_hint_bar_says_why_a_territory_cannot_be_reached_and_never_goes_stale(app):
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    army = spawn_army(game, 1, at(game, 5, 5), ["soldier"])
+    start(app, game)
+    view = ready(app)
+    view.orders.select_army(army)
+    hover(view, at(game, 6, 5))
+    assert view.orders.hint.startswith("Move here: ")
+    hover(view, at(game, 8, 5))  # deep water
+    assert view.orders.hint_bad and "cannot enter deep water" in view.orders.hint
+    assert "Move here" not in view.orders.hint and "can't go" in view.orders.note.lower()
+    hover(view, at(game, 4, 15))  # plain land, but many turns away
+    assert "too far" in view.orders.hint and "MP and the army has" in view.orders.hint
+    hover(view, at(game, 20, 5))  # behind the water: no way this side
+    assert view.orders.hint.startswith("Cannot go there: ")
+    for text in (view.orders.hint, view.orders.note):
+        assert not RULE_ID.search(text) and not COORDS.search(text)
+
+
+def test_a_player_without_armies_is_told_to_train_one(app):
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    start(app, game)
+    ready(app)
+    step(app, 2)
+    view = app.current_view
+    assert "train a soldier" in view.panel.subtitle.text and "Click one of your armies" not in view.panel.subtitle.text
+
+
+def test_take_over_shows_its_real_cost_or_why_not(app):
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    costs = game.world.rules.costs
+    own = spawn_army(game, 1, at(game, 2, 3), ["soldier"])
+    game.world.set_owner(at(game, 2, 3), 1)
+    neutral = spawn_army(game, 1, at(game, 5, 5), ["soldier"])
+    start(app, game)
+    view = ready(app)
+
+    def take_over_row():
+        step(app, 2)
+        return next(b for b in view.panel.actions if b.visible and b.label.text.startswith("Take over"))
+
+    view.orders.select_army(own)
+    row = take_over_row()
+    assert not row.enabled and row.note.text == "already yours" and "MP" not in row.note.text
+    view.orders.select_army(neutral)
+    row = take_over_row()
+    assert row.enabled and row.note.text == f"{costs.take_over_neutral} MP"
+
+
+def test_the_help_lists_movement_costs_per_terrain_from_the_ruleset(app):
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.F1)
+    key(app, arcade.key.TAB)
+    key(app, arcade.key.TAB)
+    help_ = view.modal
+    assert isinstance(help_, HelpOverlay) and help_.page == 2
+    rules = game.world.rules
+    table = movement_table(rules)
+    assert [name for name, _ in table.rows] == [spec.name for spec in rules.terrain.values()]
+    soldier = list(rules.units).index("soldier")
+    deep = dict(table.rows)["Deep water"]
+    assert deep[soldier] == rules.move_cost("soldier", "deep_water")
+    step(app, 1)
+    view.on_draw()
+    drawn = {t.text for t in help_.texts._texts.values()}
+    assert "Deep water" in drawn and table.units[soldier] in drawn
+    from tests.ui.test_game_flow import shot
+
+    shot(app, "help_movement_costs.png")
