@@ -195,8 +195,9 @@ class FlowGameView(GameView):
         self.effects5 = EffectLayer(canvas.grid.center, speed=self.animator.speed)
         from game.ui import theme
 
-        actions: dict[str, Callable[[], object]] = {"undo": self.undo, "log": self.toggle_log, "help": self.open_help, "save": self.open_save,
-                   "load": self.open_load, "settings": self.open_settings}
+        actions: dict[str, Callable[[], object]] = {
+            "undo": self.undo, "log": self.toggle_log, "summary": self.reopen_summary, "help": self.open_help,
+            "save": self.open_save, "load": self.open_load, "settings": self.open_settings}
         self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
         self.handed: tuple[int, int] | None = None
@@ -205,7 +206,8 @@ class FlowGameView(GameView):
         self.victory_view: VictoryView | None = None
         self._last_sound: tuple[str, float] = ("", 0.0)
         self._selected: int | None = None
-        self.warn_unmoved = True  # the end-turn warning; "don't ask again this game" turns it off
+        self.warn_unmoved = True
+        self.last_summary: TurnSummary | None = None  # the end-turn warning; "don't ask again this game" turns it off
 
     # ----- helpers
     def human_seat(self) -> int | None:
@@ -251,6 +253,7 @@ class FlowGameView(GameView):
         if callable(resume):
             resume()
         summary = self.summary(seat)
+        self.last_summary = summary
         if any(line.kind in NOTABLE for line in summary.lines):
             self.open_summary(summary)
 
@@ -259,8 +262,17 @@ class FlowGameView(GameView):
 
     def open_summary(self, summary: TurnSummary | None = None) -> None:
         seat = self.session.world.clock.seat
-        self.modal = TurnSummaryView(summary or self.summary(seat), on_close=self.close_modal,
-                                     on_jump=self._jump_from_summary)
+        self.last_summary = summary or self.summary(seat)
+        self.modal = TurnSummaryView(self.last_summary, on_close=self.close_modal, on_jump=self._jump_from_summary)
+
+    def reopen_summary(self) -> None:
+        """The toolbar's Summary (R): the last turn summary again (a lone human never sees a hand-over)."""
+        if self.last_summary is not None:
+            self.open_summary(self.last_summary)
+        elif self.human_seat() is not None:
+            self.open_summary()
+        else:
+            self.orders.say("No summary yet: it comes at the start of your turn.")
 
     def _jump_from_summary(self, territory: int) -> None:
         self.modal = None
@@ -488,6 +500,8 @@ class FlowGameView(GameView):
             self.undo()
         elif symbol == key.L:
             self.toggle_log()
+        elif symbol == key.R:
+            self.reopen_summary()
         elif symbol == key.F5:
             self.open_save()
         elif symbol == key.F9:

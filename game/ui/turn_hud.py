@@ -44,6 +44,7 @@ class _Line:
     text: str
     territory: int | None
     color: tuple[int, int, int]
+    entry: int = -1  # the journal entry it describes
 
 
 class TurnHud:
@@ -53,8 +54,8 @@ class TurnHud:
         self.map_width = map_width
         self.height = height
         self.texts = TextCache()
-        labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("help", "Help", "F1"), ("save", "Save", "F5"),
-                  ("load", "Load", "F9"), ("settings", "Options", "O"))
+        labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"), ("help", "Help", "F1"),
+                  ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"))
         self.buttons: dict[str, Button] = {}
         x = 8.0
         for key, label, hotkey in labels:
@@ -63,8 +64,10 @@ class TurnHud:
             x += 72
         self.log_open = False
         self.log_scroll = 0
-        self.log_lines: list[_Line] = []
-        self._log_key: tuple[int, int] = (-1, -1)
+        self.log_lines: list[_Line] = []  # the whole game, described once per line as the journal grows
+        self.log_since = 0  # the first line since the reader's last turn (lines before it are dimmed)
+        self._log_key: tuple[int, int | None] = (-1, None)
+        self._log_done = 0  # journal entries already turned into lines
         self.forecast: UpkeepForecast | None = None
         self.forecast_lines: list[_Line] = []
         self._forecast_key: tuple[Any, ...] = ()
@@ -104,15 +107,28 @@ class TurnHud:
             self.forecast = upkeep_forecast(game, seat)
             self.forecast_lines = self._forecast_lines(game, self.forecast, seat)
         self._forecast_key = state
-        log_key = (len(journal.entries), journal.round)
-        if self.log_open and log_key != self._log_key:
-            self._log_key = log_key
-            you = seat
-            self.log_lines = [
-                _Line(describe(e.event, game, you), event_territory(e.event), TEXT)
-                for e in journal.this_round() if not isinstance(e.event, LOG_NOISE)
-            ]
-            self.log_scroll = max(0, len(self.log_lines) - self.log_rows())
+        if self.log_open:
+            self._update_log(game, journal, seat)
+
+    def _update_log(self, game: Any, journal: Any, seat: int | None) -> None:
+        """Describe the journal's new entries (only those: a long game's log is not rebuilt every turn); open at
+        the first event since the reader's last turn, with everything earlier above it."""
+        entries = journal.entries
+        if (len(entries), seat) == self._log_key:
+            return
+        if self._log_key[1] != seat or len(entries) < self._log_done:  # another reader, or undone events
+            self.log_lines, self._log_done = [], 0
+        fresh = self._log_key[1] != seat or not self.log_lines
+        self._log_key = (len(entries), seat)
+        for entry in entries[self._log_done:]:
+            if not isinstance(entry.event, LOG_NOISE):
+                self.log_lines.append(_Line(describe(entry.event, game, seat), event_territory(entry.event), TEXT,
+                                            entry.index))
+        self._log_done = len(entries)
+        since = journal.since_last_turn(seat)[0].index if seat is not None and journal.since_last_turn(seat) else 0
+        self.log_since = next((i for i, line in enumerate(self.log_lines) if line.entry >= since), len(self.log_lines))
+        most = max(0, len(self.log_lines) - self.log_rows())
+        self.log_scroll = min(most, self.log_since) if fresh else most
 
     def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[_Line]:
         world = game.world
@@ -223,7 +239,9 @@ class TurnHud:
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
-        self._log_key = (-1, -1)
+        self._log_key = (-1, self._log_key[1])
+        if self.log_open:
+            self.log_scroll = max(0, min(self.log_since, len(self.log_lines) - self.log_rows()))
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self) -> None:
@@ -246,12 +264,12 @@ class TurnHud:
         left, bottom, width, height = self.log_rect()
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (16, 18, 26, 235))
         arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, PANEL_EDGE, 2)
-        self.texts.draw("log:title", "This round's events (L closes; click one to look)", left + 10,
-                        bottom + height - 20, ACCENT, 11, bold=True)
+        self.texts.draw("log:title", "Since your last turn; earlier above (wheel scrolls, click looks, L closes)",
+                        left + 10, bottom + height - 20, ACCENT, 10, bold=True)
         top = bottom + height - 30
         rows = self.log_rows()
         if not self.log_lines:
-            self.texts.draw("log:none", "Nothing has happened yet this round.", left + 10, top - 12, DIM, 10)
+            self.texts.draw("log:none", "Nothing has happened yet.", left + 10, top - 12, DIM, 10)
         for slot in range(rows):
             index = self.log_scroll + slot
             key = f"log:{slot}"
@@ -259,5 +277,5 @@ class TurnHud:
                 break
             line = self.log_lines[index]
             text = line.text if len(line.text) < 70 else line.text[:68] + "…"
-            color = line.color if line.territory is not None else DIM
+            color = line.color if line.territory is not None and index >= self.log_since else DIM
             self.texts.draw(key, text, left + 10, top - (slot + 0.5) * LOG_ROW, color, 10, anchor_y="center")

@@ -102,3 +102,37 @@ def test_the_help_lists_movement_costs_per_terrain_from_the_ruleset(app):
     from tests.ui.test_game_flow import shot
 
     shot(app, "help_movement_costs.png")
+
+
+def test_the_log_covers_the_whole_game_opening_at_your_last_turn_and_the_summary_reopens(app):
+    from systems import events as ev
+    from tests.ui.conftest import click, end_turn
+
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    army = spawn_army(game, 1, at(game, 5, 5), ["soldier"])
+    start(app, game)
+    view = ready(app)
+    view.orders.select_army(army)
+    dispatch(app, "on_mouse_press", *on_screen(view, at(game, 6, 5)), arcade.MOUSE_BUTTON_LEFT, 0)
+    step(app, 30)
+    for _ in range(2):  # seat 1 and seat 2 end their turns: round 2
+        end_turn(app)
+        ready(app)
+    assert game.world.clock.round == 2 and game.world.clock.seat == 1
+    key(app, arcade.key.L)
+    step(app, 2)
+    hud = view.hud5
+    texts = [line.text for line in hud.log_lines]
+    assert any("moved 1 step" in t for t in texts)  # round 1, before this seat's last turn: still there
+    assert 0 < hud.log_since < len(texts) and hud.log_scroll <= hud.log_since
+    assert all(not COORDS.search(t) for t in texts)
+    view._on_event(ev.RogueAppeared(1, 999, at(game, 9, 9), ("soldier",)))
+    assert view.banner.text.startswith("Wild rogues appeared")
+    button = hud.buttons["summary"]
+    click(app, button.left + 5, button.bottom + 5)
+    from game.ui.views.turn_summary import TurnSummaryView
+
+    assert isinstance(view.modal, TurnSummaryView)
+    key(app, arcade.key.ESCAPE)
+    key(app, arcade.key.R)
+    assert isinstance(view.modal, TurnSummaryView)

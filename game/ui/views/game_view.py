@@ -152,6 +152,8 @@ class GameView(BaseView):
             self.show_banner(f"{name} is defeated")
         elif isinstance(event, ev.ArmyWentRogue):
             self.show_banner("An army went rogue (unpaid upkeep)")
+        elif isinstance(event, ev.RogueAppeared):  # every sighting is announced (the log and summary list it too)
+            self.show_banner(f"Wild rogues appeared: {len(event.units)} unit{'s' if len(event.units) != 1 else ''}")
 
     def show_banner(self, text: str, seconds: float = theme.TIMING.banner) -> None:
         self.banner.set(text)
