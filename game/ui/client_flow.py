@@ -459,6 +459,9 @@ class FlowGameView(GameView):
         self.play("victory")
         self.window.show_view(self.victory_view)
 
+    def quiet(self) -> bool:
+        return super().quiet() and not self.effects5.busy and self.victory_wait is None
+
     # ----- drawing
     def _draw_frame(self) -> None:
         """The cached frame: the game screen, then the toolbar and log (idle frames only copy it)."""

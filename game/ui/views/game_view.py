@@ -247,6 +247,19 @@ class GameView(BaseView):
             if self.mouse is not None and self.camera.contains(*self.mouse):
                 self._hover_map(*self.mouse)
 
+    # ----- a quiet client
+    def quiet(self) -> bool:
+        """True when the next frame would be the cached picture already on screen: no animation, effect,
+        scrolling, banner, drag or computer turn (the window then draws nothing; see GameWindow.draw)."""
+        if (self.animator.busy or self.canvas.effects.active or self.session.busy or self.keys
+                or self.dragging is not None or self.radar_drag or self.banner_time > 0 or self.needs_sync):
+            return False
+        if self.session.computer_to_move() and not self.session.game.over:
+            return False
+        self._update_hud()  # the hint bar and banner as the next frame would show them
+        key = self._frame_key()
+        return key is not None and key == self.frames.cached
+
     # ----- drawing
     def draw(self) -> None:
         """The frame: copied from the cache while nothing changed, else drawn (see FrameCache)."""
