@@ -7,7 +7,7 @@ from dataclasses import dataclass
 Color = tuple[int, int, int, int]
 
 TILE = 48  # world pixels per territory at zoom 1
-CHUNK = 16  # territories per side of a baked terrain chunk
+CHUNK = 8  # territories per side of a baked terrain chunk
 PANEL_WIDTH = 320
 PAD = 10
 DEFAULT_ZOOM = 1.0

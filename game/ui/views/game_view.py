@@ -13,6 +13,7 @@ from game.ui.animation import Animator
 from game.ui.app import GameWindow
 from game.ui.frame_cache import FrameCache
 from game.ui.map_canvas import MapCanvas
+from game.ui.map_renderer import trim_memory
 from game.ui.orders import Orders
 from game.ui.panel import SidePanel
 from game.ui.session import Session
@@ -144,6 +145,7 @@ class GameView(BaseView):
         if isinstance(event, ev.TurnStarted):
             name = scene.names.get(event.seat, f"Player {event.seat}")
             self.show_banner(f"Round {event.round} — {name}'s turn")
+            trim_memory()  # a turn's worth of freed pictures and events goes back to the system
         elif isinstance(event, ev.GameWon):
             name = scene.names.get(event.seat, f"Player {event.seat}")
             self.show_banner(f"{name} wins the game!", 3600)
