@@ -118,6 +118,7 @@ TOOLTIPS: dict[str, str] = {
     "undo": "Undo your last move (Ctrl+Z). Battles, builds, take-overs and dice rolls cannot be undone.",
     "help": "Rules, map symbols and hotkeys (F1)",
     "log": "Everything since your last turn, and earlier events above (scroll); click one to look at it (L)",
+    "follow": "Camera follows computer and rogue moves (C); moving the camera yourself pauses it a moment",
     "summary": "Reopen the summary of what happened since your last turn (R)",
     "save": "Save the game (F5)",
     "load": "Load a saved game (F9)",

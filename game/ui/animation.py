@@ -435,6 +435,8 @@ class Animator:
     def _begin_next(self) -> bool:
         """Start the next timed beat, applying instant events on the way; False when the queue ran dry."""
         while self.queue:
+            if isinstance(self.queue[0], ev.TurnStarted) and self.effects.active:
+                return False  # the next player's turn waits until the last one's moves have finished playing
             event = self.queue.popleft()
             self.shown += 1
             if self.on_event is not None:

@@ -197,7 +197,8 @@ class FlowGameView(GameView):
 
         actions: dict[str, Callable[[], object]] = {
             "undo": self.undo, "log": self.toggle_log, "summary": self.reopen_summary, "help": self.open_help,
-            "save": self.open_save, "load": self.open_load, "settings": self.open_settings}
+            "save": self.open_save, "load": self.open_load, "settings": self.open_settings,
+            "follow": self.toggle_follow}
         self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
         self.handed: tuple[int, int] | None = None
@@ -432,6 +433,7 @@ class FlowGameView(GameView):
         self._selected = selected
         seat = self.human_seat()
         self.hud5.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
+        self.hud5.on["follow"] = self.follow_camera
         if seat is None or self.watching:
             self.panel.set_forecast("", (0, 0, 0, 0), "", [])
         else:  # the upkeep forecast lives in the side panel, so nothing covers the map

@@ -55,13 +55,14 @@ class TurnHud:
         self.height = height
         self.texts = TextCache()
         labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"), ("help", "Help", "F1"),
-                  ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"))
+                  ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"), ("follow", "Follow", "C"))
         self.buttons: dict[str, Button] = {}
         x = 8.0
         for key, label, hotkey in labels:
             tip = tooltip(key) or label
-            self.buttons[key] = Button(label, x, TOOLBAR_Y, 68, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
-            x += 72
+            self.buttons[key] = Button(label, x, TOOLBAR_Y, 76, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
+            x += 80
+        self.on: dict[str, bool] = {}  # toggle buttons that are switched on (drawn lit): the follow-camera
         self.log_open = False
         self.log_scroll = 0
         self.log_lines: list[_Line] = []  # the whole game, described once per line as the journal grows
@@ -176,7 +177,7 @@ class TurnHud:
 
     def signature(self) -> tuple[Any, ...]:
         """Everything `draw` shows (the game screen's frame cache key includes it)."""
-        buttons = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        buttons = tuple((b.enabled, b.hover, self.on.get(k, False)) for k, b in self.buttons.items())
         log = (self.log_open, self.log_scroll, self._log_key, len(self.log_lines)) if self.log_open else ()
         return buttons, log
 
@@ -250,11 +251,13 @@ class TurnHud:
             self._draw_log()
 
     def _draw_toolbar(self) -> None:
-        key = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        key = tuple((b.enabled, b.hover, self.on.get(k, False)) for k, b in self.buttons.items())
         if key != self._bar_key:
             self._bar_key = key
             for name, button in self.buttons.items():
                 fill = BUTTON_OFF if not button.enabled else BUTTON_HOVER if button.hover else BUTTON
+                if self.on.get(name) and button.enabled:
+                    fill = (70, 120, 80)  # a toggle that is on
                 self._bar_fills[name].color = (*fill, 255)
                 self._bar_labels[name].color = (*(TEXT if button.enabled else DIM), 255)
         self._bar_sprites.draw()

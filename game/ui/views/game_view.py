@@ -62,6 +62,8 @@ class GameView(BaseView):
         self.radar_drag = False
         self.tooltip = ""
         self.watching = False  # a computer or rogue turn is being shown
+        self.follow_camera = True  # the camera follows computer and rogue moves (C toggles)
+        self.follow_pause = 0.0  # seconds the camera stays where the player put it
         self.needs_sync = False
         self.pause = 0.0
         self.seat_seen: int | None = None
@@ -161,7 +163,19 @@ class GameView(BaseView):
         self.banner.set(text)
         self.banner_time = seconds / (self.animator.speed if seconds < 60 else 1)
 
+    def toggle_follow(self) -> None:
+        """The follow-camera (C): while on, the camera follows computer and rogue moves."""
+        self.follow_camera = not self.follow_camera
+        self.show_banner(f"Camera follows moves: {'on' if self.follow_camera else 'off'} [C]", 1.5)
+        self.panel_key = ()
+
+    def _moved_by_hand(self) -> None:
+        """The player moved the camera (keys, drag, radar, wheel): do not pull it away for a while."""
+        self.follow_pause = theme.FOLLOW_PAUSE
+
     def _follow(self, territory: int) -> None:
+        if not self.follow_camera or self.follow_pause > 0:
+            return
         left, bottom, right, top = self.camera.view_rect()
         x, y = self.canvas.grid.center(territory)
         margin = self.canvas.grid.tile
@@ -171,6 +185,7 @@ class GameView(BaseView):
     # ----- per frame
     def on_update(self, delta_time: float) -> None:
         dt = min(delta_time, 0.1)
+        self.follow_pause = max(0.0, self.follow_pause - dt)
         self._scroll(dt)
         fresh = self.session.take_events()
         if fresh:
@@ -245,6 +260,7 @@ class GameView(BaseView):
             ex, ey = self.camera.edge_direction(self.mouse)
             dx, dy = dx + ex, dy + ey
         if dx or dy:
+            self._moved_by_hand()
             self.camera.scroll(dt, (max(-1, min(1, dx)), max(-1, min(1, dy))))
             if self.mouse is not None and self.camera.contains(*self.mouse):
                 self._hover_map(*self.mouse)
@@ -303,7 +319,8 @@ class GameView(BaseView):
                 who = f"{name}'s turn begins: production and upkeep"
             else:
                 who = f"Rogue armies move in {name}'s turn"
-            text, bad = f"{who} — speed {self.speed:g}× (F or the speed button to change)", False
+            follow = "on" if self.follow_camera else "off"
+            text, bad = f"{who} — speed {self.speed:g}× (F) · camera follows moves: {follow} (C)", False
         self.message.set(text or "Right-drag or arrow keys scroll · wheel zooms · H: your base · "
                          "Space: next army", theme.TEXT_BAD if bad else theme.TEXT)
         self.banner_bg.visible = self.banner_time > 0
@@ -361,6 +378,7 @@ class GameView(BaseView):
         if self.panel.contains(x, y):
             if button == arcade.MOUSE_BUTTON_LEFT and self.canvas.radar.contains(x, y):
                 self.radar_drag = True
+                self._moved_by_hand()
                 self.canvas.radar.look_at(x, y)
                 return True
             if button == arcade.MOUSE_BUTTON_LEFT:
@@ -382,8 +400,10 @@ class GameView(BaseView):
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
         if self.radar_drag:
+            self._moved_by_hand()
             self.canvas.radar.look_at(x, y)
         elif self.dragging is not None:
+            self._moved_by_hand()
             self.dragged += abs(dx) + abs(dy)
             self.camera.pan_screen(-dx, -dy)
 
@@ -397,6 +417,7 @@ class GameView(BaseView):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         if self.camera.contains(x, y) and scroll_y:
+            self._moved_by_hand()
             self.camera.zoom_at(x, y, 1.15 ** scroll_y)
             self._hover_map(x, y)
 
@@ -418,6 +439,8 @@ class GameView(BaseView):
             self.jump_home()
         elif symbol == key.F:
             self.cycle_speed()
+        elif symbol == key.C:
+            self.toggle_follow()
         elif symbol in (key.EQUAL, key.PLUS, key.NUM_ADD):
             self._zoom_center(1.2)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):
