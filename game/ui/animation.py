@@ -13,7 +13,7 @@ from arcade import easing
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.grid import Grid
-from game.ui.map_sprites import ROGUE_TINT, MapSprites
+from game.ui.map_sprites import ROGUE_RIM, ROGUE_TINT, MapSprites
 from game.ui.scene import Scene
 from systems import events as ev
 
@@ -209,14 +209,23 @@ class BattleBeat(Beat):
                 army = owner_of_unit.get(strike.target)
                 if army is not None:
                     damage[army] = damage.get(army, 0) + strike.damage
-        for army, amount in damage.items():
-            view = animator.scene.armies.get(army)
+        sprites, scene = animator.sprites, animator.scene
+        for army, amount in damage.items():  # each side's damage above its own army, in its owner's colour
+            view = scene.armies.get(army)
             if view is None:
                 continue
-            x, y = animator.sprites.army_position(view)
-            animator.effects.number(x, y + animator.grid.tile * 0.3, f"-{amount}", (255, 120, 100, 255),
+            x, y = sprites.army_position(view)
+            color = ROGUE_RIM if view.owner is None else sprites.style(view.owner).color
+            animator.effects.number(x, y + animator.grid.tile * 0.3, f"-{amount}", color,
                                     self.duration / animator.speed * 1.4)
-        sprites, scene = animator.sprites, animator.scene
+        lost: dict[int, int] = {}
+        for unit in e.destroyed:
+            army = owner_of_unit.get(unit)
+            if army is not None:
+                lost[army] = lost.get(army, 0) + 1
+        for entity, view in scene.armies.items():  # the lasting result: each side's losses beside it
+            if view.territory == e.territory and (entity in lost or entity in damage):
+                sprites.show_losses(e.territory, entity, view.owner, *sprites.army_position(view), lost.get(entity, 0))
         for unit in e.destroyed:  # each lost unit fades out where its army stands
             holder = scene.armies.get(owner_of_unit.get(unit, -1))
             if holder is None:

@@ -7,6 +7,7 @@ import ctypes
 import sys
 from collections import OrderedDict
 from collections.abc import Iterable
+from functools import lru_cache
 
 import arcade
 from PIL import Image, ImageDraw
@@ -163,6 +164,7 @@ class TerrainRenderer:
                 t = y * width + x
                 px, py = col * tile, row * tile
                 image.paste(self.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, tile), (px, py))
+                self._blend_edges(image, t, x, y, px, py)
                 owner = scene.owners[t]
                 if owner is not None:
                     color = self._color(owner)
@@ -184,6 +186,18 @@ class TerrainRenderer:
                 draw.line((px, py + tile - 1, px + tile - 1, py + tile - 1), fill=(0, 0, 0, 34))
         image.alpha_composite(overlay)
         return image.convert("RGB")  # opaque: RGB halves the cost of the mip levels
+
+    def _blend_edges(self, image: Image.Image, t: int, x: int, y: int, px: int, py: int) -> None:
+        """Soft terrain edges (as Wesnoth does): each side bordering other terrain takes a fading strip of
+        the neighbour's art. Baked once with the chunk, so it costs nothing per frame."""
+        scene, width, height, tile = self.scene, self.grid.width, self.grid.height, self.grid.tile
+        here = scene.terrain[t]
+        sides = (("left", x > 0, t - 1), ("right", x < width - 1, t + 1),
+                 ("top", y > 0, t - width), ("bottom", y < height - 1, t + width))
+        for side, inside, n in sides:
+            if inside and scene.terrain[n] != here:
+                art = self.assets.terrain_tile(scene.terrain[n], n in scene.disrupted, tile)
+                image.paste(art, (px, py), edge_mask(side, tile))
 
     def _color(self, seat: int) -> theme.Color:
         style = self.styles.get(seat)
@@ -276,6 +290,25 @@ class TerrainRenderer:
             chunk.full = chunk.half = None
         self.resident.clear()
         self.halves.clear()
+
+
+BLEND_WIDTH = 0.28  # of a territory: how far a neighbour's terrain fades into this one
+BLEND_ALPHA = 170  # how strongly it shows at the very edge (0-255)
+
+
+@lru_cache(maxsize=16)
+def edge_mask(side: str, tile: int) -> Image.Image:
+    """A greyscale mask fading from BLEND_ALPHA at one side of a tile to nothing BLEND_WIDTH inside."""
+    feather = max(2, int(tile * BLEND_WIDTH))
+    strip = [int(BLEND_ALPHA * (1 - i / feather) ** 1.6) if i < feather else 0 for i in range(tile)]
+    mask = Image.new("L", (tile, tile), 0)
+    if side in ("left", "right"):
+        row = strip if side == "left" else strip[::-1]
+        mask.putdata(row * tile)
+    else:
+        column = strip if side == "top" else strip[::-1]
+        mask.putdata([value for value in column for _ in range(tile)])
+    return mask
 
 
 def trim_memory() -> None:

@@ -162,6 +162,7 @@ class Orders:
                 self.reach = gq.where_can_it_go(game, self.selected_army)
                 for territory, reach in self.reach.items():
                     cells[territory] = self._kind_color(reach.kind)
+        self.overlays.set_reach({army.territory, *self.reach} if army is not None and self.reach else set())
         structure = self._structure(self.selected_structure)
         own_structure = structure is not None and structure.owner == world.clock.seat and self.session.human_to_move()
         if not self.split and (mine or own_structure):

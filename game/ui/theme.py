@@ -40,7 +40,8 @@ TEXT_BAD: Color = (244, 120, 108, 255)
 TEXT_GOOD: Color = (140, 214, 128, 255)
 TEXT_WARN: Color = (240, 200, 100, 255)
 
-HIGHLIGHT_MOVE: Color = (255, 255, 255, 95)
+HIGHLIGHT_MOVE: Color = (150, 225, 255, 80)
+REACH_OUTLINE: Color = (90, 215, 255, 255)  # the bold line around where the selected army can go
 HIGHLIGHT_COMBINE: Color = (90, 170, 255, 95)
 HIGHLIGHT_ATTACK: Color = (240, 70, 60, 110)
 HIGHLIGHT_LAND: Color = (120, 230, 110, 105)  # a mod's action aimed at a territory that is not a move (landing)
@@ -52,8 +53,8 @@ VALID: Color = (120, 230, 110, 255)
 INVALID: Color = (240, 80, 70, 255)
 RADAR_VIEW: Color = (255, 255, 255, 230)
 
-OWNER_TINT_ALPHA = 78  # how strongly a territory takes its owner's colour
-BORDER_WIDTH = 3
+OWNER_TINT_ALPHA = 92  # how strongly a territory takes its owner's colour
+BORDER_WIDTH = 5
 
 
 @dataclass(frozen=True)

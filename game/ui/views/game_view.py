@@ -137,6 +137,7 @@ class GameView(BaseView):
         if not result.ok:
             return
         self.commands += 1
+        self.canvas.sprites.clear_results()  # the last battle's result stays until the player's next action
         if isinstance(command, EndTurn):
             self.watching = True
             self.animator.follow = self._follow
@@ -391,6 +392,7 @@ class GameView(BaseView):
             self.dragging, self.dragged = button, 0.0
             return True
         if button == arcade.MOUSE_BUTTON_LEFT and self._can_act():
+            self.canvas.sprites.clear_results()
             territory = self.camera.territory_at(x, y)
             wx, wy = self.camera.to_world(x, y)
             self.orders.click(territory, wx, wy)
