@@ -23,7 +23,7 @@ from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
-from systems.build_actions import PLACEMENT_RULES
+from systems.build_actions import PLACEMENT_RULES, afford_reason
 from systems.movement import Reach, mover_of, path_cost, reachable, step_cost, step_tables
 
 
@@ -212,3 +212,11 @@ def why_unreachable(game: Game, army_entity: int, territory: int) -> str | None:
     if blocked and len(blocked) == len(world.board.neighbours(territory)):
         return "a hostile wall blocks every way in"
     return "no way there: walls, water or other armies block every path"
+
+
+def structure_afford_reason(game: Game, structure_type: str) -> str | None:
+    """Why the current player cannot pay for a structure type now ('not enough resources: need 5 wood more'),
+    or None; where it may stand is asked per territory (`structure_placements`, `Game.check`)."""
+    world = game.world
+    world.activate()
+    return afford_reason(world, dict(world.rules.structures[structure_type].cost))

@@ -29,7 +29,7 @@ from game.stats import StatsTracker
 from game.summary import EventJournal, TurnSummary
 from game.ui.effects import EffectLayer
 from game.ui.sound import SoundBoard, sound_for_events
-from game.ui.turn_hud import TurnHud
+from game.ui.turn_hud import TOOLBAR_Y, TurnHud
 from game.ui.views._widgets import dim_screen
 from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.game_view import GameView
@@ -39,7 +39,6 @@ from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView, victory_text
-from game.ui.wording import for_players
 from game.undo import UndoStack
 from systems import events as ev
 from systems import queries as q
@@ -461,6 +460,11 @@ class FlowGameView(GameView):
         self.play("victory")
         self.window.show_view(self.victory_view)
 
+    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
+        if self.hud5.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
+            return 0.0, float(TOOLBAR_Y), float(self.hud5.map_width), 24.0
+        return super()._tooltip_around(x, y)
+
     def quiet(self) -> bool:
         return super().quiet() and not self.effects5.busy and self.victory_wait is None
 
@@ -482,10 +486,6 @@ class FlowGameView(GameView):
 
     def draw(self) -> None:
         super().draw()
-        if self.tooltip and self.mouse is not None and self.hud5.contains(*self.mouse):
-            self.hud.tooltip.show(for_players(self.tooltip), self.mouse[0], self.mouse[1],
-                                  (self.window.width, self.window.height))
-            self.hud.tooltip.draw()
         if self.modal is not None:
             dim_screen(self.window.width, self.window.height, 180)
             self.modal.draw_content()

@@ -37,7 +37,8 @@ class MapCanvas:
         self.scene.sync(world)
         self.assets = assets
         self.styles = styles
-        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid)
+        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid,
+                                bottom_inset=theme.MAP_BOTTOM_INSET)
         # full-size pictures for a screenful at the smallest full-size zoom plus a few around it, half-size ones
         # for a screenful at the smallest zoom (memory is then flat whatever the map's size; prefetching never
         # pushes out the ring around the view)

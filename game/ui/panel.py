@@ -310,12 +310,10 @@ class SidePanel:
             button.configure(spec.name, f"{cost} [{index + 1}]", note_shorter=(cost,), enabled=reason is None,
                              tooltip=tip, icon=self.assets.unit(unit_id), icon_color=self.style(world.clock.seat).color,
                              on_click=partial(self.host.run, BuildUnit(unit_id)))
-        stock = q.stockpile(world, world.clock.seat) if engine else {}
         for button in self.structure_buttons:
             structure_id = str(button.tag)
             spec = world.rules.structures[structure_id]
-            affordable = q.can_afford(stock, dict(spec.cost))
-            reason = None if affordable else "not enough resources"
+            reason = gq.structure_afford_reason(session.game, structure_id) if engine else "not your turn"
             if not human:
                 reason = "not your turn"
             where = PLACEMENTS.get(spec.placement, f"where its mod allows ({spec.placement})")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 Color = tuple[int, int, int, int]
 
 TILE = 48  # world pixels per territory at zoom 1
+MAP_BOTTOM_INSET = 64  # window pixels under the map's bottom edge covered by the hint bar and the toolbar
 FOLLOW_PAUSE = 5.0  # seconds the follow-camera leaves alone a view the player chose while watching
 CHUNK = 8  # territories per side of a baked terrain chunk
 PANEL_WIDTH = 320

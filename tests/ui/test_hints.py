@@ -136,3 +136,39 @@ def test_the_log_covers_the_whole_game_opening_at_your_last_turn_and_the_summary
     key(app, arcade.key.ESCAPE)
     key(app, arcade.key.R)
     assert isinstance(view.modal, TurnSummaryView)
+
+
+def test_the_bottom_row_scrolls_clear_of_the_bars_and_tooltips_never_cover_what_they_explain(app):
+    from game.ui import theme
+    from game.ui.turn_hud import TOOLBAR_Y
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50, "wood": 3})
+    army = spawn_army(game, 1, at(game, 5, 5), ["soldier", "soldier"])
+    start(app, game)
+    view = ready(app)
+    for _ in range(40):  # scroll down as far as it goes
+        dispatch(app, "on_key_press", arcade.key.DOWN, 0)
+        step(app, 3)
+    dispatch(app, "on_key_release", arcade.key.DOWN, 0)
+    grid = view.canvas.grid
+    _, bottom_edge = view.camera.to_screen(0, 0)
+    assert bottom_edge >= theme.MAP_BOTTOM_INSET - 1  # the bottom row is above the hint bar and the toolbar
+    assert grid.height == HEIGHT
+    view.orders.select_army(army)
+    step(app, 2)
+    row = next(b for b in view.panel.actions if b.visible)
+    x, y = row.rect[0] + 20, row.rect[1] + 10
+    dispatch(app, "on_mouse_motion", x, y, 0, 0)
+    view.draw()
+    tip = view.hud.tooltip
+    assert tip.visible and tip.box.right <= view.panel.x0  # left of the panel: the button stays readable
+    key(app, arcade.key.ESCAPE)  # the selection changes under the pointer...
+    step(app, 2)
+    assert view.tooltip != row.tooltip or not row.visible  # ...and the old tooltip does not stay
+    wall = next(b for b in view.panel.structure_buttons if b.tag == "wooden_wall")
+    dispatch(app, "on_mouse_motion", wall.rect[0] + 10, wall.rect[1] + 10, 0, 0)
+    cost = game.world.rules.structures["wooden_wall"].cost["wood"]
+    assert f"need {cost - 3} wood more" in view.tooltip  # the engine's words, as for units
+    button = view.hud5.buttons["help"]
+    dispatch(app, "on_mouse_motion", button.left + 5, button.bottom + 5, 0, 0)
+    view.draw()
+    assert tip.visible and tip.box.bottom >= TOOLBAR_Y + 24  # above the toolbar, not over its buttons

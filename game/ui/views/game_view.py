@@ -253,6 +253,8 @@ class GameView(BaseView):
             self.panel.refresh(watching=watching)
             if self.mouse is not None and self.panel.contains(*self.mouse):  # the button under it may be new
                 self.tooltip = self.panel.hover(*self.mouse)
+            else:
+                self.tooltip = ""  # a tooltip about the old selection must not stay
 
     def _scroll(self, dt: float) -> None:
         dx: float = sum(SCROLL_KEYS[k][0] for k in self.keys if k in SCROLL_KEYS)
@@ -339,8 +341,14 @@ class GameView(BaseView):
             self.hud.tooltip.draw()
             return
         if text:
-            self.hud.tooltip.show(text, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
+            around = self._tooltip_around(*self.mouse)
+            self.hud.tooltip.show(text, self.mouse[0], self.mouse[1], (self.window.width, self.window.height),
+                                  around=around)
             self.hud.tooltip.draw()
+
+    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
+        """What a tooltip must not cover: the side panel (its box goes left of it)."""
+        return self.panel.rect if self.panel.contains(x, y) else None
 
     # ----- input
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
