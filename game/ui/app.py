@@ -79,7 +79,7 @@ class GameWindow(arcade.Window):
         self.show_view(SetupView(self))
 
     def show_load_game(self) -> None:
-        from game.ui.client_flow import show_load_screen  # issue 5: saves with round, players, thumbnail
+        from game.ui.client_flow import show_load_screen  # saves with round, players, thumbnail
 
         show_load_screen(self)
 
@@ -90,7 +90,7 @@ class GameWindow(arcade.Window):
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
-        from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
+        from game.ui.client_flow import attach  # event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]
         canvas = MapCanvas(game.world, self.assets, styles, (self.width, self.height))
@@ -102,7 +102,7 @@ class GameWindow(arcade.Window):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
-        from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
+        from game.ui.client_flow import FlowGameView  # GameView plus the turn flow
 
         self.show_view(FlowGameView(self, session, canvas))
 

@@ -1,11 +1,11 @@
-"""Issue 5 wired into the client: hot-seat hand-over, turn summaries, undo, the event log, the upkeep forecast,
+"""The turn flow of the game screen: hot-seat hand-over, turn summaries, undo, the event log, the upkeep forecast,
 saves, the victory screen, sound, effects, help and settings.
 
 * `Chronicle` sits in the `Session`: every command the human submits goes through its undo stack, and every
   accepted event (computer turns included) goes into its event journal, statistics and autosaver.
-* `FlowGameView` is the game screen (`game.ui.views.game_view.GameView`) plus the issue-5 parts: a toolbar,
-  the forecast box, the event log, effects and sound, and dialogs (summary, help, saves, settings) drawn
-  over the map without leaving the screen.
+* `FlowGameView` is the game screen (`game.ui.views.game_view.GameView`) plus the turn flow: a toolbar,
+  the forecast box, the event log, effects and sound, and dialogs (summary, help, saves, settings, the game
+  menu on Esc, the end-turn warning) drawn over the map without leaving the screen.
 * `hand_over(window, seat, resume)` is the window's hook at the start of every human turn: between human
   players it shows the neutral hand-over screen, then the turn summary.
 
@@ -181,7 +181,7 @@ def configure_window(window: Any, prefs: Settings, autosave: bool = True, watche
 
 
 # --------------------------------------------------------------------------------------------------------
-# the game screen with the issue-5 parts
+# the game screen with the turn flow
 
 
 class FlowGameView(GameView):

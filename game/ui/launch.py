@@ -113,7 +113,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return 2
     size = parse_size(getattr(args, "size", None))
-    from game.settings import load_settings  # issue 5: settings remembered between runs
+    from game.settings import load_settings  # settings remembered between runs
 
     prefs, warnings = load_settings()
     for warning in warnings:

@@ -153,7 +153,7 @@ class SidePanel:
             change = Label(ui, cx + 4, res_top - 34, "", 9, theme.TEXT_DIM, anchor_y="center")
             self.resources.append((resource, amount, change))
             ui.zones.append(((cx, res_top - 44, column, 44), ""))
-        # next turn's upkeep in one line (the issue-5 forecast; see set_forecast); its tooltip has the details
+        # next turn's upkeep in one line (see set_forecast); its tooltip has the details
         self.forecast = ui.button((left, res_top - 71, inner, 20))
         self.forecast.show(False)
         self.forecast_targets: list[int] = []
@@ -328,7 +328,7 @@ class SidePanel:
                              icon=self.assets.structure(structure_id), selected=placing,
                              on_click=partial(self.host.place, structure_id))
 
-    # ----- next turn's upkeep (pushed by the issue-5 game screen)
+    # ----- next turn's upkeep (pushed by the game screen's turn flow)
     def set_forecast(self, text: str, color: theme.Color, tooltip: str, targets: list[int]) -> None:
         """One line under the resources: next turn's upkeep at a glance; its tooltip lists who would go unpaid
         and each click looks at the next of them. An empty text hides it."""

@@ -1,4 +1,4 @@
-"""Issue-5 parts of the game screen: a toolbar (undo, log, help, saves, settings) and the event log drawn
+"""The game screen's toolbar (undo, log, summary, help, saves, settings, follow-camera) and the event log drawn
 over the map, and the upkeep forecast, which the side panel shows in one line (`forecast_summary`) so
 nothing covers the map. Plain arcade drawing with cached texts; each part has tooltips.
 

@@ -38,7 +38,7 @@ class ChoiceBox:
         self.column = column
         self.checkbox = checkbox
         self.checked = False
-        self.width = width
+        self.width = width if column else max(width, 210.0 * len(answers) + 48)  # room for each answer's label
         self.texts = TextCache()
         self.buttons = [Button(label, 0, 0, 0, BUTTON_H, action, key=f"choice:{i}")
                         for i, (label, action) in enumerate(answers)]
