@@ -177,6 +177,7 @@ def move_command(reach: Reach, army: int) -> Move:
 
 
 UNLIMITED = 10**9  # a budget no army has: how far a territory is, however many turns it takes
+_FAR: list = [None, {}]  # the last unlimited search: (key, territory -> Reach)
 
 
 def why_unreachable(game: Game, army_entity: int, territory: int) -> str | None:
@@ -204,7 +205,10 @@ def why_unreachable(game: Game, army_entity: int, territory: int) -> str | None:
         return reason
     if any(other.battle is not None for e, other in q.armies_at(territory) if e != army_entity):
         return "a battle is being fought there"
-    far = reachable(world, army_entity, budget=UNLIMITED)
+    key = (id(game), world.name, army_entity, len(game.history), army.mp, army.territory)
+    if _FAR[0] != key:  # one search per selection and state: hovering cell after cell stays cheap
+        _FAR[:] = [key, reachable(world, army_entity, budget=UNLIMITED)]
+    far = _FAR[1]
     if territory in far:
         return f"too far: the way costs {far[territory].cost} MP and the army has {army.mp}"
     blocked = [n for n in world.board.neighbours(territory)

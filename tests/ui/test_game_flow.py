@@ -116,9 +116,9 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     handover = app.current_view
     assert handover.seat == 2
     view.draw()  # the map as the previous player left it...
-    image = shot(app, "issue5_client_handover.png")
+    image = shot(app, "flow_handover.png")
     app.clear(color=(0, 0, 0))
-    assert image.tobytes() == shot(app, "issue5_client_handover.png").tobytes()  # ...is painted over
+    assert image.tobytes() == shot(app, "flow_handover.png").tobytes()  # ...is painted over
     terrain = [hex_color(c) for c in manifest()["terrain_colors"].values()]
     saturated = [t for t in terrain if max(t) - min(t) > 60]
     pixels = set(image.getdata()) - {tuple(handover.color)}
@@ -132,7 +132,7 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     assert isinstance(modal, TurnSummaryView)
     rogue = [line for line in modal.summary.lines if line.kind == "went_rogue"]
     assert len(rogue) == 1 and "chance 100%" in rogue[0].text and rogue[0].chance == 100.0
-    shot(app, "issue5_client_summary.png")
+    shot(app, "flow_summary.png")
     row = next(r for r in modal.row_rects() if r[0] == modal.summary.lines.index(rogue[0]))
     click(app, row[1] + 40, row[2] + row[4] / 2)  # the line jumps the camera to the army
     assert view.modal is None
@@ -193,7 +193,7 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     assert isinstance(dialog, SavesDialog) and [s.name for s in dialog.saves] == ["zz_broken", "hot_seat"]
     key(app, arcade.key.ENTER)  # the newest: the broken one
     assert dialog.message is not None and "not valid JSON" in dialog.message
-    shot(app, "issue5_client_load_error.png")
+    shot(app, "flow_load_error.png")
     key(app, arcade.key.ENTER)
     assert app.current_view is view and state_hash(game.world) == saved_hash  # the game goes on
     key(app, arcade.key.DOWN)
@@ -226,7 +226,7 @@ def test_the_victory_screen_appears_after_a_flag_capture_with_one_line_per_playe
     victory = app.current_view
     assert victory.title == "P1 wins!" and "captured P2's flag" in victory.how
     assert victory.chart_lines and all(sorted(lines) == [1, 2] for lines in victory.chart_lines.values())
-    shot(app, "issue5_client_victory.png")
+    shot(app, "flow_victory.png")
 
 
 def test_the_help_overlay_opens_and_closes(app):
@@ -235,7 +235,7 @@ def test_the_help_overlay_opens_and_closes(app):
     view = ready(app)
     key(app, arcade.key.F1)
     assert isinstance(view.modal, HelpOverlay)
-    shot(app, "issue5_client_help.png")
+    shot(app, "flow_help.png")
     key(app, arcade.key.F1)
     assert view.modal is None
     button = view.hud5.buttons["help"]
@@ -283,7 +283,7 @@ def test_the_forecast_box_warns_before_the_turn_ends_and_the_log_lists_this_roun
     assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
     assert view.hud5.log_lines[0].territory == at(game, 9, 6)
     view.camera.center_on_territory(at(game, 20, 15))
-    shot(app, "issue5_client_forecast_log.png")
+    shot(app, "flow_forecast_log.png")
     left, bottom, width, height = view.hud5.log_rect()
     click(app, left + 30, bottom + height - 30 - 9)  # the log line jumps the camera back to the army
     x0, y0, x1, y1 = view.camera.view_rect()
@@ -304,7 +304,7 @@ def test_the_main_menu_opens_the_saves_list_and_the_options(app, tmp_path):
     dialog = app.current_view
     assert isinstance(dialog, SavesDialog) and [s.name for s in dialog.saves] == ["campaign"]
     assert dialog.saves[0].round == 1 and dialog.saves[0].players == ["P1", "P2"]
-    shot(app, "issue5_client_menu_load.png")
+    shot(app, "flow_menu_load.png")
     key(app, arcade.key.ESCAPE)
     assert type(app.current_view) is type(menu)
     button = app.current_view.options_button
