@@ -417,6 +417,7 @@ class Animator:
         self.beat: Beat | None = None
         self.follow: Callable[[int], None] | None = None  # set while watching computer turns
         self.on_event: Callable[[ev.Event], None] | None = None
+        self.settling: Callable[[], bool] = lambda: False  # other effects a new turn waits for (the view's)
         self.shown = 0
 
     _BEATS: dict[type, type[Beat]] = {
@@ -444,7 +445,7 @@ class Animator:
     def _begin_next(self) -> bool:
         """Start the next timed beat, applying instant events on the way; False when the queue ran dry."""
         while self.queue:
-            if isinstance(self.queue[0], ev.TurnStarted) and self.effects.active:
+            if isinstance(self.queue[0], ev.TurnStarted) and (self.effects.active or self.settling()):
                 return False  # the next player's turn waits until the last one's moves have finished playing
             event = self.queue.popleft()
             self.shown += 1

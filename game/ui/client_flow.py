@@ -192,6 +192,7 @@ class FlowGameView(GameView):
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
         self.effects5 = EffectLayer(canvas.grid.center, speed=self.animator.speed)
+        self.animator.settling = lambda: self.effects5.busy  # a new turn's banner waits for the last bursts
         from game.ui import theme
 
         actions: dict[str, Callable[[], object]] = {
