@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot-every", type=non_negative_int, default=0,
                       help="save a screenshot every K frames (0: only at the end)")
     play.add_argument("--size", default="1280x720", help="window size WxH")
+    play.add_argument("--autosave-watch", action="store_true", help="autosave computer-only games too")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
     validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")

@@ -117,7 +117,9 @@ TOOLTIPS: dict[str, str] = {
     "end_turn": "End your turn (Enter). Rogue armies tied to you act next.",
     "undo": "Undo your last move (Ctrl+Z). Battles, builds, take-overs and dice rolls cannot be undone.",
     "help": "Rules, map symbols and hotkeys (F1)",
-    "log": "This round's events; click one to look at it (L)",
+    "log": "Everything since your last turn, and earlier events above (scroll); click one to look at it (L)",
+    "follow": "Camera follows computer and rogue moves (C); moving the camera yourself pauses it a moment",
+    "summary": "Reopen the summary of what happened since your last turn (R)",
     "save": "Save the game (F5)",
     "load": "Load a saved game (F9)",
     "settings": "Window, sound, animation speed, edge scrolling",
@@ -229,3 +231,23 @@ def symbols(rules: Ruleset | None = None) -> tuple[Symbol, ...]:
 def tooltip(element: str) -> str:
     """The tooltip for a panel element id ('' when there is none)."""
     return TOOLTIPS.get(element, "")
+
+
+@dataclass(frozen=True)
+class MovementTable:
+    """MP to enter each terrain per unit type (R5.3), generated from the ruleset; None: cannot enter."""
+
+    units: tuple[str, ...]  # unit type names, the columns
+    rows: tuple[tuple[str, tuple[int | None, ...]], ...]  # (terrain name, MP per unit type)
+    notes: tuple[str, ...]  # the extras on top of terrain: attacking, own walls, bridges
+
+
+def movement_table(rules: Ruleset) -> MovementTable:
+    """The help's movement-cost table: every terrain and unit type of the game's ruleset (mods' included)."""
+    unit_ids = list(rules.units)
+    rows = tuple((spec.name, tuple(rules.move_cost(u, terrain_id) for u in unit_ids))
+                 for terrain_id, spec in rules.terrain.items())
+    costs = rules.costs
+    notes = (f"An army pays its slowest unit's cost. Attacking costs {costs.attack_extra} MP more; crossing your "
+             f"own wall {costs.own_wall_extra} MP more; hostile walls cannot be crossed.",)
+    return MovementTable(tuple(rules.units[u].name for u in unit_ids), rows, notes)

@@ -23,8 +23,9 @@ from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
+from systems.build_actions import afford_reason
 from systems.combat import fighter, simulate_battle
-from systems.movement import Reach, path_cost, reachable
+from systems.movement import Reach, mover_of, path_cost, reachable, step_cost, step_tables
 
 
 @dataclass(frozen=True)
@@ -148,3 +149,53 @@ def battle_forecast(game: Game, attacker: int, defender: int, trials: int = 200,
 
 def move_command(reach: Reach, army: int) -> Move:
     return Move(army, reach.path)
+
+
+UNLIMITED = 10**9  # a budget no army has: how far a territory is, however many turns it takes
+_FAR: list = [None, {}]  # the last unlimited search: (key, territory -> Reach)
+
+
+def why_unreachable(game: Game, army_entity: int, territory: int) -> str | None:
+    """Why the army cannot reach `territory` this turn, in the engine's words (None when it can): in a battle,
+    finished, no MP left, terrain its units cannot enter, a battle there, a hostile wall, or too far."""
+    world = game.world
+    world.activate()
+    army = esper.try_component(army_entity, Army) if esper.entity_exists(army_entity) else None
+    if army is None:
+        return "there is no army selected"
+    if territory == army.territory:
+        return "the army is already here"
+    if army.battle is not None:
+        return "this army is in a battle: it can only fight on or retreat"
+    if army.done:
+        return "this army has finished for this turn"
+    if territory in reachable(world, army_entity):
+        return None
+    if army.mp <= 0:
+        return "this army has no MP left this turn"
+    mover = mover_of(world, army)
+    tables = step_tables(world, mover)
+    cost, reason = tables.terrain_costs[world.terrain[territory]]
+    if cost is None and territory not in tables.bridge_costs:
+        return reason
+    if any(other.battle is not None for e, other in q.armies_at(territory) if e != army_entity):
+        return "a battle is being fought there"
+    key = (id(game), world.name, army_entity, len(game.history), army.mp, army.territory)
+    if _FAR[0] != key:  # one search per selection and state: hovering cell after cell stays cheap
+        _FAR[:] = [key, reachable(world, army_entity, budget=UNLIMITED)]
+    far = _FAR[1]
+    if territory in far:
+        return f"too far: the way costs {far[territory].cost} MP and the army has {army.mp}"
+    blocked = [n for n in world.board.neighbours(territory)
+               if step_cost(world, mover, n, territory, tables)[0] is None]
+    if blocked and len(blocked) == len(world.board.neighbours(territory)):
+        return "a hostile wall blocks every way in"
+    return "no way there: walls, water or other armies block every path"
+
+
+def structure_afford_reason(game: Game, structure_type: str) -> str | None:
+    """Why the current player cannot pay for a structure type now ('not enough resources: need 5 wood more'),
+    or None; where it may stand is asked per territory (`structure_placements`, `Game.check`)."""
+    world = game.world
+    world.activate()
+    return afford_reason(world, dict(world.rules.structures[structure_type].cost))

@@ -31,6 +31,7 @@ class Settings(BaseModel):
     volume: float = Field(default=0.8, ge=0.0, le=1.0)
     muted: bool = False
     edge_scrolling: bool = True
+    autosave_watched: bool = Field(default=False, description="autosave games without a human player too")
 
     @property
     def effective_volume(self) -> float:

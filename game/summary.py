@@ -37,15 +37,34 @@ def seat_name(world: World, seat: int | None) -> str:
     return q.player(world, seat).name
 
 
-def territory_label(world: World, territory: int | None) -> str:
-    """'plain (3, 4)': the terrain's name and the board coordinates a player sees."""
+def territory_label(world: World, territory: int | None, seat: int | None = None) -> str:
+    """A place in a player's words: 'the forest 3 north, 2 east of your base' (relative to `seat`'s base), else
+    'the plain in the north-west'. Never raw coordinates: the map shows none (the log and summary lines are
+    clickable to look there)."""
     if territory is None or not 0 <= territory < len(world.terrain):
         return "somewhere"
     terrain = world.terrain[territory]
     spec = world.rules.terrain.get(terrain)
     name = spec.name.lower() if spec is not None else terrain
     x, y = world.board.coords(territory)
-    return f"{name} ({x}, {y})"
+    base = q.home_base(world, seat) if seat is not None and seat in world.players else None
+    if base is not None:
+        if base == territory:
+            return "your base"
+        bx, by = world.board.coords(base)
+        parts = []
+        if y != by:
+            parts.append(f"{abs(y - by)} {'south' if y > by else 'north'}")
+        if x != bx:
+            parts.append(f"{abs(x - bx)} {'east' if x > bx else 'west'}")
+        return f"the {name} {', '.join(parts)} of your base"
+    width, height = getattr(world.board, "width", 0), getattr(world.board, "height", 0)
+    if not width or not height:
+        return f"the {name}"
+    rows = ("north", "", "south")[min(2, 3 * y // max(1, height))]
+    cols = ("west", "", "east")[min(2, 3 * x // max(1, width))]
+    region = "-".join(p for p in (rows, cols) if p) or "middle"
+    return f"the {name} in the {region}"
 
 
 def _whose(world: World, owner: int | None, you: int | None) -> str:
@@ -322,7 +341,7 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
                 continue
             what = (f"your army of {_plural(g.size, 'unit')}" if g.kind == "army"
                     else f"your stationed {_unit_name(world, journal.unit_type.get(g.entity, 'unit')) if journal else 'unit'}")
-            where = territory_label(world, g.territory)
+            where = territory_label(world, g.territory, seat)
             roll = "" if g.roll is None else f", rolled {_num(g.roll)}"
             if g.went_rogue:
                 text = (f"{_cap(what)} at {where} got {g.paid} of {g.owed} {e.resource} and WENT ROGUE "
@@ -364,7 +383,7 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
         involved = seat in (attacker, defender)
         tally = lost.get(battle, {"you": 0, "them": 0})
         n_rounds = rounds.get(battle, 0)
-        where = territory_label(world, territory)
+        where = territory_label(world, territory, seat)
         head = f"Battle at {where}: {_who(world, attacker, seat)} attacked {_who(world, defender, seat)}"
         detail = f"{_plural(n_rounds, 'round')}"
         if involved:
@@ -402,7 +421,7 @@ def _other_line(world: World, e: ev.Event, seat: int, unit_owner: dict[int, int 
                 journal: EventJournal | None) -> SummaryLine | None:
     """Summary lines for territory, structure, rogue and player events (None: not worth a line)."""
     if isinstance(e, ev.TerritoryTakenOver):
-        where = territory_label(world, e.territory)
+        where = territory_label(world, e.territory, seat)
         if e.new_owner == seat:
             return SummaryLine("territory_gained", f"You took over {where}", e.territory, GOOD)
         if e.old_owner == seat:
@@ -416,56 +435,56 @@ def _other_line(world: World, e: ev.Event, seat: int, unit_owner: dict[int, int 
             who = journal.army_owner[e.army] if journal is not None and known else None
             by = seat_name(world, who) if known and who is not None else "rogues" if known else "an army"
             return SummaryLine("territory_disrupted",
-                               f"{_cap(by)} disrupted your {territory_label(world, e.territory)}: no production until round {e.until_round}",
+                               f"{_cap(by)} disrupted {territory_label(world, e.territory, seat)}: no production until round {e.until_round}",
                                e.territory, BAD)
         return None
     if isinstance(e, ev.StructureDestroyed):
         name = _structure_name(world, e.structure_type)
         if e.owner == seat:
-            return SummaryLine("structure_lost", f"Your {name} at {territory_label(world, e.territory)} was destroyed",
+            return SummaryLine("structure_lost", f"Your {name} at {territory_label(world, e.territory, seat)} was destroyed",
                                e.territory, BAD)
         return SummaryLine("structure_destroyed",
-                           f"{_cap(_whose(world, e.owner, seat))} {name} at {territory_label(world, e.territory)} was destroyed",
+                           f"{_cap(_whose(world, e.owner, seat))} {name} at {territory_label(world, e.territory, seat)} was destroyed",
                            e.territory, NEUTRAL)
     if isinstance(e, ev.StructureCaptured):
         territory = _structure_territory(e.structure)
         if e.new_owner == seat:
-            return SummaryLine("structure_gained", f"You captured a structure at {territory_label(world, territory)}",
+            return SummaryLine("structure_gained", f"You captured a structure at {territory_label(world, territory, seat)}",
                                territory, GOOD)
         if e.old_owner == seat:
             return SummaryLine("structure_lost",
-                               f"{seat_name(world, e.new_owner)} captured your structure at {territory_label(world, territory)}",
+                               f"{seat_name(world, e.new_owner)} captured your structure at {territory_label(world, territory, seat)}",
                                territory, BAD)
         return None
     if isinstance(e, ev.StructureBuilt) and e.seat != seat:
         return SummaryLine("structure_built",
                            f"{seat_name(world, e.seat)} built a {_structure_name(world, e.structure_type)} at "
-                           f"{territory_label(world, e.territory)}", e.territory, NEUTRAL)
+                           f"{territory_label(world, e.territory, seat)}", e.territory, NEUTRAL)
     if isinstance(e, ev.RogueAppeared):
         units = ", ".join(_unit_name(world, u) for u in e.units)
         return SummaryLine("rogue_sighting",
-                           f"A wild rogue army ({units}) appeared at {territory_label(world, e.territory)}",
+                           f"A wild rogue army ({units}) appeared at {territory_label(world, e.territory, seat)}",
                            e.territory, BAD)
     if isinstance(e, ev.ArmyWentRogue) and e.seat != seat:
         return SummaryLine("rogue_sighting",
-                           f"{seat_name(world, e.seat)}'s army at {territory_label(world, e.territory)} went rogue "
+                           f"{seat_name(world, e.seat)}'s army at {territory_label(world, e.territory, seat)} went rogue "
                            f"(chance {_pct(e.chance)}, rolled {_num(e.roll)})", e.territory, BAD, e.chance, e.roll)
     if isinstance(e, ev.RogueDisbanded):
-        return SummaryLine("rogue_gone", f"A rogue army at {territory_label(world, e.territory)} disbanded",
+        return SummaryLine("rogue_gone", f"A rogue army at {territory_label(world, e.territory, seat)} disbanded",
                            e.territory, NEUTRAL)
     if isinstance(e, ev.ArmyDestroyed) and e.owner == seat:
-        return SummaryLine("army_lost", f"Your army at {territory_label(world, e.territory)} was destroyed",
+        return SummaryLine("army_lost", f"Your army at {territory_label(world, e.territory, seat)} was destroyed",
                            e.territory, BAD)
     if isinstance(e, ev.StationedFired):
         target_owner = journal.army_owner.get(e.target_army, -1) if journal is not None else -1
         if target_owner == seat:
-            return SummaryLine("fired_on", f"Stationed units fired on your army at {territory_label(world, e.territory)}"
+            return SummaryLine("fired_on", f"Stationed units fired on your army at {territory_label(world, e.territory, seat)}"
                                f" ({_plural(len(e.destroyed), 'unit')} lost)", e.territory, BAD)
         return None
     if isinstance(e, ev.CatapultFired):
         hit_owner = unit_owner.get(e.hit, -1)
         if hit_owner == seat:
-            return SummaryLine("fired_on", f"A catapult bombarded your units at {territory_label(world, e.target_territory)}",
+            return SummaryLine("fired_on", f"A catapult bombarded your units at {territory_label(world, e.target_territory, seat)}",
                                e.target_territory, BAD)
         return None
     if isinstance(e, ev.StructureAttacked):
@@ -473,7 +492,7 @@ def _other_line(world: World, e: ev.Event, seat: int, unit_owner: dict[int, int 
         owner = _structure_owner(e.structure)
         if owner == seat:
             return SummaryLine("structure_attacked",
-                               f"Your structure at {territory_label(world, territory)} was attacked"
+                               f"Your structure at {territory_label(world, territory, seat)} was attacked"
                                f" ({_plural(len(e.destroyed_units), 'unit')} fell)", territory, BAD)
         return None
     if isinstance(e, ev.PlayerDefeated):
@@ -535,7 +554,9 @@ def describe(event: ev.Event, game: object, you: int | None = None) -> str:
     world = _world_of(game)
     assert world is not None
     world.activate()
-    at = territory_label
+    def at(world: World, territory: int | None) -> str:
+        return territory_label(world, territory, you)
+
     e = event
     if isinstance(e, ev.BaseChosen):
         return f"{seat_name(world, e.seat)} placed their flag at {at(world, e.territory)}"

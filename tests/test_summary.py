@@ -102,7 +102,7 @@ def test_battles_and_lost_territory_in_the_other_players_turn_are_listed_from_th
     assert "P2 attacked you" in battle.text and "round" in battle.text
     lost = summary.of_kind("territory_lost")
     assert [line.territory for line in lost] == [at(game, 0, 2)]
-    assert lost[0].text == "P2 took plain (0, 2) from you"
+    assert lost[0].text == "P2 took the plain 2 south of your base from you"
 
 
 def test_synthetic_rogue_sightings_and_lost_structures_become_lines():
@@ -118,7 +118,7 @@ def test_synthetic_rogue_sightings_and_lost_structures_become_lines():
     kinds = [line.kind for line in summary.lines]
     assert kinds == ["rogue_sighting", "structure_lost", "territory_lost", "rogue_sighting"]
     assert "soldier, ranger" in summary.lines[0].text
-    assert summary.lines[3].text == "P2's army at plain (3, 2) went rogue (chance 40%, rolled 12.5)"
+    assert summary.lines[3].text == "P2's army at the plain 2 south, 3 east of your base went rogue (chance 40%, rolled 12.5)"
 
 
 def test_describe_words_every_event_of_a_played_round_and_the_log_can_jump_to_them():
@@ -128,9 +128,11 @@ def test_describe_words_every_event_of_a_played_round_and_the_log_can_jump_to_th
     play(game, journal, Move(army, (at(game, 1, 1),)))
     play(game, journal, TakeOver(army))
     moved = journal.entries[0].event
-    assert describe(moved, game, you=1) == "Your army moved 1 step to plain (1, 1)"
-    assert describe(journal.entries[1].event, game, you=1) == "You took over plain (1, 1)"
-    assert describe(journal.entries[1].event, game, you=2) == "P1 took over plain (1, 1)"
+    # places in words relative to the reader's base, never raw coordinates (the map shows none)
+    assert describe(moved, game, you=1) == "Your army moved 1 step to the plain 1 south, 1 east of your base"
+    assert describe(journal.entries[1].event, game, you=1) == "You took over the plain 1 south, 1 east of your base"
+    assert describe(journal.entries[1].event, game, you=2) == "P1 took over the plain 2 north, 2 west of your base"
+    assert describe(journal.entries[1].event, game) == "P1 took over the plain in the north-west"
     assert event_territory(moved) == at(game, 1, 1)
     lines = log_lines(journal, game, 1)
     assert [t for _, t in lines] == [at(game, 1, 1), at(game, 1, 1)]

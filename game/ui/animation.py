@@ -12,7 +12,7 @@ from arcade import easing
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.grid import Layout
-from game.ui.map_sprites import ROGUE_TINT, MapSprites
+from game.ui.map_sprites import ROGUE_RIM, ROGUE_TINT, MapSprites
 from game.ui.scene import Scene
 from systems import events as ev
 
@@ -208,14 +208,23 @@ class BattleBeat(Beat):
                 army = owner_of_unit.get(strike.target)
                 if army is not None:
                     damage[army] = damage.get(army, 0) + strike.damage
-        for army, amount in damage.items():
-            view = animator.scene.armies.get(army)
+        sprites, scene = animator.sprites, animator.scene
+        for army, amount in damage.items():  # each side's damage above its own army, in its owner's colour
+            view = scene.armies.get(army)
             if view is None:
                 continue
-            x, y = animator.sprites.army_position(view)
-            animator.effects.number(x, y + animator.grid.tile * 0.3, f"-{amount}", (255, 120, 100, 255),
+            x, y = sprites.army_position(view)
+            color = ROGUE_RIM if view.owner is None else sprites.style(view.owner).color
+            animator.effects.number(x, y + animator.grid.tile * 0.3, f"-{amount}", color,
                                     self.duration / animator.speed * 1.4)
-        sprites, scene = animator.sprites, animator.scene
+        lost: dict[int, int] = {}
+        for unit in e.destroyed:
+            army = owner_of_unit.get(unit)
+            if army is not None:
+                lost[army] = lost.get(army, 0) + 1
+        for entity, view in scene.armies.items():  # the lasting result: each side's losses beside it
+            if view.territory == e.territory and (entity in lost or entity in damage):
+                sprites.show_losses(e.territory, entity, view.owner, *sprites.army_position(view), lost.get(entity, 0))
         for unit in e.destroyed:  # each lost unit fades out where its army stands
             holder = scene.armies.get(owner_of_unit.get(unit, -1))
             if holder is None:
@@ -295,6 +304,7 @@ class Animator:
         self.beat: Beat | None = None
         self.follow: Callable[[int], None] | None = None  # set while watching computer turns
         self.on_event: Callable[[ev.Event], None] | None = None
+        self.settling: Callable[[], bool] = lambda: False  # other effects a new turn waits for (the view's)
         self.shown = 0
 
     _BEATS: dict[type, type[Beat]] = {
@@ -328,6 +338,8 @@ class Animator:
     def _begin_next(self) -> bool:
         """Start the next timed beat, applying instant events on the way; False when the queue ran dry."""
         while self.queue:
+            if isinstance(self.queue[0], ev.TurnStarted) and (self.effects.active or self.settling()):
+                return False  # the next player's turn waits until the last one's moves have finished playing
             event = self.queue.popleft()
             self.shown += 1
             if self.on_event is not None:

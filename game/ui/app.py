@@ -26,6 +26,17 @@ class Settings:
         return theme.SPEEDS[self.speed_index % len(theme.SPEEDS)]
 
 
+BUSY_RATE = 1 / 60  # updates and draws per second while something changes
+IDLE_RATE = 1 / 10  # updates per second when the screen has been still a while (no draws at all)
+IDLE_AFTER = 0.5  # seconds of stillness before the window slows down
+REDRAW_EVERY = 2.0  # seconds: a still screen is still redrawn this often (heals a window uncovered meanwhile)
+WAKE_EVENTS = frozenset({
+    "on_mouse_motion", "on_mouse_press", "on_mouse_release", "on_mouse_drag", "on_mouse_scroll", "on_key_press",
+    "on_key_release", "on_text", "on_mouse_enter", "on_mouse_leave", "on_resize", "on_expose", "on_show",
+    "on_activate",
+})
+
+
 @dataclass
 class FrameLimit:
     """For headless runs: stop after `frames`, saving a PNG every `every` frames (0: only the last)."""
@@ -50,6 +61,11 @@ class GameWindow(arcade.Window):
         self.frame = 0
         self.mods: list[str] = []
         self.ruleset: str | None = None  # the game the new-game screen starts on (`foc play --ruleset`)
+        self.idle = False  # slowed down: nothing on screen changes (see `draw`)
+        self.skipped = 0  # frames not drawn because nothing changed (benchmarks read it)
+        self._still_for = 0.0
+        self._since_draw = 0.0
+        self._must_draw = True
         _load_fonts()
 
     # ----- screens
@@ -64,7 +80,7 @@ class GameWindow(arcade.Window):
         self.show_view(SetupView(self))
 
     def show_load_game(self) -> None:
-        from game.ui.client_flow import show_load_screen  # issue 5: saves with round, players, thumbnail
+        from game.ui.client_flow import show_load_screen  # saves with round, players, thumbnail
 
         show_load_screen(self)
 
@@ -78,7 +94,7 @@ class GameWindow(arcade.Window):
         if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
             self.show_game(session, None)
             return
-        from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
+        from game.ui.client_flow import attach  # event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]
         canvas = MapCanvas(game.world, self.assets, styles, (self.width, self.height))
@@ -97,7 +113,7 @@ class GameWindow(arcade.Window):
         if factory is not None:
             self.show_view(factory()(self, session, canvas))
             return
-        from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
+        from game.ui.client_flow import FlowGameView  # GameView plus the turn flow
 
         self.show_view(FlowGameView(self, session, canvas))
 
@@ -106,6 +122,41 @@ class GameWindow(arcade.Window):
         from game.ui.client_flow import hand_over
 
         hand_over(self, seat, resume)
+
+    # ----- a quiet client: draw nothing new when nothing changes
+    def dispatch_event(self, *args: object) -> None:  # type: ignore[override]
+        """Every input (and exposure) wakes the window at once: full speed, and the next frame is drawn."""
+        if args and args[0] in WAKE_EVENTS:
+            self.wake()
+        super().dispatch_event(*args)
+
+    def wake(self) -> None:
+        self._still_for = 0.0
+        self._must_draw = True
+        if self.idle:
+            self.idle = False
+            self.set_update_rate(BUSY_RATE)
+            self.set_draw_rate(BUSY_RATE)
+
+    def draw(self, dt: float) -> None:
+        """The event loop's frame. While the view reports `quiet()` (its next frame would be the picture already
+        on screen), nothing is drawn or swapped, and after a moment updates slow to IDLE_RATE."""
+        quiet = getattr(self.current_view, "quiet", None)
+        if callable(quiet) and quiet():
+            self._still_for += dt
+            if self._still_for >= IDLE_AFTER and not self.idle:
+                self.idle = True
+                self.set_update_rate(IDLE_RATE)
+                self.set_draw_rate(IDLE_RATE)
+            if not self._must_draw and self._since_draw + dt < REDRAW_EVERY:
+                self._since_draw += dt
+                self.skipped += 1
+                return
+        elif self.idle or self._still_for:
+            self.wake()
+        self._must_draw = False
+        self._since_draw = 0.0
+        super().draw(dt)
 
     # ----- frames
     def after_frame(self) -> None:

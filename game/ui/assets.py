@@ -149,6 +149,15 @@ class Assets:
     def white(self) -> arcade.Texture:
         return self.generated("white", lambda: Image.new("RGBA", (8, 8), (255, 255, 255, 255)))
 
+    def plate(self, text: str, color: Color) -> arcade.Texture:
+        """A small marker plate (a battle's losses on the map)."""
+        return self.generated(f"plate-{text}-{color}", lambda: _plate_image(text, color))
+
+    def ring(self) -> arcade.Texture:
+        """A light ring drawn around army tokens (tinted: the owner's colour, red for rogues), so a token reads
+        on its own colour's land and on dark forest alike."""
+        return self.generated("ring", _ring_image)
+
     def disc(self) -> arcade.Texture:
         """A soft dark ellipse drawn under army tokens so they read on any terrain."""
         return self.generated("disc", _disc_image)
@@ -191,6 +200,15 @@ def _with_initial(image: Image.Image, key: str) -> Image.Image:
     w, h = box[2] - box[0], box[3] - box[1]
     draw.text((left + (plate - w) / 2 - box[0], top + (plate - h) / 2 - box[1]), letter, font=font,
               fill=(20, 22, 28, 255))
+    return image
+
+
+def _ring_image() -> Image.Image:
+    size = 64
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((2, 2, size - 3, size - 3), outline=(20, 20, 24, 230), width=7)  # dark edge: contrast on light land
+    draw.ellipse((4, 4, size - 5, size - 5), outline=(255, 255, 255, 255), width=3)
     return image
 
 
@@ -244,6 +262,20 @@ def _badge_image(text: str, color: Color, shape: str = "circle") -> Image.Image:
     w, h = box[2] - box[0], box[3] - box[1]
     draw.text(((size - w) / 2 - box[0], (size - h) / 2 - box[1]), text, font=font, fill=ink)
     return image.resize((24, 24), Image.Resampling.LANCZOS)
+
+
+def _plate_image(text: str, color: Color) -> Image.Image:
+    """A dark plate with a coloured rim and text: a marker that reads on any terrain and any owner's tint."""
+    font = _font(36)
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    box = probe.textbbox((0, 0), text, font=font)
+    w, h = int(box[2] - box[0]) + 28, int(box[3] - box[1]) + 20
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((1, 1, w - 2, h - 2), radius=10, fill=(18, 20, 26, 235), outline=tuple(color[:3]) + (255,),
+                           width=4)
+    draw.text((14 - box[0], 10 - box[1]), text, font=font, fill=tuple(color[:3]) + (255,))
+    return image.resize((max(1, w // 2), max(1, h // 2)), Image.Resampling.LANCZOS)
 
 
 def _label_image(text: str, color: Color, size: int) -> Image.Image:

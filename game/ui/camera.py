@@ -11,8 +11,10 @@ from game.ui.grid import Layout
 class MapCamera:
     """A Camera2D over the map's part of the window; screen points are window pixels, origin bottom-left."""
 
-    def __init__(self, viewport: tuple[int, int, int, int], grid: Layout, zoom: float = theme.DEFAULT_ZOOM) -> None:
+    def __init__(self, viewport: tuple[int, int, int, int], grid: Layout, zoom: float = theme.DEFAULT_ZOOM,
+                 bottom_inset: float = 0.0) -> None:
         self.viewport = viewport
+        self.bottom_inset = bottom_inset  # screen pixels at the bottom covered by the hint bar and toolbar
         self.grid = grid
         left, bottom, width, height = viewport
         self.camera = arcade.Camera2D(viewport=arcade.LBWH(left, bottom, width, height),
@@ -85,8 +87,9 @@ class MapCamera:
         half_w = self.viewport[2] / 2 / self.zoom
         half_h = self.viewport[3] / 2 / self.zoom
         width, height = self.grid.pixel_width, self.grid.pixel_height
+        inset = self.bottom_inset / self.zoom  # the bottom row can be scrolled up above the bars
         x = width / 2 if width <= 2 * half_w else min(max(x, half_w), width - half_w)
-        y = height / 2 if height <= 2 * half_h else min(max(y, half_h), height - half_h)
+        y = (height - inset) / 2 if height + inset <= 2 * half_h else min(max(y, half_h - inset), height - half_h)
         self.camera.position = (x, y)
 
     def scroll(self, dt: float, direction: tuple[float, float]) -> None:

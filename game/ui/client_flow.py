@@ -1,11 +1,11 @@
-"""Issue 5 wired into the client: hot-seat hand-over, turn summaries, undo, the event log, the upkeep forecast,
+"""The turn flow of the game screen: hot-seat hand-over, turn summaries, undo, the event log, the upkeep forecast,
 saves, the victory screen, sound, effects, help and settings.
 
 * `Chronicle` sits in the `Session`: every command the human submits goes through its undo stack, and every
   accepted event (computer turns included) goes into its event journal, statistics and autosaver.
-* `FlowGameView` is the game screen (`game.ui.views.game_view.GameView`) plus the issue-5 parts: a toolbar,
-  the forecast box, the event log, effects and sound, and dialogs (summary, help, saves, settings) drawn
-  over the map without leaving the screen.
+* `FlowGameView` is the game screen (`game.ui.views.game_view.GameView`) plus the turn flow: a toolbar,
+  the forecast box, the event log, effects and sound, and dialogs (summary, help, saves, settings, the game
+  menu on Esc, the end-turn warning) drawn over the map without leaving the screen.
 * `hand_over(window, seat, resume)` is the window's hook at the start of every human turn: between human
   players it shows the neutral hand-over screen, then the turn summary.
 
@@ -31,8 +31,9 @@ from game.stats import StatsTracker
 from game.summary import EventJournal, TurnSummary
 from game.ui.effects import EffectLayer
 from game.ui.sound import SoundBoard, sound_for_events
-from game.ui.turn_hud import TurnHud
+from game.ui.turn_hud import TOOLBAR_Y, TurnHud
 from game.ui.views._widgets import dim_screen
+from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -68,7 +69,8 @@ def saves_folder() -> Path:
 class Chronicle:
     """What a game remembers beyond its state: every event, the undo stack, statistics, autosaves."""
 
-    def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None) -> None:
+    def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None,
+                 autosave_tag: str = "autosave") -> None:
         self.journal = EventJournal(game)
         self.undo = UndoStack(self.journal, record=False)
         self.stats = stats if stats is not None else StatsTracker(game)  # a loaded save brings its own
@@ -77,7 +79,7 @@ class Chronicle:
         if autosave_folder is not None:
             from game.saves import Autosaver
 
-            self.autosaver = Autosaver(game, autosave_folder, stats=lambda: self.stats)
+            self.autosaver = Autosaver(game, autosave_folder, tag=autosave_tag, stats=lambda: self.stats)
 
     def submit(self, game: Any, command: Command) -> Any:
         """A human command, through the undo stack (which decides whether it can be taken back)."""
@@ -97,12 +99,37 @@ class Chronicle:
         return self.undo.undo(game)
 
 
+def game_identity(game: Any) -> str:
+    """A name for one game that survives saving and loading: its map and seed ('four_corners-7'), so each
+    game keeps its own series of autosaves."""
+    world = game.world
+    raw = f"{getattr(world, 'map_name', '') or 'map'}-{getattr(world, 'seed', 0)}"
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in raw)[:60]
+
+
+def watched(game: Any) -> bool:
+    """A game without a human player (watch mode)."""
+    world = game.world
+    world.activate()
+    return all(q.player(world, seat).computer for seat in world.seats)
+
+
+def autosave_folder_for(window: Any, game: Any) -> Path | None:
+    """Where this game autosaves: the window's folder (set by `foc play`), except in watch mode unless asked."""
+    folder = getattr(window, "autosave_folder", None)
+    if folder is None or (watched(game) and not getattr(window, "autosave_watched", False)):
+        return None
+    return Path(folder)
+
+
 def attach(session: Any, window: Any = None, stats: StatsTracker | None = None) -> Chronicle:
-    """Give a session its Chronicle (once); autosaves only where the window asks for them."""
+    """Give a session its Chronicle (once); autosaves (per game) only where the window asks for them."""
     found = getattr(session, "chronicle", None)
     if isinstance(found, Chronicle):
         return found
-    chronicle = Chronicle(session.game, getattr(window, "autosave_folder", None), stats)
+    game = session.game
+    chronicle = Chronicle(game, autosave_folder_for(window, game), stats,
+                          autosave_tag=f"autosave-{game_identity(game)}")
     session.chronicle = chronicle
     return chronicle
 
@@ -147,15 +174,17 @@ def apply_settings(window: Any, prefs: Settings, startup: bool = False) -> None:
     del startup
 
 
-def configure_window(window: Any, prefs: Settings, autosave: bool = True) -> None:
-    """At start-up (`foc play`): remembered settings, and autosaves into the save folder."""
+def configure_window(window: Any, prefs: Settings, autosave: bool = True, watched: bool = False) -> None:
+    """At start-up (`foc play`): remembered settings, and autosaves into the save folder (computer-only games
+    too when `watched` or the setting asks for it)."""
     apply_settings(window, prefs, startup=True)
     if autosave:
         window.autosave_folder = saves_folder()
+    window.autosave_watched = watched or prefs.autosave_watched
 
 
 # --------------------------------------------------------------------------------------------------------
-# the game screen with the issue-5 parts
+# the game screen with the turn flow
 
 
 class FlowGameView(GameView):
@@ -166,10 +195,13 @@ class FlowGameView(GameView):
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
         self.effects5 = EffectLayer(canvas.grid.center, speed=self.animator.speed)
+        self.animator.settling = lambda: self.effects5.busy  # a new turn's banner waits for the last bursts
         from game.ui import theme
 
-        actions: dict[str, Callable[[], object]] = {"undo": self.undo, "log": self.toggle_log, "help": self.open_help, "save": self.open_save,
-                   "load": self.open_load, "settings": self.open_settings}
+        actions: dict[str, Callable[[], object]] = {
+            "undo": self.undo, "log": self.toggle_log, "summary": self.reopen_summary, "help": self.open_help,
+            "save": self.open_save, "load": self.open_load, "settings": self.open_settings,
+            "follow": self.toggle_follow}
         self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
         self.handed: tuple[int, int, str] | None = None
@@ -178,6 +210,8 @@ class FlowGameView(GameView):
         self.victory_view: VictoryView | None = None
         self._last_sound: tuple[str, float] = ("", 0.0)
         self._selected: int | None = None
+        self.warn_unmoved = True
+        self.last_summary: TurnSummary | None = None  # the end-turn warning; "don't ask again this game" turns it off
 
     # ----- helpers
     def human_seat(self) -> int | None:
@@ -227,6 +261,7 @@ class FlowGameView(GameView):
         if game.asking:  # the question comes first; the summary belongs to the seat's own turn
             return
         summary = self.summary(seat)
+        self.last_summary = summary
         if any(line.kind in NOTABLE for line in summary.lines):
             self.open_summary(summary)
 
@@ -235,8 +270,17 @@ class FlowGameView(GameView):
 
     def open_summary(self, summary: TurnSummary | None = None) -> None:
         seat = self.session.world.clock.seat
-        self.modal = TurnSummaryView(summary or self.summary(seat), on_close=self.close_modal,
-                                     on_jump=self._jump_from_summary)
+        self.last_summary = summary or self.summary(seat)
+        self.modal = TurnSummaryView(self.last_summary, on_close=self.close_modal, on_jump=self._jump_from_summary)
+
+    def reopen_summary(self) -> None:
+        """The toolbar's Summary (R): the last turn summary again (a lone human never sees a hand-over)."""
+        if self.last_summary is not None:
+            self.open_summary(self.last_summary)
+        elif self.human_seat() is not None:
+            self.open_summary()
+        else:
+            self.orders.say("No summary yet: it comes at the start of your turn.")
 
     def _jump_from_summary(self, territory: int) -> None:
         self.modal = None
@@ -279,17 +323,85 @@ class FlowGameView(GameView):
             return False
         return True
 
-    def open_save(self) -> None:
+    def open_save(self, then: Callable[[], object] | None = None) -> None:
+        """The save dialog: Enter saves, closes it and confirms with a toast; `then` runs after saving."""
         if not self._engine_free():
             return
         from game.saves import save_game
 
         folder = saves_folder()
         game = self.session.game
+
+        def saved(path: Path) -> None:
+            self.modal = None
+            self.toast(f"Saved as '{path.name.removesuffix(SAVE_SUFFIX)}'")
+            if then is not None:
+                then()
+
         self.modal = SavesDialog(folder, self.close_modal, mode="save",
                                  save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
                                                                 stats=self.chronicle.stats),
-                                 default_name=f"round-{game.world.clock.round}")
+                                 default_name=f"round-{game.world.clock.round}", on_saved=saved)
+
+    def toast(self, text: str) -> None:
+        """A short confirmation at the top of the map that goes away by itself."""
+        self.show_banner(text, 2.0 * self.animator.speed)
+
+    # ----- the in-game menu (Esc) and leaving the game
+    def open_menu(self) -> None:
+        busy = self.session.busy
+        self.modal = ChoiceBox("Game menu", "", [
+            ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
+            ("Options  [O]", self.open_settings), ("Main menu", lambda: self.leave(self.app.show_main_menu)),
+            ("Quit", lambda: self.leave(self.window.close))], column=True, width=360, cancel=0)
+        for button in self.modal.buttons[1:3]:
+            button.enabled = not busy  # saving and loading wait for the computer turn
+
+    def leave(self, action: Callable[[], object]) -> None:
+        """Main menu or quit: offer to save first (the game would be lost otherwise)."""
+        if self.session.game.over:
+            action()
+            return
+        box = ChoiceBox("Save the game first?", "Progress since your last save is lost otherwise.", [
+            ("Save, then leave", lambda: self.open_save(then=action)), ("Leave without saving", action),
+            ("Cancel", self.close_modal)])
+        box.buttons[0].enabled = not self.session.busy
+        self.modal = box
+
+    # ----- ending the turn
+    def ready_armies(self) -> list[int]:
+        """Your armies that can still act this turn (the end-turn warning counts them)."""
+        world = self.session.world
+        world.activate()
+        seat = world.clock.seat
+        return [e for e, a in q.player_armies(seat) if not a.done and a.mp > 0 and a.battle is None]
+
+    def end_turn(self) -> None:
+        """End the turn; first warn when armies could still move (unless turned off for this game)."""
+        if self.modal is None and self.warn_unmoved and self.session.human_to_move():
+            ready = self.ready_armies()
+            if ready:
+                who = "One of your armies" if len(ready) == 1 else f"{len(ready)} of your armies"
+                self.modal = ChoiceBox(
+                    "End the turn?", f"{who} can still move this turn. Space selects the next one.",
+                    [("End turn", self._end_turn_anyway), ("Back to my armies", self._back_to_armies)],
+                    checkbox="Don't ask again this game")
+                return
+        super().end_turn()
+
+    def _end_turn_anyway(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        super().end_turn()
+
+    def _back_to_armies(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        self.next_army()
 
     def open_load(self) -> None:
         if not self._engine_free():
@@ -328,6 +440,7 @@ class FlowGameView(GameView):
         self._selected = selected
         seat = self.human_seat()
         self.hud5.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
+        self.hud5.on["follow"] = self.follow_camera
         if seat is None or self.watching:
             self.panel.set_forecast("", (0, 0, 0, 0), "", [])
         else:  # the upkeep forecast lives in the side panel, so nothing covers the map
@@ -380,6 +493,14 @@ class FlowGameView(GameView):
         self.play("victory")
         self.window.show_view(self.victory_view)
 
+    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
+        if self.hud5.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
+            return 0.0, float(TOOLBAR_Y), float(self.hud5.map_width), 24.0
+        return super()._tooltip_around(x, y)
+
+    def quiet(self) -> bool:
+        return super().quiet() and not self.effects5.busy and self.victory_wait is None
+
     # ----- drawing
     def _draw_frame(self) -> None:
         """The cached frame: the game screen, then the toolbar and log (idle frames only copy it)."""
@@ -398,9 +519,6 @@ class FlowGameView(GameView):
 
     def draw(self) -> None:
         super().draw()
-        if self.tooltip and self.mouse is not None and self.hud5.contains(*self.mouse):
-            self.hud.tooltip.show(self.tooltip, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
-            self.hud.tooltip.draw()
         if self.modal is not None:
             dim_screen(self.window.width, self.window.height, 180)
             self.modal.draw_content()
@@ -411,12 +529,17 @@ class FlowGameView(GameView):
             self.modal.on_key_press(symbol, modifiers)
             return
         key = arcade.key
-        if symbol == key.F1:
+        if symbol == key.ESCAPE and not self._has_selection():
+            self.keys.discard(symbol)
+            self.open_menu()
+        elif symbol == key.F1:
             self.open_help()
         elif (symbol == key.Z and modifiers & key.MOD_CTRL) or symbol == key.U:
             self.undo()
         elif symbol == key.L:
             self.toggle_log()
+        elif symbol == key.R:
+            self.reopen_summary()
         elif symbol == key.F5:
             self.open_save()
         elif symbol == key.F9:
@@ -428,6 +551,12 @@ class FlowGameView(GameView):
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         super().on_key_release(symbol, modifiers)
+
+    def _has_selection(self) -> bool:
+        """Esc first clears a selection or an order in progress; with nothing to clear it opens the menu."""
+        orders = self.orders
+        return any(x is not None for x in (orders.selected_army, orders.selected_structure, orders.inspected,
+                                           orders.placing, orders.armed)) or bool(orders.split)
 
     def on_text(self, text: str) -> None:
         if self.modal is not None and hasattr(self.modal, "on_text"):

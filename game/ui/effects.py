@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import arcade
@@ -65,25 +66,29 @@ class Effect:
         pass
 
 
+@lru_cache(maxsize=256)
+def label_picture(text: str, color: tuple[int, int, int], size: int) -> arcade.Texture:
+    """Small outlined text as a texture, made once per text and colour (bounded)."""
+    from game.ui.assets import _label_image
+
+    return arcade.Texture(_label_image(text, (*color, 255), size), hash=f"foc-fx-{text}-{color}-{size}")
+
+
 @dataclass
 class FloatingText(Effect):
     text: str = ""
     color: tuple[int, int, int] = (255, 255, 255)
     rise: float = 46.0
     size: int = 13
-    _label: arcade.Text | None = field(default=None, repr=False)
-
     def draw(self) -> None:
         if not self.started:
             return
         t = self.progress
         alpha = int(255 * (1 - t * t))
-        if self._label is None:
-            self._label = arcade.Text(self.text, self.x, self.y, (*self.color, alpha), self.size, bold=True,
-                                      anchor_x="center", anchor_y="center")
-        self._label.position = (self.x, self.y + self.rise * easing.ease_out(t))
-        self._label.color = (*self.color, alpha)
-        self._label.draw()
+        # a cached picture of the text, not a Text object per number: watch mode shows hundreds every round
+        texture = label_picture(self.text, self.color, self.size)
+        arcade.draw_texture_rect(texture, arcade.XYWH(self.x, self.y + self.rise * easing.ease_out(t),
+                                                      texture.width, texture.height), alpha=alpha)
 
 
 @dataclass

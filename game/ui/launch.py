@@ -124,7 +124,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return 2
     size = parse_size(getattr(args, "size", None))
-    from game.settings import load_settings  # issue 5: settings remembered between runs
+    from game.settings import load_settings  # settings remembered between runs
 
     prefs, warnings = load_settings()
     for warning in warnings:
@@ -158,7 +158,8 @@ def run_play(args: argparse.Namespace) -> int:
     window.ruleset = getattr(args, "ruleset", None)  # the new-game screen starts on this game
     from game.ui.client_flow import configure_window
 
-    configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
+    configure_window(window, prefs, autosave=not arcade.headless,  # no autosaves from headless runs
+                     watched=bool(getattr(args, "autosave_watch", False)))
     if game is not None:
         window.start(game, stats=stats)
     else:

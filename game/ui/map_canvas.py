@@ -19,6 +19,12 @@ from game.ui.scene import Scene
 from systems.world import World
 
 
+def screenful(width: int, height: int, zoom: float) -> int:
+    """How many terrain chunks a map view of this size can show at once at this zoom."""
+    span = theme.CHUNK * theme.TILE * zoom
+    return (math.ceil(width / span) + 1) * (math.ceil(height / span) + 1)
+
+
 class MapCanvas:
     """Built once per game (baking takes a moment on big maps) and handed from view to view."""
 
@@ -31,10 +37,14 @@ class MapCanvas:
         self.scene.sync(world)
         self.assets = assets
         self.styles = styles
-        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid)
-        span = theme.CHUNK * self.grid.tile * HALF_BELOW  # a chunk on screen at the smallest full-size zoom
-        most = (math.ceil((width - theme.PANEL_WIDTH) / span) + 1) * (math.ceil(height / span) + 1)
-        self.terrain = TerrainRenderer(assets, self.grid, self.scene, styles, capacity=most + 8)
+        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid,
+                                bottom_inset=theme.MAP_BOTTOM_INSET)
+        # full-size pictures for a screenful at the smallest full-size zoom plus a few around it, half-size ones
+        # for a screenful at the smallest zoom (memory is then flat whatever the map's size; prefetching never
+        # pushes out the ring around the view)
+        self.terrain = TerrainRenderer(assets, self.grid, self.scene, styles,
+                                       capacity=screenful(width - theme.PANEL_WIDTH, height, HALF_BELOW) + 4,
+                                       half_capacity=screenful(width - theme.PANEL_WIDTH, height, theme.MIN_ZOOM) + 8)
         self.terrain.bake_all(self.camera.position)
         placements = {sid: spec.placement for sid, spec in world.rules.structures.items()}
         self.sprites = MapSprites(self.scene, self.grid, assets, styles, placements)

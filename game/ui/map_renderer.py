@@ -7,6 +7,7 @@ import ctypes
 import sys
 from collections import OrderedDict
 from collections.abc import Iterable
+from functools import lru_cache
 
 import arcade
 from PIL import Image, ImageDraw
@@ -44,7 +45,7 @@ class TerrainRenderer:
     """
 
     def __init__(self, assets: Assets, grid: Layout, scene: Scene, styles: dict[int, SeatStyle],
-                 chunk: int = theme.CHUNK, capacity: int = 24) -> None:
+                 chunk: int = theme.CHUNK, capacity: int = 24, half_capacity: int = 32) -> None:
         self.assets = assets
         self.grid = grid
         self.scene = scene
@@ -63,7 +64,9 @@ class TerrainRenderer:
                     rect = polygon_chunk_rect(grid, cx, cy, columns, rows)
                 self.chunks[key] = Chunk(key, (cx, cy, columns, rows), rect)
         self.capacity = max(capacity, 4)
+        self.half_capacity = max(half_capacity, 4)
         self.resident: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # full pictures, oldest first
+        self.halves: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # half-size pictures, oldest first
         self.bakes = 0  # bumps on every bake
         self.revision = 0  # bumps when a chunk that may be on screen changes (part of the frame cache's key)
         self.wait = 0
@@ -76,7 +79,7 @@ class TerrainRenderer:
             x, y = around
             chunks.sort(key=lambda c: abs((c.rect[0] + c.rect[2]) / 2 - x) + abs((c.rect[1] + c.rect[3]) / 2 - y))
         for chunk in reversed(chunks[: self.capacity]):
-            self._bake(chunk)
+            self._bake(chunk, half=False)
         self.revision += 1
         self.scene.take_dirty()
         trim_memory()
@@ -90,7 +93,7 @@ class TerrainRenderer:
         for key in {self._key_of(t) for t in self._with_neighbours(dirty)}:
             chunk = self.chunks[key]
             if key in self.resident:
-                self._bake(chunk)
+                self._bake(chunk, half=key in self.halves)
                 baked += 1
                 self.revision += 1
             elif chunk.half is not None:
@@ -104,19 +107,32 @@ class TerrainRenderer:
             return False
         left, bottom, right, top = view
         cx, cy = (left + right) / 2, (bottom + top) / 2
-        if zoom < HALF_BELOW:  # zoomed out: every chunk's half-size picture, nearest first
-            missing = [c for c in self.chunks.values() if c.half is None or c.stale]
+        if zoom < HALF_BELOW:  # zoomed out: the half-size pictures of the view and its ring, nearest first
+            span = self.chunk * self.grid.tile
+            ring = (left - span, bottom - span, right + span, top + span)
+            near = self.visible_chunks(ring)
+            if len(near) > self.half_capacity:
+                return False
+            missing = [c for c in near if c.half is None or c.stale]
         else:
             span = self.chunk * self.grid.tile
             ring = (left - span, bottom - span, right + span, top + span)
             near = self.visible_chunks(ring)
-            if len(near) > self.capacity:
-                return False
             missing = [c for c in near if c.key not in self.resident]
+            keys = {c.key for c in near}
+            # a prefetch may only push out a chunk beyond the ring (never thrash the ring with itself)
+            if missing and len(self.resident) >= self.capacity and all(k in keys for k in self.resident):
+                return False
         if not missing:
             return False
         missing.sort(key=lambda c: abs((c.rect[0] + c.rect[2]) / 2 - cx) + abs((c.rect[1] + c.rect[3]) / 2 - cy))
-        self._bake(missing[0])
+        if zoom >= HALF_BELOW:
+            for key in list(self.resident):  # the oldest chunk beyond the ring makes room first
+                if len(self.resident) < self.capacity:
+                    break
+                if key not in keys:
+                    self._drop_full(self.resident.pop(key))
+        self._bake(missing[0], full=zoom >= HALF_BELOW, half=zoom < HALF_BELOW)
         self.wait = every
         return True
 
@@ -156,6 +172,7 @@ class TerrainRenderer:
                 t = y * width + x
                 px, py = col * tile, row * tile
                 image.paste(self.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, tile), (px, py))
+                self._blend_edges(image, t, x, y, px, py)
                 owner = scene.owners[t]
                 if owner is not None:
                     color = self._color(owner)
@@ -181,28 +198,58 @@ class TerrainRenderer:
     def color(self, seat: int) -> theme.Color:
         return self._color(seat)
 
+    def _blend_edges(self, image: Image.Image, t: int, x: int, y: int, px: int, py: int) -> None:
+        """Soft terrain edges (as Wesnoth does): each side bordering other terrain takes a fading strip of
+        the neighbour's art. Baked once with the chunk, so it costs nothing per frame."""
+        scene, width, height, tile = self.scene, self.grid.width, self.grid.height, self.grid.tile
+        here = scene.terrain[t]
+        sides = (("left", x > 0, t - 1), ("right", x < width - 1, t + 1),
+                 ("top", y > 0, t - width), ("bottom", y < height - 1, t + width))
+        for side, inside, n in sides:
+            if inside and scene.terrain[n] != here:
+                art = self.assets.terrain_tile(scene.terrain[n], n in scene.disrupted, tile)
+                image.paste(art, (px, py), edge_mask(side, tile))
+
     def _color(self, seat: int) -> theme.Color:
         style = self.styles.get(seat)
         return style.color if style is not None else self.assets.default_style(seat).color
 
-    def _bake(self, chunk: Chunk) -> None:
-        """Draw the chunk's picture and upload it in both sizes; keep the full size within `capacity`."""
+    def _bake(self, chunk: Chunk, full: bool = True, half: bool = False) -> None:
+        """Draw the chunk's picture and upload the sizes wanted: the full size (within `capacity`) and the
+        half size used when zoomed out (within `half_capacity`, made only when needed: memory stays flat however
+        far a followed camera travels). A half picture not re-made now is marked stale."""
         image = self.chunk_image(chunk)
-        if chunk.full is None:
-            chunk.full = TexturedQuad(chunk.rect)
-        if chunk.half is None:
-            chunk.half = TexturedQuad(chunk.rect)
-        chunk.full.write(image)
-        chunk.half.write(image.reduce(2))
-        chunk.stale = False
-        self.resident[chunk.key] = chunk
-        self.resident.move_to_end(chunk.key)
-        while len(self.resident) > self.capacity:
-            _key, old = self.resident.popitem(last=False)
-            if old.full is not None:
-                old.full.release()
-                old.full = None
+        if full:
+            if chunk.full is None:
+                chunk.full = TexturedQuad(chunk.rect)
+            chunk.full.write(image)
+            self.resident[chunk.key] = chunk
+            self.resident.move_to_end(chunk.key)
+            while len(self.resident) > self.capacity:
+                self._drop_full(self.resident.popitem(last=False)[1])
+        if half:
+            if chunk.half is None:
+                chunk.half = TexturedQuad(chunk.rect)
+            chunk.half.write(image.reduce(2))
+            chunk.stale = False
+            self.halves[chunk.key] = chunk
+            self.halves.move_to_end(chunk.key)
+            while len(self.halves) > self.half_capacity:
+                _key, old = self.halves.popitem(last=False)
+                if old.half is not None:
+                    old.half.release()
+                    old.half = None
+        elif chunk.half is not None:
+            chunk.stale = True
         self.bakes += 1
+        if self.bakes % 16 == 0:
+            trim_memory()
+
+    @staticmethod
+    def _drop_full(chunk: Chunk) -> None:
+        if chunk.full is not None:
+            chunk.full.release()
+            chunk.full = None
 
     # ----- drawing
     def visible_chunks(self, view: tuple[float, float, float, float]) -> list[Chunk]:
@@ -223,8 +270,9 @@ class TerrainRenderer:
         for chunk in visible:
             if half:
                 if chunk.half is None or chunk.stale:
-                    self._bake(chunk)
+                    self._bake(chunk, full=False, half=True)
                     self.revision += 1
+                self.halves.move_to_end(chunk.key)
                 quad = chunk.half
             else:
                 if chunk.key not in self.resident:
@@ -252,6 +300,26 @@ class TerrainRenderer:
                     quad.release()
             chunk.full = chunk.half = None
         self.resident.clear()
+        self.halves.clear()
+
+
+BLEND_WIDTH = 0.28  # of a territory: how far a neighbour's terrain fades into this one
+BLEND_ALPHA = 170  # how strongly it shows at the very edge (0-255)
+
+
+@lru_cache(maxsize=16)
+def edge_mask(side: str, tile: int) -> Image.Image:
+    """A greyscale mask fading from BLEND_ALPHA at one side of a tile to nothing BLEND_WIDTH inside."""
+    feather = max(2, int(tile * BLEND_WIDTH))
+    strip = [int(BLEND_ALPHA * (1 - i / feather) ** 1.6) if i < feather else 0 for i in range(tile)]
+    mask = Image.new("L", (tile, tile), 0)
+    if side in ("left", "right"):
+        row = strip if side == "left" else strip[::-1]
+        mask.putdata(row * tile)
+    else:
+        column = strip if side == "top" else strip[::-1]
+        mask.putdata([value for value in column for _ in range(tile)])
+    return mask
 
 
 def trim_memory() -> None:

@@ -12,6 +12,10 @@ from game.ui.grid import Layout
 from game.ui.scene import ArmyView, Scene, StructureView
 
 ROGUE_TINT = (96, 96, 100, 255)
+ROGUE_RIM = (255, 70, 60, 255)  # rogues are outlined in red: they read on forest and stand out as a danger
+SHARED_SIZE = 0.8  # an army standing on a base or structure is drawn smaller, in the lower right...
+SHARED_SHIFT = (0.16, -0.13)  # ...so the flag and the structure in the upper left stay in sight
+MAX_RESULTS = 24  # battle results kept on the map (the oldest go first: memory stays flat in watch mode)
 
 
 def main_type(types: list[str]) -> str:
@@ -28,6 +32,10 @@ class ArmyToken:
     def __init__(self, layer: MapSprites) -> None:
         self.layer = layer
         self.shadow = arcade.Sprite(layer.assets.disc())
+        self.rim = arcade.Sprite(layer.assets.ring())
+        self.health = arcade.Sprite(layer.assets.white())
+        self.health_bg = arcade.Sprite(layer.assets.white())
+        self.health_bg.color = (20, 20, 24, 220)
         self.unit = arcade.Sprite(layer.assets.unit("soldier"))
         self.badge = arcade.Sprite(layer.assets.badge(1, theme.TEXT))
         self.mark = arcade.Sprite(layer.assets.flag("pennant"))
@@ -37,14 +45,17 @@ class ArmyToken:
         self.alpha = 255
         self.mark.visible = False
         layer.shadows.append(self.shadow)
+        layer.shadows.append(self.rim)
         layer.units.append(self.unit)
+        layer.badges.append(self.health_bg)
+        layer.badges.append(self.health)
         layer.badges.append(self.badge)
         layer.badges.append(self.mark)
 
     def update_look(self, army: ArmyView, dimmed: bool, size: float = 1.0) -> None:
         """Pictures and colours for the army; `size` < 1 when it shares its territory (a battle)."""
         kind = main_type(army.types)
-        signature = (kind, army.owner, len(army.types), dimmed, size)
+        signature = (kind, army.owner, len(army.types), dimmed, size, round(army.health, 2))
         if signature == self.signature:
             return
         self.signature = signature
@@ -66,6 +77,12 @@ class ArmyToken:
             badge_color = style.color
             shape = assets.badge_shape(style.flag)
         self.unit.color = color
+        self.rim.color = ROGUE_RIM if army.owner is None else theme.shade(self.layer.style(army.owner).color, 1.25)
+        self.rim.width = self.rim.height = tile * 0.86
+        self.hurt = army.health < 0.999  # a health bar only for hurt armies: the map stays calm
+        self.health.visible = self.health_bg.visible = self.hurt
+        self.health_fraction = max(0.0, min(1.0, army.health))
+        self.health.color = (90, 210, 90) if army.health > 0.6 else (235, 190, 60) if army.health > 0.3 else (235, 70, 60)
         self.badge.texture = assets.badge(max(1, len(army.types)), badge_color, shape)
         self.badge.scale = 0.85 * tile / 48
         self.shadow.width = tile * 0.9
@@ -76,17 +93,24 @@ class ArmyToken:
         self.x, self.y = x, y
         tile = self.layer.grid.tile * self.size
         self.shadow.position = (x, y - tile * 0.1)
+        self.rim.position = (x, y)
+        bar = tile * 0.62
+        self.health_bg.width, self.health_bg.height = bar + 2, 6
+        self.health_bg.position = (x, y - tile * 0.46)
+        filled = max(1.0, bar * getattr(self, "health_fraction", 1.0))
+        self.health.width, self.health.height = filled, 4
+        self.health.position = (x - bar / 2 + filled / 2, y - tile * 0.46)
         self.unit.position = (x, y)
         self.badge.position = (x + tile * 0.3, y + tile * 0.3)
         self.mark.position = (x - tile * 0.3, y + tile * 0.28)
 
     def set_alpha(self, alpha: int) -> None:
         self.alpha = alpha
-        for sprite in (self.shadow, self.unit, self.badge, self.mark):
+        for sprite in (self.shadow, self.rim, self.unit, self.badge, self.mark, self.health, self.health_bg):
             sprite.alpha = alpha
 
     def remove(self) -> None:
-        for sprite in (self.shadow, self.unit, self.badge, self.mark):
+        for sprite in (self.shadow, self.rim, self.unit, self.badge, self.mark, self.health, self.health_bg):
             sprite.remove_from_sprite_lists()
 
 
@@ -160,6 +184,9 @@ class MapSprites:
         self.active_seat: int | None = None  # this seat's armies that cannot act are drawn dimmer
         self.version = -1
         self.revision = 0  # bumps on every change to what is drawn (for the frame cache)
+        self.landmarks: set[int] = set()  # territories with a base or structure: armies there stand aside
+        self.results: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # battle results (see show_losses)
+        self._losses: dict[tuple[int, int], tuple[arcade.Sprite, int]] = {}
 
     def style(self, seat: int) -> SeatStyle:
         return self.styles.get(seat) or self.assets.default_style(seat)
@@ -170,6 +197,8 @@ class MapSprites:
             return False
         self.version = self.scene.version
         self.revision += 1
+        self.landmarks = set(self.scene.bases.values()) | {
+            s.territory for s in self.scene.structures.values() if s.border is None and not s.ship and not s.mobile}
         self._sync_armies()
         self._sync_static()
         self._sync_ships()
@@ -204,6 +233,8 @@ class MapSprites:
         """Where an army stands: its territory's centre, side by side when two share it (a battle)."""
         x, y = self.grid.center(army.territory)
         here = sorted(a.entity for a in self.scene.armies.values() if a.territory == army.territory)
+        if len(here) == 1 and army.territory in self.landmarks:
+            return x + self.grid.tile * SHARED_SHIFT[0], y + self.grid.tile * SHARED_SHIFT[1]
         if len(here) > 1:
             offset = (here.index(army.entity) - (len(here) - 1) / 2) * self.grid.tile * 0.5
             x += offset
@@ -221,7 +252,7 @@ class MapSprites:
                 token = self.tokens[entity] = ArmyToken(self)
             dimmed = army.owner is not None and army.owner == self.active_seat and (army.done or army.mp <= 0)
             crowded = sum(1 for a in scene.armies.values() if a.territory == army.territory) > 1
-            token.update_look(army, dimmed, 0.66 if crowded else 1.0)
+            token.update_look(army, dimmed, 0.66 if crowded else SHARED_SIZE if army.territory in self.landmarks else 1.0)
             token.place(*self.overrides.get(entity, self.army_position(army)))
 
     def _sync_static(self) -> None:
@@ -233,8 +264,8 @@ class MapSprites:
                 self._add_structure(structure)
         for seat, base in self.scene.bases.items():
             left, bottom, size, _ = self.grid.rect(base)
-            flag = arcade.Sprite(self.assets.flag(self.style(seat).flag), scale=size / 44)
-            flag.position = (left + size * 0.24, bottom + size * 0.74)
+            flag = arcade.Sprite(self.assets.flag(self.style(seat).flag), scale=size / 52)
+            flag.position = (left + size * 0.26, bottom + size * 0.72)
             flag.color = self.style(seat).color
             self.flags.append(flag)
         icon = self.assets.icon("battle")
@@ -271,8 +302,8 @@ class MapSprites:
                                        center_y=bottom + size / 2)
                 self.bridges.append(sprite)
             else:
-                sprite = arcade.Sprite(texture, scale=0.56 * tile / 64,
-                                       center_x=left + size * 0.25, center_y=bottom + size * 0.7)
+                sprite = arcade.Sprite(texture, scale=0.8 * tile / 64,  # readable at the default zoom
+                                       center_x=left + size * 0.32, center_y=bottom + size * 0.66)
                 self.structures.append(sprite)
             sprite.color = color
             anchor = (sprite.center_x + size * 0.14, sprite.center_y - size * 0.14)
@@ -281,6 +312,34 @@ class MapSprites:
             badge = arcade.Sprite(self.assets.badge(s.garrison, color, shape), scale=0.7 * tile / 48)
             badge.position = anchor
             self.marks.append(badge)
+
+    # ----- battle results: each side's losses beside its own army, until the player's next action
+    def show_losses(self, territory: int, army: int, owner: int | None, x: float, y: float, lost: int) -> None:
+        """Add `lost` units to this army's tally in this battle, shown as '-N' in its owner's colour beside it."""
+        key = (territory, army)
+        sprite, total = self._losses.get(key, (None, 0))
+        total += lost
+        color = ROGUE_RIM if owner is None else self.style(owner).color
+        texture = self.assets.plate(f"-{total}", color)
+        if sprite is None:
+            sprite = arcade.Sprite(texture)
+            self.results.append(sprite)
+        sprite.texture = texture
+        sprite.scale = 0.42 * self.grid.tile / max(1, texture.height)
+        center_x, _ = self.grid.center(territory)
+        side = -1 if x < center_x - 1 else 1 if x > center_x + 1 else 0
+        sprite.position = (x + side * self.grid.tile * 0.3, y + self.grid.tile * 0.62)
+        self._losses[key] = (sprite, total)
+        while len(self._losses) > MAX_RESULTS:
+            oldest = next(iter(self._losses))
+            self._losses.pop(oldest)[0].remove_from_sprite_lists()
+        self.revision += 1
+
+    def clear_results(self) -> None:
+        if self._losses:
+            self._losses.clear()
+            self.results.clear()
+            self.revision += 1
 
     # ----- animation hooks
     def move_token(self, army: int, x: float, y: float) -> None:
@@ -322,9 +381,10 @@ class MapSprites:
         self.walls.draw()
         self.structures.draw()
         self.afloat.draw()
-        self.flags.draw()
         self.shadows.draw()
         self.units.draw()
+        self.flags.draw()  # over armies: a home flag is never hidden
         self.badges.draw()
         self.ship_badges.draw()
         self.marks.draw()
+        self.results.draw()

@@ -16,6 +16,7 @@ from game.ui import theme
 from game.ui.grid import Layout
 from game.ui.overlays import Overlays
 from game.ui.session import Session
+from game.ui.wording import for_players, rejected
 from systems import events as ev
 from systems import queries as q
 from systems.movement import Reach
@@ -55,6 +56,7 @@ class Orders:
         self.version += 1
 
     def say(self, text: str, bad: bool = False) -> None:
+        text = for_players(text)  # the engine's rule ids stay in the developers' log
         if (text, bad) != (self.hint, self.hint_bad):
             self.hint, self.hint_bad = text, bad
             self._changed()
@@ -74,12 +76,7 @@ class Orders:
         self.refresh()
         army = self._army(entity)
         if army is not None and army.owner == self.game.world.clock.seat:
-            if self.reach:
-                self.say("Click a highlighted territory to move there; red ones are attacks.")
-            elif army.battle is not None:
-                self.say("This army is in a battle: it can retreat after the first round.")
-            else:
-                self.say("This army cannot move any more this turn.")
+            self.say(self._army_hint(army))
         else:
             self.say("")
 
@@ -165,6 +162,7 @@ class Orders:
                 self.reach = gq.where_can_it_go(game, self.selected_army)
                 for territory, reach in self.reach.items():
                     cells[territory] = self._kind_color(reach.kind)
+        self.overlays.set_reach({army.territory, *self.reach} if army is not None and self.reach else set())
         structure = self._structure(self.selected_structure)
         own_structure = structure is not None and structure.owner == world.clock.seat and self.session.human_to_move()
         if not self.split and (mine or own_structure):
@@ -247,6 +245,7 @@ class Orders:
             return
         reach = self.reach.get(territory)
         if reach is None:
+            self._hover_unreachable(army, territory)
             return
         self.overlays.set_path([army.territory, *reach.path])
         left = army.mp - reach.cost
@@ -270,6 +269,27 @@ class Orders:
         else:
             self.note = f"{reach.cost} MP ({left} left)"
             self.say(f"Move here: {reach.cost} MP ({left} MP left).")
+
+    def _hover_unreachable(self, army: Army, territory: int) -> None:
+        """Why the selected army cannot go there, in the engine's words (never a stale cost from the last cell)."""
+        if army.owner != self.game.world.clock.seat or not self.session.human_to_move() or self.selected_army is None:
+            return
+        if territory == army.territory:
+            self.say(self._army_hint(army))
+            return
+        reason = gq.why_unreachable(self.game, self.selected_army, territory)
+        if reason is None:
+            return
+        self.overlays.hover_color = theme.INVALID
+        self.note = f"Can't go: {for_players(reason)}"
+        self.say(f"Cannot go there: {reason}.", bad=True)
+
+    def _army_hint(self, army: Army) -> str:
+        if self.reach:
+            return "Click a highlighted territory to move there; red ones are attacks."
+        if army.battle is not None:
+            return "This army is in a battle: it can retreat after the first round."
+        return "This army cannot move any more this turn."
 
     def _selection_territory(self) -> int | None:
         army = self._army(self.selected_army)
@@ -419,7 +439,7 @@ class Orders:
         if self.on_result is not None:
             self.on_result(command, result)
         if not result.ok:
-            self.say(f"Not possible: {result.reason}", bad=True)  # type: ignore[union-attr]
+            self.say(f"Not possible: {rejected(command, result.reason)}", bad=True)  # type: ignore[union-attr]
             return result
         self.after(command, result)
         return result
@@ -458,7 +478,7 @@ def option_target(option: gq.ActionOption) -> int | None:
 
 def place_words(label: str, territory: int, origin: int | None, world: object) -> str:
     """A label ending in a territory index ('Land at 23') in words: 'Land north' for a neighbour of the
-    selection, else '... at (x, y)'."""
+    selection, else '... at the plain 3 east of your base'."""
     head, _, tail = label.rpartition(" ")
     if tail != str(territory) or not head:
         return label
@@ -468,5 +488,7 @@ def place_words(label: str, territory: int, origin: int | None, world: object) -
         way = "north" if y1 < y0 else "south" if y1 > y0 else "east" if x1 > x0 else "west"
         verb = head.split(" ")[0]
         return f"{verb} {way}"
-    x, y = board.coords(territory)
-    return f"{head} ({x}, {y})"
+    from game.summary import territory_label
+
+    seat = getattr(getattr(world, "clock", None), "seat", None)
+    return f"{head} {territory_label(world, territory, seat)}"  # type: ignore[arg-type]

@@ -28,9 +28,19 @@ class Overlays:
         self.outline: list[tuple[float, float]] = []  # segments around a set of territories (a start zone)
         self.outline_color: Color = theme.TEXT_WARN
         self.shapes: arcade.shape_list.ShapeElementList[arcade.shape_list.Shape] | None = None  # non-square cells
+        self.reach_outline: list[tuple[float, float]] = []  # around where the selected army can go
 
     def set_outline(self, territories: set[int] | tuple[int, ...], color: Color = theme.TEXT_WARN) -> None:
         """Draw a line around the outside of a group of territories (pairs of points for draw_lines)."""
+        self.outline = self.edges(territories)
+        self.outline_color = color
+
+    def set_reach(self, territories: set[int] | tuple[int, ...]) -> None:
+        """A bold coloured line around the selected army's reach (with its own territory inside)."""
+        self.reach_outline = self.edges(territories)
+
+    def edges(self, territories: set[int] | tuple[int, ...]) -> list[tuple[float, float]]:
+        """The outside edges of a group of territories, as pairs of points for draw_lines."""
         inside = set(territories)
         grid = self.grid
         points: list[tuple[float, float]] = []
@@ -39,8 +49,7 @@ class Overlays:
                 for across, (x1, y1, x2, y2) in grid.edges(t):  # type: ignore[attr-defined]
                     if across not in inside:
                         points += [(x1, y1), (x2, y2)]
-            self.outline, self.outline_color = points, color
-            return
+            return points
         for t in inside:
             x, y = grid.coords(t)
             left, bottom, size, _ = grid.rect(t)
@@ -53,14 +62,14 @@ class Overlays:
                 points += [(left, top), (right, top)]
             if y == grid.height - 1 or t + grid.width not in inside:
                 points += [(left, bottom), (right, bottom)]
-        self.outline = points
-        self.outline_color = color
+        return points
 
     def signature(self) -> tuple[object, ...]:
         """Everything this layer would draw, cheaply compared (the frame cache's key)."""
         ends = (self.path[0], self.path[-1], len(self.path)) if self.path else ()
         return (self.cells_revision, self.hover, self.hover_color, self.selected, ends, self.border,
-                tuple(self.marked.items()), len(self.outline), self.outline_color)
+                tuple(self.marked.items()), len(self.outline), self.outline_color, len(self.reach_outline),
+                self.reach_outline[:2])
 
     def set_cells(self, colors: dict[int, Color]) -> None:
         """Fill these territories with translucent colours (replacing the previous set)."""
@@ -110,6 +119,9 @@ class Overlays:
         if self.outline:
             arcade.draw_lines(self.outline, (20, 20, 24, 200), 6)
             arcade.draw_lines(self.outline, self.outline_color, 3)
+        if self.reach_outline:
+            arcade.draw_lines(self.reach_outline, (15, 20, 30, 210), 6)
+            arcade.draw_lines(self.reach_outline, theme.REACH_OUTLINE, 3)
         for territory, color in self.marked.items():
             self._outline(territory, color, 3)
         if self.selected is not None:

@@ -22,12 +22,14 @@ from components.commands import (
 from components.structures import Catapult, Structure
 from game import queries as gq
 from game.plugins import plugin_army_options, plugin_structure_options
+from game.summary import territory_label
 from game.ui import info, theme
 from game.ui.assets import Assets, SeatStyle
 from game.ui.orders import Orders, option_target, place_words
 from game.ui.scene import Scene
 from game.ui.session import Session
 from game.ui.widgets import Button, Label, Rect, UiLayer
+from game.ui.wording import for_players
 from systems import queries as q
 from systems.structure_actions import bombard_targets, in_fire_range
 
@@ -151,7 +153,7 @@ class SidePanel:
             change = Label(ui, cx + 4, res_top - 34, "", 9, theme.TEXT_DIM, anchor_y="center")
             self.resources.append((resource, amount, change))
             ui.zones.append(((cx, res_top - 44, column, 44), ""))
-        # next turn's upkeep in one line (the issue-5 forecast; see set_forecast); its tooltip has the details
+        # next turn's upkeep in one line (see set_forecast); its tooltip has the details
         self.forecast = ui.button((left, res_top - 71, inner, 20))
         self.forecast.show(False)
         self.forecast_targets: list[int] = []
@@ -308,12 +310,10 @@ class SidePanel:
             button.configure(spec.name, f"{cost} [{index + 1}]", note_shorter=(cost,), enabled=reason is None,
                              tooltip=tip, icon=self.assets.unit(unit_id), icon_color=self.style(world.clock.seat).color,
                              on_click=partial(self.host.run, BuildUnit(unit_id)))
-        stock = q.stockpile(world, world.clock.seat) if engine else {}
         for button in self.structure_buttons:
             structure_id = str(button.tag)
             spec = world.rules.structures[structure_id]
-            affordable = q.can_afford(stock, dict(spec.cost))
-            reason = None if affordable else "not enough resources"
+            reason = gq.structure_afford_reason(session.game, structure_id) if engine else "not your turn"
             if not human:
                 reason = "not your turn"
             where = PLACEMENTS.get(spec.placement, f"where its mod allows ({spec.placement})")
@@ -328,7 +328,7 @@ class SidePanel:
                              icon=self.assets.structure(structure_id), selected=placing,
                              on_click=partial(self.host.place, structure_id))
 
-    # ----- next turn's upkeep (pushed by the issue-5 game screen)
+    # ----- next turn's upkeep (pushed by the game screen's turn flow)
     def set_forecast(self, text: str, color: theme.Color, tooltip: str, targets: list[int]) -> None:
         """One line under the resources: next turn's upkeep at a glance; its tooltip lists who would go unpaid
         and each click looks at the next of them. An empty text hides it."""
@@ -376,8 +376,7 @@ class SidePanel:
             self._territory_section(orders.inspected)
         else:
             self.title.set("Your orders" if human else "Waiting")
-            self.subtitle.set("Click one of your armies to see where it can go. Space: next army with moves; "
-                              "H: your base." if human else "")
+            self.subtitle.set(self._orders_hint() if human else "")
         level = 0  # fold the build menu as far as the selection's actions need its room
         last = len(self.build_levels) - 1
         while level < last and len(actions) > (y - self.build_levels[level][0] - 8) // ACTION_PITCH:
@@ -394,6 +393,15 @@ class SidePanel:
                                  tooltip=(tip + (f"\nUnavailable: {reason}" if reason else "")).strip(), on_click=act)
             else:
                 button.show(False)
+
+    def _orders_hint(self) -> str:
+        """What to do with nothing selected; a player without armies (round 1) is told to train one."""
+        world = self.session.world
+        if q.player_armies(world.clock.seat):
+            return "Click one of your armies to see where it can go. Space: next army with moves; H: your base."
+        first = next((spec.name for spec in world.rules.units.values() if spec.buildable), "unit")
+        return (f"You have no armies yet: train a {first.lower()} at your base with the Train buttons below "
+                "(or press 1). It can move from your next turn.")
 
     def _fold_build(self, level: int) -> None:
         """Give the build menu's room to the selection's actions: level 1 keeps only the units (moved down),
@@ -481,6 +489,8 @@ class SidePanel:
             if option.kind == "retreat" and isinstance(target, int):
                 label = f"Retreat {direction(world, army.territory, target)}"
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
+            if option.reason is not None:  # not the price of something that cannot be done: why not
+                note = short_reason(option.reason)
             actions.append((label, note, option.reason, option.command, option.label))
         actions += self._plugin_actions(plugin_army_options(self.session.game, entity), army.territory)
         return y - 4, actions
@@ -526,8 +536,7 @@ class SidePanel:
                 if found is not None and found.territory in world.board.neighbours(origin):
                     return f" ({direction(world, origin, found.territory)})"
                 if found is not None:
-                    x, y = world.board.coords(found.territory)
-                    return f" ({x}, {y})"
+                    return f" ({territory_label(world, found.territory, world.clock.seat)})"
         return ""
 
     def _split(self, units: tuple[int, ...], add: bool) -> None:
@@ -625,8 +634,7 @@ class SidePanel:
         self.title.set(f"{terrain.name} ({who})")
         produce = ", ".join(f"{low}–{high} {r}" for r, (low, high) in terrain.production.items()) or "nothing"
         extra = " · disrupted" if q.is_disrupted(world, territory) else ""
-        x, y = world.board.coords(territory)
-        self.subtitle.set(f"Produces {produce} per turn{extra} · at {x},{y}")
+        self.subtitle.set(f"Produces {produce} per turn{extra}")
 
     # ----- input and drawing
     def hover(self, x: float, y: float) -> str:
@@ -640,6 +648,21 @@ class SidePanel:
 
     def draw(self) -> None:
         self.ui.draw()
+
+
+def short_reason(reason: str, most: int = 26) -> str:
+    """An engine reason short enough for a button's note ('you already own this territory' -> 'already
+    yours'); the tooltip keeps the whole reason."""
+    text = for_players(reason)
+    for long, short in SHORT_REASONS:
+        if long in text:
+            return short
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+SHORT_REASONS = (("already own", "already yours"), ("ended its actions", "done this turn"),
+                 ("needs", "not enough MP"), ("hostile army stands here", "enemy here"),
+                 ("in a battle", "in a battle"))
 
 
 def session_speed_label(host: PanelHost) -> str:

@@ -29,6 +29,7 @@ class ArmyView:
     battle: int | None = None
     mp: int = 0
     done: bool = False
+    health: float = 1.0  # what is left of its units' health, 0..1 (a bar on the map when below 1)
 
 
 @dataclass
@@ -154,9 +155,13 @@ class Scene:
             if not esper.entity_exists(entity):
                 continue
             rogue = esper.has_component(entity, Rogue)
+            units = [esper.try_component(u, ArmyUnit) for u in army.units]
+            full = sum(u.defense for u in units if u is not None)
+            left = sum(max(0, u.defense - u.damage) for u in units if u is not None)
             self.armies[entity] = ArmyView(
                 entity, None if rogue else army.owner, army.territory, list(army.units),
                 [self.unit_types.get(u, "soldier") for u in army.units], army.battle, army.mp, army.done,
+                left / full if full else 1.0,
             )
         sailing = self.presentation.sailing_abilities
         self.ship_types = {sid for sid, spec in world.rules.structures.items() if any(spec.has(k) for k in sailing)}

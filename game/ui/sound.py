@@ -7,7 +7,10 @@ tests and the headless client use to check what would have been heard.
 
 from __future__ import annotations
 
+import contextlib
+import time
 import tomllib
+from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,9 @@ def sound_for_events(
     return None
 
 
+MAX_PLAYERS = 8  # effects sounding at once, at most
+
+
 class SoundBoard:
     """Named effects; `play('select')`. Volume 0..1; muted or volume 0 plays nothing."""
 
@@ -62,7 +68,8 @@ class SoundBoard:
         self.volume = max(0.0, min(1.0, volume))
         self.muted = muted
         self.enabled = enabled
-        self.played: list[str] = []
+        self.played: deque[str] = deque(maxlen=64)  # the last names asked for (tests read it)
+        self._players: deque[tuple[Any, float]] = deque()  # (player, when it has finished) still held
         self.errors: list[str] = []
         self._paths = self._read_manifest(manifest or ASSETS / "manifest.toml")
         self._sounds: dict[str, Any] = {}
@@ -109,12 +116,27 @@ class SoundBoard:
         sound = self._load(name)
         if sound is None:
             return False
+        self._release_finished()
         try:
-            sound.play(volume=self.volume)
+            player = sound.play(volume=self.volume)
+            self._players.append((player, time.monotonic() + float(getattr(sound, "get_length", lambda: 1.0)()) + 0.5))
         except Exception as exc:
             self.errors.append(f"{name}: {exc}")
             return False
         return True
+
+    def _release_finished(self) -> None:
+        """Delete the media players of effects that have finished (or the oldest beyond MAX_PLAYERS): the silent
+        driver, and drivers whose clock is not ticked, would otherwise keep every player ever started."""
+        now = time.monotonic()
+        while self._players and (self._players[0][1] <= now or len(self._players) >= MAX_PLAYERS):
+            player, _ = self._players.popleft()
+            with contextlib.suppress(Exception):
+                player.delete()
+            with contextlib.suppress(Exception):  # arcade keeps each player in a list until its end-of-stream
+                from pyglet import media
+
+                media.Source._players.remove(player)
 
     def play_for(
         self, events: list[ev.Event] | tuple[ev.Event, ...], plugin_sounds: Mapping[str, str] | None = None

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 Color = tuple[int, int, int, int]
 
 TILE = 48  # world pixels per territory at zoom 1
-CHUNK = 16  # territories per side of a baked terrain chunk
+MAP_BOTTOM_INSET = 64  # window pixels under the map's bottom edge covered by the hint bar and the toolbar
+FOLLOW_PAUSE = 5.0  # seconds the follow-camera leaves alone a view the player chose while watching
+CHUNK = 8  # territories per side of a baked terrain chunk
 PANEL_WIDTH = 320
 PAD = 10
 DEFAULT_ZOOM = 1.0
@@ -39,7 +41,8 @@ TEXT_BAD: Color = (244, 120, 108, 255)
 TEXT_GOOD: Color = (140, 214, 128, 255)
 TEXT_WARN: Color = (240, 200, 100, 255)
 
-HIGHLIGHT_MOVE: Color = (255, 255, 255, 95)
+HIGHLIGHT_MOVE: Color = (150, 225, 255, 80)
+REACH_OUTLINE: Color = (90, 215, 255, 255)  # the bold line around where the selected army can go
 HIGHLIGHT_COMBINE: Color = (90, 170, 255, 95)
 HIGHLIGHT_ATTACK: Color = (240, 70, 60, 110)
 HIGHLIGHT_LAND: Color = (120, 230, 110, 105)  # a mod's action aimed at a territory that is not a move (landing)
@@ -51,8 +54,8 @@ VALID: Color = (120, 230, 110, 255)
 INVALID: Color = (240, 80, 70, 255)
 RADAR_VIEW: Color = (255, 255, 255, 230)
 
-OWNER_TINT_ALPHA = 78  # how strongly a territory takes its owner's colour
-BORDER_WIDTH = 3
+OWNER_TINT_ALPHA = 92  # how strongly a territory takes its owner's colour
+BORDER_WIDTH = 5
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Issue-5 parts of the game screen: a toolbar (undo, log, help, saves, settings) and the event log drawn
+"""The game screen's toolbar (undo, log, summary, help, saves, settings, follow-camera) and the event log drawn
 over the map, and the upkeep forecast, which the side panel shows in one line (`forecast_summary`) so
 nothing covers the map. Plain arcade drawing with cached texts; each part has tooltips.
 
@@ -44,6 +44,7 @@ class _Line:
     text: str
     territory: int | None
     color: tuple[int, int, int]
+    entry: int = -1  # the journal entry it describes
 
 
 class TurnHud:
@@ -53,18 +54,21 @@ class TurnHud:
         self.map_width = map_width
         self.height = height
         self.texts = TextCache()
-        labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("help", "Help", "F1"), ("save", "Save", "F5"),
-                  ("load", "Load", "F9"), ("settings", "Options", "O"))
+        labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"), ("help", "Help", "F1"),
+                  ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"), ("follow", "Follow", "C"))
         self.buttons: dict[str, Button] = {}
         x = 8.0
         for key, label, hotkey in labels:
             tip = tooltip(key) or label
-            self.buttons[key] = Button(label, x, TOOLBAR_Y, 68, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
-            x += 72
+            self.buttons[key] = Button(label, x, TOOLBAR_Y, 76, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
+            x += 80
+        self.on: dict[str, bool] = {}  # toggle buttons that are switched on (drawn lit): the follow-camera
         self.log_open = False
         self.log_scroll = 0
-        self.log_lines: list[_Line] = []
-        self._log_key: tuple[int, int] = (-1, -1)
+        self.log_lines: list[_Line] = []  # the whole game, described once per line as the journal grows
+        self.log_since = 0  # the first line since the reader's last turn (lines before it are dimmed)
+        self._log_key: tuple[int, int | None] = (-1, None)
+        self._log_done = 0  # journal entries already turned into lines
         self.forecast: UpkeepForecast | None = None
         self.forecast_lines: list[_Line] = []
         self._forecast_key: tuple[Any, ...] = ()
@@ -102,19 +106,32 @@ class TurnHud:
             self.forecast, self.forecast_lines = None, []
         elif state != self._forecast_key:
             self.forecast = upkeep_forecast(game, seat)
-            self.forecast_lines = self._forecast_lines(game, self.forecast)
+            self.forecast_lines = self._forecast_lines(game, self.forecast, seat)
         self._forecast_key = state
-        log_key = (len(journal.entries), journal.round)
-        if self.log_open and log_key != self._log_key:
-            self._log_key = log_key
-            you = seat
-            self.log_lines = [
-                _Line(describe(e.event, game, you), event_territory(e.event), TEXT)
-                for e in journal.this_round() if not isinstance(e.event, LOG_NOISE)
-            ]
-            self.log_scroll = max(0, len(self.log_lines) - self.log_rows())
+        if self.log_open:
+            self._update_log(game, journal, seat)
 
-    def _forecast_lines(self, game: Any, forecast: UpkeepForecast) -> list[_Line]:
+    def _update_log(self, game: Any, journal: Any, seat: int | None) -> None:
+        """Describe the journal's new entries (only those: a long game's log is not rebuilt every turn); open at
+        the first event since the reader's last turn, with everything earlier above it."""
+        entries = journal.entries
+        if (len(entries), seat) == self._log_key:
+            return
+        if self._log_key[1] != seat or len(entries) < self._log_done:  # another reader, or undone events
+            self.log_lines, self._log_done = [], 0
+        fresh = self._log_key[1] != seat or not self.log_lines
+        self._log_key = (len(entries), seat)
+        for entry in entries[self._log_done:]:
+            if not isinstance(entry.event, LOG_NOISE):
+                self.log_lines.append(_Line(describe(entry.event, game, seat), event_territory(entry.event), TEXT,
+                                            entry.index))
+        self._log_done = len(entries)
+        since = journal.since_last_turn(seat)[0].index if seat is not None and journal.since_last_turn(seat) else 0
+        self.log_since = next((i for i, line in enumerate(self.log_lines) if line.entry >= since), len(self.log_lines))
+        most = max(0, len(self.log_lines) - self.log_rows())
+        self.log_scroll = min(most, self.log_since) if fresh else most
+
+    def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[_Line]:
         world = game.world
         if forecast.owed == 0:
             return [_Line(f"Next upkeep: nothing owed ({forecast.food_now} {forecast.resource})", None, DIM)]
@@ -131,7 +148,7 @@ class TurnHud:
             lines.append(_Line("Not enough food! Unpaid groups cannot act and may go rogue:", None, BAD))
         for g in forecast.worst.unpaid:
             what = f"Army of {g.size}" if g.kind == "army" else "Stationed unit"
-            lines.append(_Line(f"{what} at {territory_label(world, g.territory)}: {g.paid}/{g.owed} paid, "
+            lines.append(_Line(f"{what} at {territory_label(world, g.territory, seat)}: {g.paid}/{g.owed} paid, "
                                f"{g.rogue_chance:.0f}% rogue chance", g.territory, BAD))
         return lines
 
@@ -160,7 +177,7 @@ class TurnHud:
 
     def signature(self) -> tuple[Any, ...]:
         """Everything `draw` shows (the game screen's frame cache key includes it)."""
-        buttons = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        buttons = tuple((b.enabled, b.hover, self.on.get(k, False)) for k, b in self.buttons.items())
         log = (self.log_open, self.log_scroll, self._log_key, len(self.log_lines)) if self.log_open else ()
         return buttons, log
 
@@ -223,7 +240,9 @@ class TurnHud:
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
-        self._log_key = (-1, -1)
+        self._log_key = (-1, self._log_key[1])
+        if self.log_open:
+            self.log_scroll = max(0, min(self.log_since, len(self.log_lines) - self.log_rows()))
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self) -> None:
@@ -232,11 +251,13 @@ class TurnHud:
             self._draw_log()
 
     def _draw_toolbar(self) -> None:
-        key = tuple((b.enabled, b.hover) for b in self.buttons.values())
+        key = tuple((b.enabled, b.hover, self.on.get(k, False)) for k, b in self.buttons.items())
         if key != self._bar_key:
             self._bar_key = key
             for name, button in self.buttons.items():
                 fill = BUTTON_OFF if not button.enabled else BUTTON_HOVER if button.hover else BUTTON
+                if self.on.get(name) and button.enabled:
+                    fill = (70, 120, 80)  # a toggle that is on
                 self._bar_fills[name].color = (*fill, 255)
                 self._bar_labels[name].color = (*(TEXT if button.enabled else DIM), 255)
         self._bar_sprites.draw()
@@ -246,12 +267,12 @@ class TurnHud:
         left, bottom, width, height = self.log_rect()
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (16, 18, 26, 235))
         arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, PANEL_EDGE, 2)
-        self.texts.draw("log:title", "This round's events (L closes; click one to look)", left + 10,
-                        bottom + height - 20, ACCENT, 11, bold=True)
+        self.texts.draw("log:title", "Since your last turn; earlier above (wheel scrolls, click looks, L closes)",
+                        left + 10, bottom + height - 20, ACCENT, 10, bold=True)
         top = bottom + height - 30
         rows = self.log_rows()
         if not self.log_lines:
-            self.texts.draw("log:none", "Nothing has happened yet this round.", left + 10, top - 12, DIM, 10)
+            self.texts.draw("log:none", "Nothing has happened yet.", left + 10, top - 12, DIM, 10)
         for slot in range(rows):
             index = self.log_scroll + slot
             key = f"log:{slot}"
@@ -259,5 +280,5 @@ class TurnHud:
                 break
             line = self.log_lines[index]
             text = line.text if len(line.text) < 70 else line.text[:68] + "…"
-            color = line.color if line.territory is not None else DIM
+            color = line.color if line.territory is not None and index >= self.log_since else DIM
             self.texts.draw(key, text, left + 10, top - (slot + 0.5) * LOG_ROW, color, 10, anchor_y="center")

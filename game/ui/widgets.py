@@ -235,8 +235,10 @@ class Tooltip:
         self.visible = False
         self.content = ""
 
-    def show(self, text: str, x: float, y: float, screen: tuple[int, int], right: bool = False) -> None:
-        """Place the box beside (x, y): to its left (panel tooltips) or to its right (notes on the map)."""
+    def show(self, text: str, x: float, y: float, screen: tuple[int, int], right: bool = False,
+             around: Rect | None = None) -> None:
+        """Place the box beside (x, y): to its left (panel tooltips) or to its right (notes on the map). With
+        `around` (the hovered widget or its panel) the box never covers it: left of it, else above it."""
         if not text:
             self.visible = False
             return
@@ -247,6 +249,13 @@ class Tooltip:
         height = float(self.text.content_height) + 10
         left = min(max(4.0, x + 18 if right else x - width - 8), screen[0] - width - 4)
         top = min(max(height + 4, y + height / 2), screen[1] - 4)
+        if around is not None:
+            a_left, a_bottom, _a_width, a_height = around
+            if a_left - width - 8 >= 4:
+                left = a_left - width - 8
+            else:
+                left = min(max(4.0, x - width / 2), screen[0] - width - 4)
+                top = min(a_bottom + a_height + 6 + height, screen[1] - 4)
         self.text.position = (left + 7, top - 5)
         self.box.width, self.box.height = width, height
         self.box.position = (left + width / 2, top - height / 2)

@@ -15,7 +15,10 @@ import arcade
 import pyglet
 import pytest
 
+from game.settings import ENV_DIR
+from game.settings import Settings as Prefs
 from game.ui.app import FrameLimit, GameWindow, Settings
+from game.ui.client_flow import SAVES_ENV
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 _WINDOW: GameWindow | None = None
@@ -45,6 +48,18 @@ def window() -> GameWindow:
     return win
 
 
+@pytest.fixture
+def app(window: GameWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    """The suite's one client window (tests/ui/conftest.py), with settings and saves in temporary folders."""
+    monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
+    monkeypatch.setenv(SAVES_ENV, str(tmp_path / "saves"))
+    window.settings.speed_index = 3  # fastest animations
+    window.settings.edge_scroll = False
+    window.prefs = Prefs()
+    yield window
+    window.show_view(arcade.View(window))
+
+
 def dispatch(win: arcade.Window, name: str, *args: object) -> None:
     """Send an event through the window's handler stack now (UI managers first, then the view)."""
     pyglet.event.EventDispatcher.dispatch_event(win, name, *args)
@@ -67,3 +82,13 @@ def frames(win: arcade.Window, count: int = 1) -> None:
 
 def shot(win: GameWindow, name: str) -> Path:
     return win.screenshot(SHOTS / name)
+
+
+def end_turn(win: arcade.Window) -> None:
+    """Enter ends the turn; when armies could still move, the warning asks first and Enter confirms it."""
+    for name in ("on_key_press", "on_key_release"):
+        dispatch(win, name, arcade.key.ENTER, 0)
+    modal = getattr(win.current_view, "modal", None)
+    if modal is not None and getattr(modal, "title", "") == "End the turn?":
+        for name in ("on_key_press", "on_key_release"):
+            dispatch(win, name, arcade.key.ENTER, 0)

@@ -27,7 +27,7 @@ from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.setup import SetupView
 from systems import queries as q
 from tests.builders import spawn_army, spawn_structure, tiny_map
-from tests.ui.conftest import click, dispatch, frames, shot
+from tests.ui.conftest import click, dispatch, end_turn, frames, shot
 
 # a coast: land on the left, shallow (s) then deep (d) water on the right; row 7 is land again
 COAST = [
@@ -227,7 +227,7 @@ def test_a_ship_is_built_boarded_sailed_fired_and_landed_through_the_panel_and_t
     view._sync()
     settle(app, view)
     assert view.canvas.sprites.ship_tokens[ship].hull.texture is app.assets.structure("battleship")
-    key(app, arcade.key.ENTER)  # a ship sails from its owner's next turn
+    end_turn(app)  # a ship sails from its owner's next turn
     settle(app, view)
     assert game.world.clock.round == 2 and game.world.clock.seat == 1
 
@@ -251,7 +251,8 @@ def test_a_ship_is_built_boarded_sailed_fired_and_landed_through_the_panel_and_t
     view.camera.zoom_at(480, 360, 1.5)
     view.camera.center_on_territory(at(9, 4))
     dispatch(app, "on_mouse_motion", *screen(view, sea), 0, 0)
-    assert view.orders.note == "Sail to (10, 6) (3 MP)" and len(view.canvas.overlays.path) == 4
+    assert view.orders.note.startswith("Sail to the ") and view.orders.note.endswith(" of your base (3 MP)")
+    assert len(view.canvas.overlays.path) == 4
     frames(app, 2)
     shot(app, "mods_ships_dock_cargo_actions.png")
     click(app, *screen(view, sea))
@@ -290,7 +291,7 @@ def test_a_medic_heals_with_a_green_number_at_its_owners_upkeep(app: GameWindow,
     esper.component_for_entity(wounded, ArmyUnit).damage = 1
     view = show(app, game)
     numbers = spy(monkeypatch, view.canvas.effects, "number")
-    key(app, arcade.key.ENTER)
+    end_turn(app)
     settle(app, view)
     assert ("+1", (110, 230, 120, 255)) in [call[2:4] for call in numbers]
     game.world.activate()

@@ -1,4 +1,4 @@
-"""Small drawing helpers shared by the issue-5 screens: buttons, cached text, panels, the palette.
+"""Small drawing helpers shared by the dialog screens: buttons, cached text, panels, the palette.
 
 These screens draw with plain arcade primitives (no arcade.gui), so they work headless without the GUI
 shim, and tests drive them through their real `on_mouse_press`/`on_key_press` handlers.

@@ -13,11 +13,13 @@ from game.ui.animation import Animator
 from game.ui.app import GameWindow
 from game.ui.frame_cache import FrameCache
 from game.ui.map_canvas import MapCanvas
+from game.ui.map_renderer import trim_memory
 from game.ui.orders import Orders
 from game.ui.panel import SidePanel
 from game.ui.session import Session
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
+from game.ui.wording import for_players
 from systems import events as ev
 from systems import queries as q
 
@@ -60,6 +62,8 @@ class GameView(BaseView):
         self.radar_drag = False
         self.tooltip = ""
         self.watching = False  # a computer or rogue turn is being shown
+        self.follow_camera = True  # the camera follows computer and rogue moves (C toggles)
+        self.follow_pause = 0.0  # seconds the camera stays where the player put it
         self.needs_sync = False
         self.pause = 0.0
         self.seat_seen: int | None = None
@@ -133,6 +137,7 @@ class GameView(BaseView):
         if not result.ok:
             return
         self.commands += 1
+        self.canvas.sprites.clear_results()  # the last battle's result stays until the player's next action
         if isinstance(command, EndTurn):
             self.watching = True
             self.animator.follow = self._follow
@@ -143,6 +148,7 @@ class GameView(BaseView):
         if isinstance(event, ev.TurnStarted):
             name = scene.names.get(event.seat, f"Player {event.seat}")
             self.show_banner(f"Round {event.round} — {name}'s turn")
+            trim_memory()  # a turn's worth of freed pictures and events goes back to the system
         elif isinstance(event, ev.GameWon):
             name = scene.names.get(event.seat, f"Player {event.seat}")
             self.show_banner(f"{name} wins the game!", 3600)
@@ -151,12 +157,26 @@ class GameView(BaseView):
             self.show_banner(f"{name} is defeated")
         elif isinstance(event, ev.ArmyWentRogue):
             self.show_banner("An army went rogue (unpaid upkeep)")
+        elif isinstance(event, ev.RogueAppeared):  # every sighting is announced (the log and summary list it too)
+            self.show_banner(f"Wild rogues appeared: {len(event.units)} unit{'s' if len(event.units) != 1 else ''}")
 
     def show_banner(self, text: str, seconds: float = theme.TIMING.banner) -> None:
         self.banner.set(text)
         self.banner_time = seconds / (self.animator.speed if seconds < 60 else 1)
 
+    def toggle_follow(self) -> None:
+        """The follow-camera (C): while on, the camera follows computer and rogue moves."""
+        self.follow_camera = not self.follow_camera
+        self.show_banner(f"Camera follows moves: {'on' if self.follow_camera else 'off'} [C]", 1.5)
+        self.panel_key = ()
+
+    def _moved_by_hand(self) -> None:
+        """The player moved the camera (keys, drag, radar, wheel): do not pull it away for a while."""
+        self.follow_pause = theme.FOLLOW_PAUSE
+
     def _follow(self, territory: int) -> None:
+        if not self.follow_camera or self.follow_pause > 0:
+            return
         left, bottom, right, top = self.camera.view_rect()
         x, y = self.canvas.grid.center(territory)
         margin = self.canvas.grid.tile
@@ -166,6 +186,7 @@ class GameView(BaseView):
     # ----- per frame
     def on_update(self, delta_time: float) -> None:
         dt = min(delta_time, 0.1)
+        self.follow_pause = max(0.0, self.follow_pause - dt)
         self._scroll(dt)
         fresh = self.session.take_events()
         if fresh:
@@ -232,6 +253,8 @@ class GameView(BaseView):
             self.panel.refresh(watching=watching)
             if self.mouse is not None and self.panel.contains(*self.mouse):  # the button under it may be new
                 self.tooltip = self.panel.hover(*self.mouse)
+            else:
+                self.tooltip = ""  # a tooltip about the old selection must not stay
 
     def _scroll(self, dt: float) -> None:
         dx: float = sum(SCROLL_KEYS[k][0] for k in self.keys if k in SCROLL_KEYS)
@@ -240,9 +263,23 @@ class GameView(BaseView):
             ex, ey = self.camera.edge_direction(self.mouse)
             dx, dy = dx + ex, dy + ey
         if dx or dy:
+            self._moved_by_hand()
             self.camera.scroll(dt, (max(-1, min(1, dx)), max(-1, min(1, dy))))
             if self.mouse is not None and self.camera.contains(*self.mouse):
                 self._hover_map(*self.mouse)
+
+    # ----- a quiet client
+    def quiet(self) -> bool:
+        """True when the next frame would be the cached picture already on screen: no animation, effect,
+        scrolling, banner, drag or computer turn (the window then draws nothing; see GameWindow.draw)."""
+        if (self.animator.busy or self.canvas.effects.active or self.session.busy or self.keys
+                or self.dragging is not None or self.radar_drag or self.banner_time > 0 or self.needs_sync):
+            return False
+        if self.session.computer_to_move() and not self.session.game.over:
+            return False
+        self._update_hud()  # the hint bar and banner as the next frame would show them
+        key = self._frame_key()
+        return key is not None and key == self.frames.cached
 
     # ----- drawing
     def draw(self) -> None:
@@ -285,7 +322,8 @@ class GameView(BaseView):
                 who = f"{name}'s turn begins: production and upkeep"
             else:
                 who = f"Rogue armies move in {name}'s turn"
-            text, bad = f"{who} — speed {self.speed:g}× (F or the speed button to change)", False
+            follow = "on" if self.follow_camera else "off"
+            text, bad = f"{who} — speed {self.speed:g}× (F) · camera follows moves: {follow} (C)", False
         self.message.set(text or "Right-drag or arrow keys scroll · wheel zooms · H: your base · "
                          "Space: next army", theme.TEXT_BAD if bad else theme.TEXT)
         self.banner_bg.visible = self.banner_time > 0
@@ -295,16 +333,22 @@ class GameView(BaseView):
         """The panel's tooltip, or on the map the order's note beside the pointer (MP cost, forecast)."""
         if self.mouse is None:
             return
-        text = self.tooltip
+        text = for_players(self.tooltip)
         if not text and self.orders.note and self.camera.contains(*self.mouse) and not self.watching:
-            text = self.orders.note
+            text = for_players(self.orders.note)
             x, y = self.mouse
             self.hud.tooltip.show(text, x, y - 20, (self.window.width, self.window.height), right=True)
             self.hud.tooltip.draw()
             return
         if text:
-            self.hud.tooltip.show(text, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
+            around = self._tooltip_around(*self.mouse)
+            self.hud.tooltip.show(text, self.mouse[0], self.mouse[1], (self.window.width, self.window.height),
+                                  around=around)
             self.hud.tooltip.draw()
+
+    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
+        """What a tooltip must not cover: the side panel (its box goes left of it)."""
+        return self.panel.rect if self.panel.contains(x, y) else None
 
     # ----- input
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
@@ -343,6 +387,7 @@ class GameView(BaseView):
         if self.panel.contains(x, y):
             if button == arcade.MOUSE_BUTTON_LEFT and self.canvas.radar.contains(x, y):
                 self.radar_drag = True
+                self._moved_by_hand()
                 self.canvas.radar.look_at(x, y)
                 return True
             if button == arcade.MOUSE_BUTTON_LEFT:
@@ -355,6 +400,7 @@ class GameView(BaseView):
             self.dragging, self.dragged = button, 0.0
             return True
         if button == arcade.MOUSE_BUTTON_LEFT and self._can_act():
+            self.canvas.sprites.clear_results()
             territory = self.camera.territory_at(x, y)
             wx, wy = self.camera.to_world(x, y)
             self.orders.click(territory, wx, wy)
@@ -364,8 +410,10 @@ class GameView(BaseView):
     def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
         self.mouse = (x, y)
         if self.radar_drag:
+            self._moved_by_hand()
             self.canvas.radar.look_at(x, y)
         elif self.dragging is not None:
+            self._moved_by_hand()
             self.dragged += abs(dx) + abs(dy)
             self.camera.pan_screen(-dx, -dy)
 
@@ -379,6 +427,7 @@ class GameView(BaseView):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         if self.camera.contains(x, y) and scroll_y:
+            self._moved_by_hand()
             self.camera.zoom_at(x, y, 1.15 ** scroll_y)
             self._hover_map(x, y)
 
@@ -400,6 +449,8 @@ class GameView(BaseView):
             self.jump_home()
         elif symbol == key.F:
             self.cycle_speed()
+        elif symbol == key.C:
+            self.toggle_follow()
         elif symbol in (key.EQUAL, key.PLUS, key.NUM_ADD):
             self._zoom_center(1.2)
         elif symbol in (key.MINUS, key.NUM_SUBTRACT):

@@ -67,5 +67,9 @@ def text_input(text: str, x: float, y: float, width: float, height: float = 34) 
         "invalid": style(bg=arcade.types.Color(*theme.SECTION_BG), border=arcade.types.Color(*theme.TEXT_BAD),
                          border_width=2),
     }
-    return gui.UIInputText(x=x, y=y, width=width, height=height, text=text, font_size=13, font_name=theme.FONT,
-                           text_color=theme.TEXT, caret_color=theme.TEXT, style=looks)
+    field = gui.UIInputText(x=x, y=y, width=width, height=height, text=text, font_size=13, font_name=theme.FONT,
+                            text_color=theme.TEXT, caret_color=theme.TEXT, style=looks)
+    # the layout draws its line at the top of the content box: a top padding puts a 13-point line in the middle
+    # of the box (the box keeps room below for descenders), clear of the left edge
+    top = max(0, (int(height) - 24) // 2)
+    return field.with_padding(top=top, left=9, right=6)

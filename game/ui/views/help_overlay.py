@@ -1,6 +1,7 @@
-"""The help overlay (F1): the rules in brief with their ids, what every map symbol means, and the hotkeys;
-a second page lists every unit, structure and upgrade type of the game's ruleset (mods' included) with its
-numbers and picture, generated from the `Ruleset`.
+"""The help overlay (F1): the rules in brief (in plain words; rule ids are for developers), what every map
+symbol means, and the hotkeys; a second page lists every unit, structure and upgrade type of the game's ruleset
+(mods' included) with its numbers and picture, a third the MP each unit type pays per terrain, all generated
+from the `Ruleset`.
 
 Drawn over the game (pass the game view as `underlay`) or alone. F1, Esc, a click on "Close" or outside
 the panel calls `on_close()`; Tab or the page button switches pages. Content comes from `game.help_text`;
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from game.help_text import HOTKEYS, TypeEntry, rules_brief, ruleset_entries, symbols
+from game.help_text import HOTKEYS, TypeEntry, movement_table, rules_brief, ruleset_entries, symbols
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
     from game.ui.assets import Assets
 
 TINTED = {"units", "structures", "flags"}
-PAGES = ("Rules, symbols and keys", "Units and structures")
-PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "◂ Rules and keys [Tab]")
+PAGES = ("Rules, symbols and keys", "Units and structures", "Moving")
+PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "Movement costs ▸ [Tab]", "◂ Rules and keys [Tab]")
 SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades"}
 _BASE_RULES: list[Ruleset] = []
 
@@ -104,7 +105,8 @@ class HelpOverlay(arcade.View):
         left, bottom, w, h = self.panel()
         draw_panel(left, bottom, w, h)
         top = bottom + h
-        title = "Forces of Conquest — how to play" if self.page == 0 else "Units and structures in this game"
+        title = ("Forces of Conquest — how to play", "Units and structures in this game",
+                 "Movement costs: MP to enter each terrain")[self.page]
         self.texts.draw("title", title, left + 24, top - 36, TEXT, 18, bold=True)
         button = self.close_button
         button.left, button.bottom = left + w - button.width - 20, bottom + 16
@@ -115,6 +117,9 @@ class HelpOverlay(arcade.View):
         pager.draw(self.texts, 12)
         if self.page == 1:
             self._draw_types(left + 24, top - 72, w - 48, bottom + 64)
+            return
+        if self.page == 2:
+            self._draw_movement(left + 24, top - 80, w - 48)
             return
         inner = w - 48 - 40
         widths = (inner * 0.49, inner * 0.31, inner * 0.20)
@@ -176,11 +181,32 @@ class HelpOverlay(arcade.View):
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
         y -= 22
         for n, brief in enumerate(rules_brief(self.rules)):
-            self.texts.draw(f"r:{n}:t", f"{brief.title}  ({', '.join(brief.rules)})", x, y, TEXT, 10, bold=True)
+            self.texts.draw(f"r:{n}:t", brief.title, x, y, TEXT, 10, bold=True)  # rule ids: for developers only
             y -= 4
             body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 9.5, anchor_y="top", width=int(width),
                                    multiline=True)
             y -= body.content_height + 13  # room for the next title's capitals
+
+    def _draw_movement(self, x: float, y: float, width: float) -> None:
+        """Terrain by unit type, from the ruleset (never restated here); '—' where a unit cannot go."""
+        table = movement_table(self.rules or _base_rules())
+        first = 150.0
+        column = min(110.0, (width - first) / max(1, len(table.units)))
+        for i, name in enumerate(table.units):
+            self.texts.draw(f"m:h:{i}", name, x + first + column * (i + 0.5), y, ACCENT, 11, bold=True,
+                            anchor_x="center")
+        y -= 10
+        arcade.draw_line(x, y, x + first + column * len(table.units), y, PANEL_EDGE, 1)
+        for r, (terrain, costs) in enumerate(table.rows):
+            y -= 22
+            self.texts.draw(f"m:{r}:t", terrain, x, y, TEXT, 11)
+            for i, cost in enumerate(costs):
+                self.texts.draw(f"m:{r}:{i}", "—" if cost is None else f"{cost} MP", x + first + column * (i + 0.5),
+                                y, DIM if cost is None else TEXT, 11, anchor_x="center")
+        y -= 34
+        for n, note in enumerate(table.notes):
+            body = self.texts.draw(f"m:n:{n}", note, x, y, DIM, 10, anchor_y="top", width=int(width), multiline=True)
+            y -= body.content_height + 6
 
     def _draw_symbols(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:symbols", "On the map", x, y, ACCENT, 14, bold=True)

@@ -25,7 +25,7 @@ class MainMenuView(BaseView):
         kit.on_click(self.new_button, window.show_new_game)
         kit.on_click(self.load_button, window.show_load_game)
         kit.on_click(self.quit_button, window.close)
-        self.options_button = kit.flat_button("Options", window.width - 170, 20, 150, 40)  # issue 5: settings
+        self.options_button = kit.flat_button("Options", window.width - 170, 20, 150, 40)  # settings
         kit.on_click(self.options_button, self.show_options)
         for widget in (self.new_button, self.load_button, self.quit_button, self.options_button):
             self.ui.add(widget)

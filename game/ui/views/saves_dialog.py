@@ -191,7 +191,8 @@ class SavesDialog(arcade.View):
                  on_loaded: Callable[..., object] | None = None,
                  load_fn: Callable[[Path], Any] | None = None,
                  save_fn: Callable[[str], Path] | None = None,
-                 default_name: str = "", underlay: arcade.View | None = None) -> None:
+                 default_name: str = "", underlay: arcade.View | None = None,
+                 on_saved: Callable[[Path], object] | None = None) -> None:
         super().__init__()
         self.folder = Path(folder)
         self.mode = mode
@@ -201,6 +202,8 @@ class SavesDialog(arcade.View):
         self.save_fn = save_fn
         self.underlay = underlay
         self.save_name = default_name
+        self.name_selected = bool(default_name)  # the suggested name is selected: typing replaces it
+        self.saved_cb = on_saved
         self.texts = TextCache()
         self.saves: list[SaveInfo] = []
         self.selected: int | None = None
@@ -273,7 +276,10 @@ class SavesDialog(arcade.View):
             self.show_message("Could not save", str(exc) or type(exc).__name__)
             return None
         self.refresh()
-        self.show_message("Saved", f"The game was saved as '{path.name}'.")
+        if self.saved_cb is not None:  # the caller closes the dialog and confirms with a short toast
+            self.saved_cb(path)
+        else:
+            self.show_message("Saved", f"The game was saved as '{path.name}'.")
         return path
 
     def _cancel(self) -> None:
@@ -324,7 +330,11 @@ class SavesDialog(arcade.View):
             self.texts.draw("namelabel", "Name:", left + 20, top - 84, DIM, 13)
             arcade.draw_lbwh_rectangle_filled(left + 80, top - 98, w - 100, 32, (20, 24, 32))
             arcade.draw_lbwh_rectangle_outline(left + 80, top - 98, w - 100, 32, ACCENT, 2)
-            self.texts.draw("name", self.save_name + "_", left + 90, top - 86, TEXT, 14)
+            shown = self.texts.draw("name", self.save_name + ("" if self.name_selected else "_"), left + 90, top - 86,
+                                    TEXT, 14)
+            if self.name_selected and self.save_name:  # selected text: typing replaces it
+                arcade.draw_lbwh_rectangle_filled(left + 86, top - 93, shown.content_width + 8, 24, (60, 100, 170))
+                shown.draw()
         if not self.saves:
             self.texts.draw("none", "No saves yet.", left + 24, top - 130, DIM, 13)
         for slot, (index, x, y, rw, rh) in enumerate(self.row_rects()):
@@ -376,6 +386,7 @@ class SavesDialog(arcade.View):
             self.selected = index
             if self.mode == "save":
                 self.save_name = self.saves[index].name
+                self.name_selected = True
         return True
 
     def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> bool:
@@ -393,7 +404,10 @@ class SavesDialog(arcade.View):
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.load_selected() if self.mode == "load" else self.save_now()
         elif symbol == arcade.key.BACKSPACE and self.mode == "save":
-            self.save_name = self.save_name[:-1]
+            self.save_name = "" if self.name_selected else self.save_name[:-1]
+            self.name_selected = False
+        elif symbol in (arcade.key.LEFT, arcade.key.RIGHT, arcade.key.END, arcade.key.HOME) and self.mode == "save":
+            self.name_selected = False  # keep the suggestion and edit it
         elif symbol in (arcade.key.DOWN, arcade.key.UP) and self.saves:
             step = 1 if symbol == arcade.key.DOWN else -1
             current = -1 if self.selected is None else self.selected
@@ -406,4 +420,6 @@ class SavesDialog(arcade.View):
 
     def on_text(self, text: str) -> None:
         if self.mode == "save" and self.message is None and text.isprintable():
-            self.save_name = (self.save_name + text)[:60]
+            base = "" if self.name_selected else self.save_name
+            self.name_selected = False
+            self.save_name = (base + text)[:60]

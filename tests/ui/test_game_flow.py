@@ -1,4 +1,4 @@
-"""Issue 5 end to end in the real client (GameWindow + game screen), headless, input dispatched through the
+"""The game flow end to end in the real client (GameWindow + game screen), headless, input dispatched through the
 window's handler stack: hot-seat hand-over, turn summary, undo, saves, victory, help, settings."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pyglet
 import pytest
 
 from components.commands import EndTurn
-from game.settings import ENV_DIR, Settings, load_settings
+from game.settings import load_settings
 from game.snapshot import state_hash
-from game.ui.client_flow import SAVES_ENV, FlowGameView, apply_settings, sounds_of
+from game.ui.client_flow import FlowGameView, apply_settings, sounds_of
 from game.ui.views._widgets import hex_color, manifest
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -24,21 +24,10 @@ from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView
 from tests.builders import at, spawn_army, tiny_game
+from tests.ui.conftest import end_turn
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTH, HEIGHT = 30, 20
-
-
-@pytest.fixture
-def app(window, tmp_path, monkeypatch):
-    """The suite's one client window (tests/ui/conftest.py), with settings and saves in temporary folders."""
-    monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
-    monkeypatch.setenv(SAVES_ENV, str(tmp_path / "saves"))
-    window.settings.speed_index = 3  # fastest animations
-    window.settings.edge_scroll = False
-    window.prefs = Settings()
-    yield window
-    window.show_view(arcade.View(window))
 
 
 def board(base_terrain: str = "p") -> list[str]:
@@ -122,20 +111,20 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     spawn_army(game, 1, at(game, 3, 2), ["soldier", "soldier", "soldier"])  # unfed: rogue at 100% (R4.4)
     start(app, game)
     view = ready(app)
-    key(app, arcade.key.ENTER)  # seat 1 ends its turn
+    end_turn(app)  # seat 1 ends its turn
     until(app, lambda: isinstance(app.current_view, HandoverView))
     handover = app.current_view
     assert handover.seat == 2
     view.draw()  # the map as the previous player left it...
-    image = shot(app, "issue5_client_handover.png")
+    image = shot(app, "flow_handover.png")
     app.clear(color=(0, 0, 0))
-    assert image.tobytes() == shot(app, "issue5_client_handover.png").tobytes()  # ...is painted over
+    assert image.tobytes() == shot(app, "flow_handover.png").tobytes()  # ...is painted over
     terrain = [hex_color(c) for c in manifest()["terrain_colors"].values()]
     saturated = [t for t in terrain if max(t) - min(t) > 60]
     pixels = set(image.getdata()) - {tuple(handover.color)}
     assert not [p for p in pixels if any(sum(abs(a - b) for a, b in zip(p, t, strict=True)) < 40 for t in saturated)]
     ready(app)
-    key(app, arcade.key.ENTER)  # seat 2 ends its turn; seat 1's upkeep fails
+    end_turn(app)  # seat 2 ends its turn; seat 1's upkeep fails
     until(app, lambda: isinstance(app.current_view, HandoverView))
     step(app, 30)
     click(app, 640, 360)
@@ -143,7 +132,7 @@ def test_two_humans_hand_over_on_a_screen_without_map_pixels_then_see_the_rogue_
     assert isinstance(modal, TurnSummaryView)
     rogue = [line for line in modal.summary.lines if line.kind == "went_rogue"]
     assert len(rogue) == 1 and "chance 100%" in rogue[0].text and rogue[0].chance == 100.0
-    shot(app, "issue5_client_summary.png")
+    shot(app, "flow_summary.png")
     row = next(r for r in modal.row_rects() if r[0] == modal.summary.lines.index(rogue[0]))
     click(app, row[1] + 40, row[2] + row[4] / 2)  # the line jumps the camera to the army
     assert view.modal is None
@@ -191,14 +180,12 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     saved_hash = state_hash(game.world)
     key(app, arcade.key.F5)
     assert isinstance(view.modal, SavesDialog) and view.modal.mode == "save"
-    view.modal.save_name = ""
-    type_text(app, "hot seat")
-    key(app, arcade.key.ENTER)
+    assert view.modal.save_name == "round-1" and view.modal.name_selected  # the suggestion is selected...
+    type_text(app, "hot seat")  # ...so typing replaces it
+    key(app, arcade.key.ENTER)  # Enter saves and closes the dialog; a toast confirms
     path = tmp_path / "saves" / f"hot_seat{SAVE_SUFFIX}"
-    assert path.exists() and view.modal.message_title == "Saved"
-    key(app, arcade.key.ENTER)  # dismiss the message
-    key(app, arcade.key.ESCAPE)  # close the dialog
-    assert view.modal is None
+    assert path.exists() and view.modal is None
+    assert view.banner.text == "Saved as 'hot_seat'" and view.banner_time > 0
     (tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}").write_bytes(b"{ not a save")
     os.utime(tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}", (path.stat().st_mtime + 5,) * 2)
     key(app, arcade.key.F9)
@@ -206,7 +193,7 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     assert isinstance(dialog, SavesDialog) and [s.name for s in dialog.saves] == ["zz_broken", "hot_seat"]
     key(app, arcade.key.ENTER)  # the newest: the broken one
     assert dialog.message is not None and "not valid JSON" in dialog.message
-    shot(app, "issue5_client_load_error.png")
+    shot(app, "flow_load_error.png")
     key(app, arcade.key.ENTER)
     assert app.current_view is view and state_hash(game.world) == saved_hash  # the game goes on
     key(app, arcade.key.DOWN)
@@ -226,10 +213,10 @@ def test_the_victory_screen_appears_after_a_flag_capture_with_one_line_per_playe
     raider = spawn_army(game, 1, at(game, 6, 2), ["soldier", "soldier"])
     start(app, game)
     view = ready(app)
-    key(app, arcade.key.ENTER)  # a round passes, so the charts have two rounds
+    end_turn(app)  # a round passes, so the charts have two rounds
     until(app, lambda: isinstance(app.current_view, HandoverView))
     ready(app)
-    key(app, arcade.key.ENTER)
+    end_turn(app)
     until(app, lambda: isinstance(app.current_view, HandoverView))
     ready(app)
     click(app, *on_screen(view, at(game, 6, 2)))
@@ -239,7 +226,7 @@ def test_the_victory_screen_appears_after_a_flag_capture_with_one_line_per_playe
     victory = app.current_view
     assert victory.title == "P1 wins!" and "captured P2's flag" in victory.how
     assert victory.chart_lines and all(sorted(lines) == [1, 2] for lines in victory.chart_lines.values())
-    shot(app, "issue5_client_victory.png")
+    shot(app, "flow_victory.png")
 
 
 def test_the_help_overlay_opens_and_closes(app):
@@ -248,7 +235,7 @@ def test_the_help_overlay_opens_and_closes(app):
     view = ready(app)
     key(app, arcade.key.F1)
     assert isinstance(view.modal, HelpOverlay)
-    shot(app, "issue5_client_help.png")
+    shot(app, "flow_help.png")
     key(app, arcade.key.F1)
     assert view.modal is None
     button = view.hud5.buttons["help"]
@@ -293,10 +280,10 @@ def test_the_forecast_box_warns_before_the_turn_ends_and_the_log_lists_this_roun
     key(app, arcade.key.L)
     step(app, 2)
     assert view.hud5.log_open
-    assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to plain (9, 6)"]
+    assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
     assert view.hud5.log_lines[0].territory == at(game, 9, 6)
     view.camera.center_on_territory(at(game, 20, 15))
-    shot(app, "issue5_client_forecast_log.png")
+    shot(app, "flow_forecast_log.png")
     left, bottom, width, height = view.hud5.log_rect()
     click(app, left + 30, bottom + height - 30 - 9)  # the log line jumps the camera back to the army
     x0, y0, x1, y1 = view.camera.view_rect()
@@ -317,7 +304,7 @@ def test_the_main_menu_opens_the_saves_list_and_the_options(app, tmp_path):
     dialog = app.current_view
     assert isinstance(dialog, SavesDialog) and [s.name for s in dialog.saves] == ["campaign"]
     assert dialog.saves[0].round == 1 and dialog.saves[0].players == ["P1", "P2"]
-    shot(app, "issue5_client_menu_load.png")
+    shot(app, "flow_menu_load.png")
     key(app, arcade.key.ESCAPE)
     assert type(app.current_view) is type(menu)
     button = app.current_view.options_button

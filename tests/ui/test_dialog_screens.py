@@ -1,4 +1,4 @@
-"""Issue 5 screens, headless, through their real input handlers: hand-over, turn summary, victory charts,
+"""The dialog screens, headless, through their real input handlers: hand-over, turn summary, victory charts,
 help overlay, saves dialog, settings; screenshots go to screenshots/ (git-ignored) for a human to look at."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_the_handover_screen_draws_no_map_pixels_and_waits_for_a_deliberate_clic
     terrain = [hex_color(c) for c in manifest()["terrain_colors"].values()]
     for n, color in enumerate(terrain):  # a map left on the screen by the previous player...
         arcade.draw_lbwh_rectangle_filled(n * 180, 0, 180, 720, color)
-    image = frame(win, view, "issue5_handover.png")
+    image = frame(win, view, "dialog_handover.png")
     win.clear(color=(0, 0, 0))
     assert image.tobytes() == frame(win, view).tobytes()  # ...is painted over completely
     saturated = [t for t in terrain if max(t) - min(t) > 60]  # greys would match anti-aliased text
@@ -95,7 +95,7 @@ def test_the_turn_summary_lists_the_rogue_army_with_its_probability_and_jumps_th
     jumps: list[int] = []
     closed: list[bool] = []
     view = TurnSummaryView(summary, on_close=lambda: closed.append(True), on_jump=jumps.append)
-    frame(win, view, "issue5_turn_summary.png")
+    frame(win, view, "dialog_turn_summary.png")
     rogue_index = next(i for i, line in enumerate(summary.lines) if line.kind == "went_rogue")
     assert "chance 100%" in summary.lines[rogue_index].text
     _, left, bottom, width, height = next(r for r in view.row_rects() if r[0] == rogue_index)
@@ -131,7 +131,7 @@ def test_the_victory_screen_after_a_flag_capture_has_one_line_per_player_in_ever
     chosen = []
     view = VictoryView(title, how, stats.series(), stats.names, lambda: chosen.append("new"),
                        lambda: chosen.append("menu"), winner=1)
-    frame(win, view, "issue5_victory.png")
+    frame(win, view, "dialog_victory.png")
     assert len(view.chart_lines) == 7
     for lines in view.chart_lines.values():
         assert sorted(lines) == [1, 2]
@@ -144,7 +144,7 @@ def test_the_victory_screen_after_a_flag_capture_has_one_line_per_player_in_ever
 def test_the_help_overlay_opens_over_the_game_and_closes_with_f1_or_a_click_outside(win):
     closed = []
     view = HelpOverlay(lambda: closed.append("f1"))
-    frame(win, view, "issue5_help.png")
+    frame(win, view, "dialog_help.png")
     view.on_key_press(arcade.key.F1, 0)
     assert closed == ["f1"]
     view = HelpOverlay(lambda: closed.append("outside"))
@@ -166,7 +166,7 @@ def test_a_save_made_in_the_dialog_loads_in_the_dialog_with_the_same_state_hash(
     assert (tmp_path / f"my_war{SAVE_SUFFIX}").exists() and saver.message_title == "Saved"
     loaded: list[object] = []
     loader = SavesDialog(tmp_path, on_cancel=lambda: None, on_loaded=loaded.append)
-    frame(win, loader, "issue5_saves.png")
+    frame(win, loader, "dialog_saves.png")
     (row, left, bottom, width, height) = loader.row_rects()[0]
     click(loader, left + 100, bottom + 10)
     click(loader, loader.action_button.left + 5, loader.action_button.bottom + 5)
@@ -184,7 +184,7 @@ def test_a_corrupt_save_shows_its_reason_and_the_current_game_goes_on(win, tmp_p
     frame(win, dialog)
     click(dialog, dialog.action_button.left + 5, dialog.action_button.bottom + 5)
     assert loaded == [] and dialog.message is not None and "gzip" in dialog.message
-    frame(win, dialog, "issue5_load_error.png")
+    frame(win, dialog, "dialog_load_error.png")
     click(dialog, dialog.ok_button.left + 5, dialog.ok_button.bottom + 5)
     assert dialog.message is None
     assert state_hash(game.world) == before
@@ -194,7 +194,7 @@ def test_a_corrupt_save_shows_its_reason_and_the_current_game_goes_on(win, tmp_p
 def test_settings_changed_in_the_view_persist_across_a_restart(win, tmp_path):
     done: list[object] = []
     view = SettingsView(Settings(), on_done=done.append, folder=tmp_path)
-    frame(win, view, "issue5_settings.png")
+    frame(win, view, "dialog_settings.png")
     plus = view.buttons["volume:+"]
     minus = view.buttons["volume:-"]
     click(view, minus.left + 5, minus.bottom + 5)

@@ -1,4 +1,4 @@
-"""Sound effects: loaded lazily from the manifest, volume and mute, silent and safe without audio (issue 5)."""
+"""Sound effects: loaded lazily from the manifest, volume and mute, silent and safe without audio."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_playing_is_harmless_without_an_audio_device_and_loads_each_file_once():
     board = SoundBoard(volume=0.5)
     for _ in range(3):
         board.play("select")
-    assert board.played == ["select"] * 3
+    assert list(board.played) == ["select"] * 3
     assert list(board._sounds) == ["select"]  # loaded once, on first use
 
 
@@ -48,3 +48,17 @@ def test_the_most_important_event_of_a_batch_picks_the_sound():
     assert sound_for_events([ev.StructureBuilt(1, 2, "wooden_tower", 3, None)]) == "build"
     assert sound_for_events([ev.ArmyDestroyed(1, 2, 1)]) == "destroy"
     assert sound_for_events([ev.TurnEnded(1, 1)]) is None
+
+
+def test_a_long_game_keeps_only_a_few_media_players():
+    """Watch mode plays thousands of effects: finished players are deleted (memory stays flat)."""
+    from pyglet import media
+
+    from game.ui.sound import MAX_PLAYERS
+
+    before = len(media.Source._players)  # other tests' boards may still hold a few
+    board = SoundBoard(volume=0.5)
+    for _ in range(50):
+        board.play("battle")
+    assert len(board._players) <= MAX_PLAYERS and len(board.played) <= 64
+    assert len(media.Source._players) <= before + MAX_PLAYERS  # nobody else keeps them alive

@@ -1,0 +1,77 @@
+"""Idle CPU of the client: a human's turn on the large map, nobody touching anything.
+
+Run: ARCADE_HEADLESS=1 .venv/bin/python -m bench.bench_idle [--seconds 10] [--busy]
+
+Drives the window exactly as the desktop event loop does: pyglet's clock calls the window's frame function
+(`GameWindow._dispatch_frame`: update, then `draw` when due) at the rates the window asks for, and sleeps in
+between; only the operating system's input events are missing (there is no display). After a short warm-up
+it measures this process's CPU time over a fixed wall time and prints it as a share of one core.
+`--busy` keeps the window at full speed (the old behaviour: a frame every 1/60 s) for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+import game.ui.headless_shim  # noqa: E402, F401  (before anything imports arcade.gui)
+
+# isort: split
+import pyglet  # noqa: E402
+
+from bench.bench_client import LARGE, full_game  # noqa: E402
+from systems import queries as q  # noqa: E402
+
+
+def run_loop(window: pyglet.window.Window, seconds: float) -> None:
+    """pyglet's clock for `seconds`: scheduled functions when due, then the window's queued events (as the
+    platform event loop does), sleep until the next one."""
+    clock = pyglet.clock.get_default()
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        clock.tick()
+        window.dispatch_events()
+        pause = clock.get_sleep_time(True)
+        time.sleep(max(0.0, min(pause if pause is not None else 0.01, end - time.perf_counter())))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--busy", action="store_true", help="never slow down (a frame every 1/60 s)")
+    args = parser.parse_args()
+
+    from game.ui.app import GameWindow, Settings
+    from game.ui.views.game_view import GameView
+
+    window = GameWindow(1280, 720, settings=Settings(threaded_computer=False), visible=False)
+    game = full_game(LARGE)
+    world = game.world
+    world.activate()
+    for seat in world.seats[1:]:  # one human (seat 1, to move) against three computers
+        q.player(world, seat).computer = True
+    window.start(game)
+    view = window.current_view
+    assert isinstance(view, GameView)
+    if args.busy:
+        view.quiet = lambda: False  # type: ignore[method-assign]
+    if getattr(view, "modal", None) is not None:  # the turn summary of a lone human: closed, as a player would
+        view.modal = None  # type: ignore[attr-defined]
+    run_loop(window, 3.0)  # warm-up: chunks baked, the frame cached, the window slowed down
+    frames_before, skipped_before = window.frame, window.skipped
+    cpu, wall = time.process_time(), time.perf_counter()
+    run_loop(window, args.seconds)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    drawn = window.frame - frames_before
+    print(f"idle client, large map (128x128), 1280x720, {'always busy' if args.busy else 'quiet when still'}: "
+          f"{100 * cpu / wall:.1f}% of one core over {wall:.1f} s wall "
+          f"({drawn} frames drawn, {window.skipped - skipped_before} skipped, idle={window.idle})")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

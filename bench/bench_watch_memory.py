@@ -1,0 +1,93 @@
+"""Memory of the client in watch mode: four computers play on the large map; resident memory per round.
+
+Run: ARCADE_HEADLESS=1 .venv/bin/python -m bench.bench_watch_memory [--rounds 300] [--map grand_continent]
+     [--draw-every 4] [--trace]
+
+The real client (GameWindow, game screen, animations at the fastest speed, computer turns on the main
+thread) is driven frame by frame as `foc play` does headless; every `--draw-every`-th frame is drawn (drawing
+every frame only makes the run longer; every kind of drawing still happens). Prints resident memory (RSS) at
+the start (after round 5, when every cache has warmed up), every 25 rounds, the peak and the change from the
+start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+import game.ui.headless_shim  # noqa: E402, F401  (before anything imports arcade.gui)
+
+# isort: split
+from bench.bench_client import ROOT, rss_mb  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--map", default="grand_continent")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--draw-every", type=int, default=4)
+    parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--minutes", type=float, default=30.0, help="stop after this much wall time")
+    args = parser.parse_args()
+
+    import tracemalloc
+
+    from game.maps import load_map
+    from game.plugins import create_game
+    from game.setup import PlayerSpec
+    from game.ui import theme
+    from game.ui.app import GameWindow, Settings
+
+    window = GameWindow(1280, 720, settings=Settings(threaded_computer=False), visible=False)
+    window.settings.speed_index = len(theme.SPEEDS) - 1  # the fastest animations
+    data = load_map(ROOT / "maps" / f"{args.map}.tmj")
+    game = create_game(data, [PlayerSpec(f"Computer {i}", True, "normal") for i in range(1, 5)], args.seed, [])
+    window.start(game)
+    world = game.world
+    start_rss: float | None = None
+    peak = 0.0
+    snapshot = None
+    frame = 0
+    started = time.perf_counter()
+    last_round = 0
+    while not game.over and world.clock.round <= args.rounds:
+        view = window.current_view
+        assert view is not None
+        view.on_update(1 / 60)
+        if frame % args.draw_every == 0:
+            view.on_draw()
+            window.flip()  # as the event loop does (it also frees the GL objects released meanwhile)
+        frame += 1
+        if world.clock.round != last_round:
+            last_round = world.clock.round
+            rss = rss_mb()
+            if last_round == 5:
+                start_rss = rss
+                if args.trace:
+                    tracemalloc.start(8)
+                    snapshot = tracemalloc.take_snapshot()
+            if start_rss is not None:
+                peak = max(peak, rss)
+            if last_round % 25 == 0 or last_round == 5:
+                print(f"round {last_round:4d}: {rss:6.1f} MB  ({time.perf_counter() - started:5.0f} s, {frame} frames)",
+                      flush=True)
+        if time.perf_counter() - started > args.minutes * 60:
+            print("time limit reached")
+            break
+    end_rss = rss_mb()
+    base = start_rss or end_rss
+    print(f"watch mode, {args.map}, {last_round} rounds{' (game over)' if game.over else ''}: start {base:.1f} MB, "
+          f"end {end_rss:.1f} MB, peak {max(peak, end_rss):.1f} MB, change {100 * (end_rss - base) / base:+.1f}%")
+    if snapshot is not None:
+        for stat in tracemalloc.take_snapshot().compare_to(snapshot, "traceback")[:8]:
+            print(f"  {stat.size_diff / 1024:+9.1f} KiB  {stat.count_diff:+7d} blocks  {stat.traceback.format()[-1].strip()}")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

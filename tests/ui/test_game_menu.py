@@ -1,0 +1,116 @@
+"""Around the game, through the real handlers: the in-game menu (Esc) and leaving with "save first?", the
+end-turn warning with "don't ask again this game", and autosaves per game (none in watch mode unless asked)."""
+
+from __future__ import annotations
+
+import arcade
+
+from game.plugins import create_game
+from game.setup import PlayerSpec
+from game.ui.client_flow import attach, configure_window, game_identity
+from game.ui.session import Session
+from game.ui.views.choice_box import ChoiceBox
+from game.ui.views.menu import MainMenuView
+from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
+from tests.builders import at, spawn_army, tiny_game, tiny_map
+from tests.ui.test_game_flow import board, click, key, ready, shot, start, step, type_text  # noqa: F401
+
+
+def _answer(view, label: str) -> None:
+    box = view.modal
+    assert isinstance(box, ChoiceBox)
+    button = next(b for b in box.buttons if b.label.startswith(label))
+    click(view.window, button.left + 10, button.bottom + 10)
+
+
+def test_esc_opens_the_game_menu_and_leaving_asks_to_save_first(app, tmp_path):
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    army = spawn_army(game, 1, at(game, 5, 5), ["soldier"])
+    start(app, game)
+    view = ready(app)
+    view.orders.select_army(army)
+    key(app, arcade.key.ESCAPE)  # the first Esc clears the selection...
+    assert view.modal is None and view.orders.selected_army is None
+    key(app, arcade.key.ESCAPE)  # ...the next opens the menu
+    menu = view.modal
+    assert isinstance(menu, ChoiceBox) and menu.title == "Game menu"
+    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Options",
+                                                              "Main menu", "Quit"]
+    step(app, 2)
+    shot(app, "game_menu.png")
+    key(app, arcade.key.ESCAPE)  # Esc resumes
+    assert view.modal is None
+    key(app, arcade.key.ESCAPE)
+    _answer(view, "Main menu")
+    assert view.modal.title == "Save the game first?"
+    shot(app, "game_menu_save_first.png")
+    _answer(view, "Save, then leave")
+    assert isinstance(view.modal, SavesDialog)
+    type_text(app, "before lunch")
+    key(app, arcade.key.ENTER)
+    assert (tmp_path / "saves" / f"before_lunch{SAVE_SUFFIX}").exists()
+    assert isinstance(app.current_view, MainMenuView)
+
+
+def test_leaving_without_saving_goes_to_the_main_menu(app):
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.ESCAPE)
+    _answer(view, "Main menu")
+    _answer(view, "Leave without saving")
+    assert isinstance(app.current_view, MainMenuView)
+
+
+def test_ending_the_turn_with_armies_unmoved_warns_until_told_not_to_ask_again(app):
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    army = spawn_army(game, 1, at(game, 5, 5), ["soldier"])
+    spawn_army(game, 2, at(game, 20, 15), ["soldier"])
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.ENTER)
+    box = view.modal
+    assert isinstance(box, ChoiceBox) and box.title == "End the turn?" and "One of your armies" in box.text
+    assert game.world.clock.seat == 1
+    step(app, 2)
+    shot(app, "end_turn_warning.png")
+    key(app, arcade.key.ESCAPE)  # back to my armies: the army is selected
+    assert view.modal is None and view.orders.selected_army == army and game.world.clock.seat == 1
+    key(app, arcade.key.ESCAPE)
+    step(app, 2)  # the panel refreshes in the next frame
+    end = view.panel.end_turn
+    click(app, end.rect[0] + 10, end.rect[1] + 10)  # the panel's button warns too
+    box = view.modal
+    assert isinstance(box, ChoiceBox)
+    x, y, size, _ = box._tick
+    click(app, x + size / 2, y + size / 2)  # "don't ask again this game"
+    assert box.checked
+    _answer(view, "End turn")
+    assert view.modal is None and not view.warn_unmoved
+    assert game.world.clock.seat == 2
+    ready(app)  # the other player (hot seat) has an army that could move too...
+    key(app, arcade.key.ENTER)  # ...but this game does not ask again
+    assert view.modal is None and game.world.clock.round == 2
+
+
+def _game(players: str):
+    specs = [PlayerSpec(f"P{i + 1}", kind == "ai", "normal") for i, kind in enumerate(players.split(","))]
+    return create_game(tiny_map(["p" * 8] * 8), specs, 3, [])
+
+
+def test_each_game_autosaves_under_its_own_name_and_watch_mode_only_when_asked(app, tmp_path):
+    from game.settings import Settings
+
+    configure_window(app, Settings(), autosave=True)
+    try:
+        human = _game("human,ai")
+        chronicle = attach(Session(human, {}), app)
+        assert chronicle.autosaver is not None and chronicle.autosaver.tag == f"autosave-{game_identity(human)}"
+        assert attach(Session(_game("ai,ai"), {}), app).autosaver is None  # watch mode: no autosaves...
+        configure_window(app, Settings(autosave_watched=True), autosave=True)
+        assert attach(Session(_game("ai,ai"), {}), app).autosaver is not None  # ...unless asked
+        other = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+        assert game_identity(other) != game_identity(human)
+    finally:
+        app.autosave_folder = None
+        app.autosave_watched = False
