@@ -190,7 +190,7 @@ def test_the_game_without_a_window_never_imports_the_client():
 # Caches of derived data (GPU textures and programs, fitted text, static map tables), not registries: they
 # never decide what a game may do. Each is named here so a new module-level container is a decision.
 CACHES = {
-    "game/ai/view.py:_STATIC", "game/ui/effects.py:_TEXTURES", "game/ui/quad.py:_PROGRAMS",
+    "game/ai/view.py:_STATIC", "game/queries.py:_FAR", "game/ui/effects.py:_TEXTURES", "game/ui/quad.py:_PROGRAMS",
     "game/ui/views/help_overlay.py:_BASE_RULES", "game/ui/views/setup.py:_MAPS", "game/ui/widgets.py:_FITTED",
 }
 MUTATORS = {"append", "update", "setdefault", "add", "extend", "insert", "pop", "clear", "remove", "discard"}

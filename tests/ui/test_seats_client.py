@@ -11,7 +11,6 @@ from game.ui.session import Session
 from game.views import view_for
 from systems.prompts import pending
 from tests.test_seats import cmd, life, search  # noqa: F401  (the Volley ruleset's fixture)
-from tests.ui.test_issue5_client import app  # noqa: F401  (the window with temporary settings and saves)
 
 
 def table(search, *players: PlayerSpec) -> Session:  # noqa: F811
@@ -52,7 +51,7 @@ def test_a_computer_seat_gives_its_orders_and_answers_through_its_controller(sea
 
 def test_the_hand_over_says_what_the_next_seat_is_called_to_do(window):
     from game.ui.views.handover import HandoverView
-    from tests.ui.test_issue5_views import frame
+    from tests.ui.test_dialog_screens import frame
 
     view = HandoverView(2, "Blue", lambda: None, round_=3, purpose="your orders")
     frame(window, view, "seats_handover_orders.png")
@@ -69,7 +68,7 @@ def test_a_question_to_the_other_human_hands_over_asks_and_hands_back(app):  # n
     from game.ui.views.handover import HandoverView
     from game.ui.views.question import QuestionDialog
     from tests.test_seats import Challenge, _challenging_base_game
-    from tests.ui.test_issue5_client import key, ready, shot, start, step, until
+    from tests.ui.test_game_flow import key, ready, shot, start, step, until
 
     game = _challenging_base_game(ending=False)
     start(app, game)
