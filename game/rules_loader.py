@@ -145,8 +145,15 @@ def load_ruleset(mods: Sequence[str | Path] = (), search: Sequence[Path] | None 
     return build_ruleset(ordered, errors)
 
 
-def build_ruleset(ordered: Sequence[tuple[ModManifest, Path]], errors: list[str] | None = None) -> Ruleset:
-    """Merge the rules files of mods already in load order and validate the result."""
+def build_ruleset(
+    ordered: Sequence[tuple[ModManifest, Path]], errors: list[str] | None = None,
+    overlays: Sequence[tuple[ModManifest, str, dict[str, Any]]] = (),
+) -> Ruleset:
+    """Merge the rules files of mods already in load order and validate the result.
+
+    `overlays` (manifest, file name for messages, rules document) are merged last and are not mods: the
+    balance lab's variant overrides (game.lab.variants).
+    """
     errors = [] if errors is None else errors
     merger = _Merger()
     for manifest, folder in ordered:
@@ -155,6 +162,8 @@ def build_ruleset(ordered: Sequence[tuple[ModManifest, Path]], errors: list[str]
             doc = read_toml(path, errors)
             if doc is not None:
                 merger.add(doc, rel(path), manifest, errors)
+    for manifest, file, doc in overlays:
+        merger.add(doc, file, manifest, errors)
     merger.data["mods"] = [{"id": m.id, "name": m.name, "version": m.version} for m, _ in ordered]
     errors.extend(cross_reference_errors(merger))
     ruleset: Ruleset | None = None

@@ -1,0 +1,100 @@
+"""Where balance games run: in this process, in local processes, or on Ray (local or a cluster).
+
+Every backend plays the same `GameJob`s with `play_jobs` and hands each record to `on_record` as soon
+as its game finishes (any order); the caller sorts. A game depends only on its job, so the records are
+the same however the games are spread.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from game.lab.jobs import GameJob, GameRecord, play_jobs
+from game.lab.variants import Variant
+
+OnRecord = Callable[[GameRecord], None]
+RAY_HINT = "pip install 'forces-of-conquest[cluster]'"
+LOCAL_OBJECT_STORE = 128 * 1024 * 1024  # records are small: keep a local Ray's shared memory modest
+
+
+def ray_installed() -> bool:
+    return importlib.util.find_spec("ray") is not None
+
+
+def make_jobs(variants: Sequence[Variant], map_name: str, kinds: Sequence[str], seed: int, games: int,
+              rounds: int) -> list[GameJob]:
+    """Game k of every variant uses seed + k (paired); seed-major, so variants of a seed finish together."""
+    return [GameJob(variant, map_name, tuple(kinds), seed + k, rounds) for k in range(games) for variant in variants]
+
+
+def chunks(jobs: Sequence[GameJob], size: int) -> Iterator[list[GameJob]]:
+    for start in range(0, len(jobs), size):
+        yield list(jobs[start:start + size])
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Jobs per task: 1 for small runs (live progress), up to 8 for huge ones (fewer round trips)."""
+    return max(1, min(8, games // max(1, workers * 50)))
+
+
+def run_in_process(jobs: Sequence[GameJob], on_record: OnRecord) -> None:
+    for job in jobs:
+        for record in play_jobs([job]):
+            on_record(record)
+
+
+def run_processes(jobs: Sequence[GameJob], workers: int, on_record: OnRecord) -> None:
+    """Local processes (no Ray needed); `workers` at a time."""
+    if workers <= 1:
+        run_in_process(jobs, on_record)
+        return
+    size = chunk_size(len(jobs), workers)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[GameRecord]]] = {pool.submit(play_jobs, c) for c in chunks(jobs, size)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                for record in future.result():
+                    on_record(record)
+
+
+def run_ray(jobs: Sequence[GameJob], workers: int | None, on_record: OnRecord, address: str | None = None) -> None:
+    """Ray tasks, one CPU each: on the cluster at `address`, else on a local Ray with `workers` CPUs
+    (bound to 127.0.0.1). Ray is started here and shut down after, unless it was already running."""
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        quiet: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False,
+                 "configure_logging": True}
+        if address:
+            ray.init(address=address, **quiet)
+        else:
+            ray.init(num_cpus=workers or os.cpu_count() or 1, _node_ip_address="127.0.0.1",
+                     object_store_memory=LOCAL_OBJECT_STORE, **quiet)
+    try:
+        capacity = int(ray.cluster_resources().get("CPU", 1))
+        slots = max(1, workers or capacity)
+        size = chunk_size(len(jobs), slots)
+        remote = ray.remote(num_cpus=1, max_retries=2)(play_jobs)
+        queue = iter(list(chunks(jobs, size)))
+        pending = []
+        for chunk in queue:  # at most two tasks per slot in flight: results stream, memory stays flat
+            pending.append(remote.remote(chunk))
+            if len(pending) >= 2 * slots:
+                break
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for record in ray.get(done[0]):
+                on_record(record)
+            following = next(queue, None)
+            if following is not None:
+                pending.append(remote.remote(following))
+    finally:
+        if started_here:
+            ray.shutdown()

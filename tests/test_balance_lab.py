@@ -1,0 +1,171 @@
+"""The balance lab (`foc balance`): variants, statistics, determinism across workers, reports, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game.cli import main
+from game.errors import DataError
+from game.lab import runner
+from game.lab.jobs import GameJob, GameRecord, play_job
+from game.lab.statistics import analyse, binomial_two_sided, compare, mcnemar_exact, wilson
+from game.lab.variants import BASELINE, baseline, build_variant_rules, check_variants, parse_variant
+
+SMALL = {"map": "twin_valleys", "kinds": ("normal", "hard"), "rounds": 30}
+
+
+def write(path, text):
+    path.write_text(text)
+    return path
+
+
+# --- statistics -----------------------------------------------------------------------------------------
+
+def test_wilson_interval_matches_known_values():
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_exact_binomial_and_mcnemar():
+    assert binomial_two_sided(0, 6) == pytest.approx(2 / 64)
+    assert binomial_two_sided(3, 6) == pytest.approx(1.0)
+    # p=1/4, n=4: every outcome at most as likely as k=0 (0.316): k=0, 2, 3, 4 (k=1 is likelier)
+    assert binomial_two_sided(0, 4, 0.25) == pytest.approx(0.31640625 + 0.2109375 + 0.046875 + 0.00390625)
+    assert mcnemar_exact(0, 10) == pytest.approx(2 / 1024)
+    assert mcnemar_exact(0, 0) == 1.0
+
+
+def record(variant, seed, winner, rounds=20, kinds=("normal", "normal")):
+    return GameRecord(variant, seed, list(kinds), winner, rounds, [winner] if winner else [1, 2], {})
+
+
+def test_paired_comparison_flags_a_real_difference_and_not_noise():
+    base = [record(BASELINE, s, 2) for s in range(10)]
+    flipped = [record("v", s, 1) for s in range(10)]
+    same = [record("w", s, 2) for s in range(10)]
+    result = compare(base, flipped)
+    assert result["per_seat"]["1"]["only_variant"] == 10
+    assert result["per_seat"]["1"]["p_value"] == pytest.approx(2 / 1024)
+    assert result["significant"]
+    assert not compare(base, same)["significant"]
+    summary = analyse(base + flipped, [BASELINE, "v"], 50)
+    seat2 = summary["variants"][BASELINE]["per_seat"]["2"]
+    assert seat2["rate"] == 1.0 and seat2["low"] == pytest.approx(wilson(10, 10)[0])
+    first = summary["variants"]["v"]["first_player"]
+    assert first["wins"] == 10 and first["fair"] == 0.5 and first["p_value"] < 0.01
+
+
+# --- variants -------------------------------------------------------------------------------------------
+
+def test_a_variant_overrides_rules_and_adds_mods(tmp_path):
+    path = write(tmp_path / "strong.toml", '[variant]\nmods = ["cavalry"]\n\n[units.soldier.combat]\nattack = 3\n')
+    variant = parse_variant(f"strong={path}")
+    assert variant.all_mods == ("cavalry",)
+    rules, _ = build_variant_rules(variant)
+    assert rules.units["soldier"].combat.attack == 3
+    assert "cavalry" in rules.units
+    assert [m.id for m in rules.mods] == ["base", "cavalry"]  # the override is not a mod
+    plain, _ = build_variant_rules(baseline())
+    assert plain.units["soldier"].combat.attack != 3
+
+
+def test_bad_variants_name_file_and_key(tmp_path):
+    typo = write(tmp_path / "typo.toml", "[units.soldier.combat]\natack = 3\n")
+    errors = check_variants([parse_variant(f"typo={typo}")])
+    assert errors and "typo.toml" in errors[0] and "units.soldier.combat.atack" in errors[0]
+    unknown_mod = write(tmp_path / "mod.toml", '[variant]\nmods = ["cavalary"]\n')
+    errors = check_variants([parse_variant(f"m={unknown_mod}")])
+    assert any("cavalary" in line for line in errors)
+    header = write(tmp_path / "header.toml", '[variant]\nmod = ["cavalry"]\n')
+    with pytest.raises(DataError, match=r"header.toml: variant.mod"):
+        parse_variant(f"h={header}")
+    with pytest.raises(DataError, match="file not found"):
+        parse_variant(f"x={tmp_path / 'missing.toml'}")
+    with pytest.raises(DataError, match="NAME=FILE"):
+        parse_variant("just-a-file.toml")
+    with pytest.raises(DataError, match="unchanged rules"):
+        parse_variant(f"baseline={typo}")
+
+
+# --- games ----------------------------------------------------------------------------------------------
+
+def test_units_built_and_lost_are_tallied_from_the_events():
+    job = GameJob(baseline(), SMALL["map"], SMALL["kinds"], 3, 60)
+    rec = play_job(job)
+    assert sum(rec.built[1].values()) > 0 and sum(rec.built[2].values()) > 0
+    assert sum(n for per in rec.lost.values() for n in per.values()) > 0
+    assert "unknown" not in {t for per in rec.lost.values() for t in per}
+    assert play_job(job).outcome() == rec.outcome()  # the same job is the same game
+
+
+def test_same_seeds_same_results_however_the_games_are_spread(tmp_path):
+    cavalry = write(tmp_path / "cav.toml", '[variant]\nmods = ["cavalry"]\n[units.soldier.combat]\nattack = 3\n')
+    variants = [baseline(), parse_variant(f"cav={cavalry}")]
+    jobs = runner.make_jobs(variants, SMALL["map"], SMALL["kinds"], 1, 2, SMALL["rounds"])
+    outcomes = {}
+    for workers in (1, 2):
+        got: list[GameRecord] = []
+        runner.run_processes(jobs, workers, got.append)
+        outcomes[workers] = sorted((r.outcome() for r in got), key=lambda o: (o["variant"], o["seed"]))
+    assert len(outcomes[1]) == 4
+    assert outcomes[1] == outcomes[2]
+
+
+# --- the command ----------------------------------------------------------------------------------------
+
+def test_balance_command_without_ray_falls_back_and_writes_reports(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("game.lab.command.ray_installed", lambda: False)
+    variant = write(tmp_path / "cav.toml", '[variant]\nmods = ["cavalry"]\n')
+    out_json, out_html = tmp_path / "r.json", tmp_path / "r.html"
+    code = main(["balance", "--map", "twin_valleys", "--players", "ai,hard", "--games", "2", "--rounds", "25",
+                 "--variant", f"cavalry={variant}", "--workers", "1", "--json", str(out_json), "--html", str(out_html)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "pip install 'forces-of-conquest[cluster]'" in text
+    assert "Win rate" in text and "cavalry: no significant difference" in text
+    report = json.loads(out_json.read_text())
+    assert [v["name"] for v in report["config"]["variants"]] == ["baseline", "cavalry"]
+    assert len(report["games"]) == 4 and {g["seed"] for g in report["games"]} == {1, 2}
+    assert set(report["analysis"]["variants"]["cavalry"]["per_seat"]) == {"1", "2"}
+    assert "cavalry" in report["analysis"]["comparisons"]
+    html = out_html.read_text()
+    assert html.count("<svg") >= 2
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)  # self-contained
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--ruleset", "chess"], "unknown ruleset 'chess' (available: base"),
+    (["--variant", "v=/nonexistent/v.toml"], "/nonexistent/v.toml: file not found"),
+    (["--mod", "cavalary"], "cavalary"),
+    (["--map", "no_such_map"], "--map no_such_map"),
+    (["--players", "ai,ai,ai"], "no start zones for 3 players"),
+    (["--games", "0"], "--games 0: must be at least 1"),
+    (["--json", "/nonexistent/dir/r.json"], "--json /nonexistent/dir/r.json"),
+])
+def test_bad_input_is_refused_before_any_game(argv, message, capsys, monkeypatch):
+    def no_games(*_args, **_kwargs):
+        raise AssertionError("a game ran")
+
+    monkeypatch.setattr("game.lab.command.run_processes", no_games)
+    monkeypatch.setattr("game.lab.command.run_ray", no_games)
+    base = ["balance", "--map", "twin_valleys", "--players", "ai,ai", "--games", "1"]
+    assert main(base + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_every_balance_option_has_a_help_line():
+    from game.cli import build_parser
+
+    parser = build_parser()
+    balance = next(a for a in parser._subparsers._group_actions[0].choices.items() if a[0] == "balance")[1]
+    for action in balance._actions:
+        if action.dest != "help":
+            assert action.help, action.dest
