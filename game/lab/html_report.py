@@ -64,9 +64,11 @@ def bar_chart(title: str, groups: list[str], series: list[str], values: list[lis
                              f'y2="{y(high[s][g]):.1f}" stroke="#222"/>')
         parts.append(f'<text x="{x0 + group_w * 0.4:.1f}" y="{height - bottom + 16}" text-anchor="middle" '
                      f'font-size="12">{escape(group)}</text>')
-    if reference is not None:
+    if reference is not None:  # labelled in the header strip, clear of the bars
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(reference):.1f}" y2="{y(reference):.1f}" '
-                     f'stroke="#b8434a" stroke-dasharray="5,4"/><text x="{width - right}" y="{y(reference) - 4:.1f}" '
+                     f'stroke="#b8434a" stroke-dasharray="5,4"/>'
+                     f'<line x1="{width - right - 150}" x2="{width - right - 126}" y1="{top - 6}" y2="{top - 6}" '
+                     f'stroke="#b8434a" stroke-dasharray="5,4"/><text x="{width - right}" y="{top - 2}" '
                      f'text-anchor="end" font-size="11" fill="#b8434a">even share {pct(reference)}</text>')
     parts.append(f'<line x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}" stroke="#444"/>')
     parts.append("</svg>")
@@ -74,22 +76,20 @@ def bar_chart(title: str, groups: list[str], series: list[str], values: list[lis
 
 
 def length_chart(variants: dict[str, Any], width: int = 520, height: int = 260) -> str:
-    """Game length distribution: a histogram per variant over shared bins (finished games)."""
+    """Game length distribution: per variant, the share of its finished games in each band of rounds."""
     names = list(variants)
-    hists = {n: variants[n]["length"]["histogram"] for n in names}
-    edges = sorted({(b["from"], b["to"]) for h in hists.values() for b in h})
-    if not edges:
+    counts = {n: {int(r): c for r, c in variants[n]["length"]["counts"].items()} for n in names}
+    every = [r for n in names for r in counts[n]]
+    if not every:
         return '<p class="meta">No game finished: no length distribution.</p>'
-    low, high = edges[0][0], max(e[1] for e in edges)
-    bins = min(12, high - low + 1)
-    step = max(1, -(-(high - low + 1) // bins))
-    labels, values = [], []
+    low, high = min(every), max(every)
+    step = max(1, -(-(high - low + 1) // 12))
     starts = list(range(low, high + 1, step))
+    values = []
     for n in names:
-        lengths = [(b["from"] + b["to"]) / 2 for b in hists[n] for _ in range(b["count"])]
-        total = max(1, len(lengths))
-        values.append([sum(1 for v in lengths if s <= v < s + step) / total for s in starts])
-    labels = [f"{s}-{s + step - 1}" for s in starts]
+        total = max(1, sum(counts[n].values()))
+        values.append([sum(c for r, c in counts[n].items() if s <= r < s + step) / total for s in starts])
+    labels = [f"{s}-{s + step - 1}" if step > 1 else str(s) for s in starts]
     return bar_chart("Game length (rounds), share of finished games", labels, names, values, width=width,
                      height=height)
 

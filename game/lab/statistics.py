@@ -121,6 +121,7 @@ def summarise_variant(records: Sequence[GameRecord], rounds_cap: int) -> dict[st
             "max": max(lengths, default=0),
             "rounds_cap": rounds_cap,
             "histogram": histogram(lengths),
+            "counts": {str(r): n for r, n in sorted(Counter(lengths).items())},
         },
         "units": {
             t: {"built": built[t], "lost": lost[t], "built_per_game": built[t] / games if games else 0.0,
