@@ -169,3 +169,12 @@ def test_every_balance_option_has_a_help_line():
     for action in balance._actions:
         if action.dest != "help":
             assert action.help, action.dest
+
+
+def test_the_example_variants_in_the_docs_are_valid():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "variants"
+    variants = [parse_variant(f"{path.stem}={path}") for path in sorted(folder.glob("*.toml"))]
+    assert len(variants) >= 2
+    assert check_variants([baseline(), *variants]) == []

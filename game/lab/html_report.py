@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from game.lab.tables import p_text, pct
+from game.lab.tables import p_is, p_text, pct
 
 PALETTE = ("#3b6ea5", "#d9822b", "#4c9a52", "#b8434a", "#7d5ba6", "#8c6d46", "#c25e9e", "#6b6b6b")
 CSS = """
@@ -141,7 +141,7 @@ def render_html(report: dict[str, Any]) -> str:
         rows.append([f"kind {escape(k)}", *(_interval(variants[n]["per_kind"][k]) for n in names)])
     rows.append(["games finished", *(_interval(variants[n]["finished"]) for n in names)])
     rows.append(["first player (of finished)", *(
-        f"{_interval(variants[n]['first_player'])}; even share {pct(fair)}, p={p_text(variants[n]['first_player']['p_value'])}"
+        f"{_interval(variants[n]['first_player'])}; even share {pct(fair)}, {p_is(variants[n]['first_player']['p_value'])}"
         for n in names)])
     out.append(_table(["", *names], rows))
     out.append("<h2>Game length</h2>")
@@ -175,7 +175,7 @@ def render_html(report: dict[str, Any]) -> str:
         rows.append(["game length", "", "", f"{ln['mean_difference']:+.1f} rounds", f"{ln['shorter']} shorter",
                      f"{ln['longer']} longer", p_text(ln["p_value"]),
                      "<span class='sig'>significant</span>" if ln["significant"] else ""])
-        out.append(_table(["outcome", names[0], name, "difference", "only baseline", "only variant", "p", ""], rows))
+        out.append(_table(["outcome", names[0], name, "change", "only baseline", "only variant", "p", ""], rows))
     out.append("<p class='meta'>Intervals: 95% Wilson score intervals. Win rates count capped games (no winner) "
                "as no win for anyone. Per-kind rates are wins per seat played by that kind.</p></body></html>")
     return "\n".join(out)

@@ -22,6 +22,12 @@ def p_text(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def p_is(p: float) -> str:
+    """`p=0.031`, or `p<0.001`."""
+    text = p_text(p)
+    return f"p{text}" if text.startswith("<") else f"p={text}"
+
+
 def print_report(console: Console, report: dict[str, Any]) -> None:
     analysis = report["analysis"]
     variants = analysis["variants"]
@@ -45,7 +51,7 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
     wins.add_row("games finished", *(interval(variants[n]["finished"]) for n in names))
     wins.add_row("first player (of finished)", *(
         f"{interval(variants[n]['first_player'])}, fair {pct(variants[n]['first_player']['fair'])}, "
-        f"p={p_text(variants[n]['first_player']['p_value'])}" for n in names))
+        f"{p_is(variants[n]['first_player']['p_value'])}" for n in names))
     console.print(wins)
 
     length = Table(title="Game length in rounds (finished games)")
@@ -75,7 +81,7 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
     for name, comp in analysis.get("comparisons", {}).items():
         table = Table(title=f"{name} vs {names[0]}: {comp['paired_seeds']} paired seeds, "
                             f"{comp['games_that_differ']} games differ (exact McNemar / sign test)")
-        for col in ("outcome", names[0], name, "difference", "only baseline", "only variant", "p", ""):
+        for col in ("outcome", names[0], name, "change", "only baseline", "only variant", "p", ""):
             table.add_column(col)
         rows = [(f"seat {s} wins", c) for s, c in comp["per_seat"].items()]
         rows += [(f"{k} wins", c) for k, c in comp["per_kind"].items()]
