@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from game.lab.tables import p_is, p_text, pct
+from game.lab.tables import first_player_text, p_text, pct
 
 PALETTE = ("#3b6ea5", "#d9822b", "#4c9a52", "#b8434a", "#7d5ba6", "#8c6d46", "#c25e9e", "#6b6b6b")
 CSS = """
@@ -31,7 +31,9 @@ def bar_chart(title: str, groups: list[str], series: list[str], values: list[lis
     """Grouped bars (one group per label, one bar per series) with optional error bars and a reference line."""
     left, right, top, bottom = 48, 12, 28, 42
     plot_w, plot_h = width - left - right, height - top - bottom
-    peak = max([v for row in (high or values) for v in row] + [reference or 0.0, 1e-9])
+    peak = max([v for row in (high or values) for v in row] + [reference or 0.0])
+    if peak <= 0:  # all zero: an empty chart on a unit scale, not a full bar on a scale of nothing
+        peak = 1.0
     peak = min(1.0, peak * 1.1) if percent else peak * 1.1
     y = lambda v: top + plot_h * (1 - v / peak)  # noqa: E731
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">',
@@ -39,7 +41,7 @@ def bar_chart(title: str, groups: list[str], series: list[str], values: list[lis
              f'{escape(title)}</text>']
     for i in range(5):
         v = peak * i / 4
-        label = f"{100 * v:.0f}%" if percent else f"{v:.1f}"
+        label = f"{100 * v:.0f}%" if percent else (f"{v:.1f}" if peak >= 10 else f"{v:.3g}")
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#eee"/>'
                      f'<text x="{left - 4}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="11">{label}</text>')
     group_w = plot_w / max(1, len(groups))
@@ -140,9 +142,8 @@ def render_html(report: dict[str, Any]) -> str:
     for k in kinds if len(kinds) > 1 else []:
         rows.append([f"kind {escape(k)}", *(_interval(variants[n]["per_kind"][k]) for n in names)])
     rows.append(["games finished", *(_interval(variants[n]["finished"]) for n in names)])
-    rows.append(["first player (of finished)", *(
-        f"{_interval(variants[n]['first_player'])}; even share {pct(fair)}, {p_is(variants[n]['first_player']['p_value'])}"
-        for n in names)])
+    rows.append(["first player (of finished)", *(first_player_text(variants[n]["first_player"], fair, _interval)
+                                                  for n in names)])
     out.append(_table(["", *names], rows))
     out.append("<h2>Game length</h2>")
     out.append(_table(["variant", "finished", "mean", "median", "p10", "p90", "min", "max", "capped"], [

@@ -28,6 +28,13 @@ def p_is(p: float) -> str:
     return f"p{text}" if text.startswith("<") else f"p={text}"
 
 
+def first_player_text(first: dict[str, Any], fair: float, show: Any) -> str:
+    """Seat 1's share of finished games against the even share, or why there is none."""
+    if not first["of"]:
+        return "no game finished"
+    return f"{show(first)}; even share {pct(fair)}, {p_is(first['p_value'])}"
+
+
 def print_report(console: Console, report: dict[str, Any]) -> None:
     analysis = report["analysis"]
     variants = analysis["variants"]
@@ -50,8 +57,7 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
             wins.add_row(f"kind {kind} (per seat)", *(interval(variants[n]["per_kind"][kind]) for n in names))
     wins.add_row("games finished", *(interval(variants[n]["finished"]) for n in names))
     wins.add_row("first player (of finished)", *(
-        f"{interval(variants[n]['first_player'])}, fair {pct(variants[n]['first_player']['fair'])}, "
-        f"{p_is(variants[n]['first_player']['p_value'])}" for n in names))
+        first_player_text(variants[n]["first_player"], variants[n]["first_player"]["fair"], interval) for n in names))
     console.print(wins)
 
     length = Table(title="Game length in rounds (finished games)")
