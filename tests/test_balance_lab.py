@@ -178,3 +178,15 @@ def test_the_example_variants_in_the_docs_are_valid():
     variants = [parse_variant(f"{path.stem}={path}") for path in sorted(folder.glob("*.toml"))]
     assert len(variants) >= 2
     assert check_variants([baseline(), *variants]) == []
+
+
+def test_an_unreachable_ray_cluster_is_a_clear_message(capsys, monkeypatch):
+    def unreachable(*_args, **_kwargs):
+        raise ConnectionError("Failed to connect to Ray cluster at 10.9.9.9:6379")
+
+    monkeypatch.setattr("game.lab.command.ray_installed", lambda: True)
+    monkeypatch.setattr("game.lab.command.run_ray", unreachable)
+    code = main(["balance", "--map", "twin_valleys", "--players", "ai,ai", "--games", "1", "--address", "10.9.9.9:6379"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--address 10.9.9.9:6379: cannot start or reach Ray" in err and "RAY_AUTH_MODE=token" in err

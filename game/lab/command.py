@@ -29,6 +29,8 @@ from game.lab.statistics import analyse
 from game.lab.variants import Variant, baseline, check_variants, parse_variant
 
 BACKENDS = ("auto", "ray", "processes")
+RAY_AUTH_HINT = ("a cluster started with token authentication (the default of recent Ray) needs RAY_AUTH_MODE=token "
+                 "and its token (RAY_AUTH_TOKEN, or ~/.ray/auth_token copied from the head) here too")
 
 
 def add_arguments(parser: Any) -> None:
@@ -170,7 +172,12 @@ def run_balance(args: Any) -> int:
 
         console.print(f"{len(jobs)} games ({args.games} seeds × {len(variants)} variant(s)) on {where}", markup=False)
         if backend == "ray":
-            run_ray(jobs, workers, on_record, args.address)
+            try:
+                run_ray(jobs, workers, on_record, args.address)
+            except (ConnectionError, RuntimeError) as exc:
+                if records:  # a failure mid-run is a real error, not a connection problem
+                    raise
+                return _errors([f"--address {args.address}: cannot start or reach Ray: {exc}", RAY_AUTH_HINT])
         else:
             run_processes(jobs, workers or 1, on_record)
     wall = time.perf_counter() - started
