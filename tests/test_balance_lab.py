@@ -190,3 +190,14 @@ def test_an_unreachable_ray_cluster_is_a_clear_message(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert code == 2
     assert "--address 10.9.9.9:6379: cannot start or reach Ray" in err and "RAY_AUTH_MODE=token" in err
+
+
+def test_an_address_where_nothing_listens_fails_fast():
+    import socket
+
+    with socket.socket() as probe:  # a free loopback port, closed again: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(ConnectionError, match=f"127.0.0.1:{port}"):
+        runner.check_reachable(f"127.0.0.1:{port}", timeout=2)
+    runner.check_reachable("auto")  # left to Ray

@@ -29,7 +29,7 @@ from game.lab.statistics import analyse
 from game.lab.variants import Variant, baseline, check_variants, parse_variant
 
 BACKENDS = ("auto", "ray", "processes")
-RAY_AUTH_HINT = ("a cluster started with token authentication (the default of recent Ray) needs RAY_AUTH_MODE=token "
+RAY_AUTH_HINT = ("if the cluster is up: one started with token authentication (the default of recent Ray) needs RAY_AUTH_MODE=token "
                  "and its token (RAY_AUTH_TOKEN, or ~/.ray/auth_token copied from the head) here too")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -63,6 +64,17 @@ def run_processes(jobs: Sequence[GameJob], workers: int, on_record: OnRecord) ->
                     on_record(record)
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """ConnectionError at once when `host:port` takes no connection (Ray itself retries for minutes)."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or "://" in address:
+        return  # "auto", "ray://...": left to Ray
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ConnectionError(f"nothing answers at {address} ({exc})") from None
+
+
 def run_ray(jobs: Sequence[GameJob], workers: int | None, on_record: OnRecord, address: str | None = None) -> None:
     """Ray tasks, one CPU each: on the cluster at `address`, else on a local Ray with `workers` CPUs
     (bound to 127.0.0.1). Ray is started here and shut down after, unless it was already running."""
@@ -73,6 +85,7 @@ def run_ray(jobs: Sequence[GameJob], workers: int | None, on_record: OnRecord, a
         quiet: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False,
                  "configure_logging": True}
         if address:
+            check_reachable(address)
             ray.init(address=address, **quiet)
         else:
             ray.init(num_cpus=workers or os.cpu_count() or 1, _node_ip_address="127.0.0.1",
