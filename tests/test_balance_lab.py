@@ -201,3 +201,14 @@ def test_an_address_where_nothing_listens_fails_fast():
     with pytest.raises(ConnectionError, match=f"127.0.0.1:{port}"):
         runner.check_reachable(f"127.0.0.1:{port}", timeout=2)
     runner.check_reachable("auto")  # left to Ray
+
+
+def test_rotation_puts_every_kind_in_every_seat_and_keeps_variants_paired(tmp_path):
+    other = parse_variant(f"v={write(tmp_path / 'v.toml', '[variant]')}")
+    jobs = runner.make_jobs([baseline(), other], "twin_valleys", ["hard", "normal", "random"], 1, 3, 10, rotate=True)
+    by_seed = {}
+    for job in jobs:
+        by_seed.setdefault(job.seed, set()).add(job.kinds)
+    assert by_seed == {1: {("hard", "normal", "random")}, 2: {("normal", "random", "hard")},
+                       3: {("random", "hard", "normal")}}
+    assert {j.kinds for j in runner.make_jobs([baseline()], "m", ["hard", "normal"], 1, 3, 10)} == {("hard", "normal")}

@@ -47,6 +47,8 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=FILE.toml",
                         help="a rules override (plus [variant] mods = [...]) compared with the unchanged rules "
                              "on the same seeds (repeatable)")
+    parser.add_argument("--rotate", action="store_true",
+                        help="turn the seating one place each game, so every kind plays every seat (fair per-kind rates)")
     parser.add_argument("--address", help="Ray cluster address (e.g. 10.0.0.5:6379 or auto); default: a local Ray")
     parser.add_argument("--workers", type=int, default=None,
                         help="games at a time (default: the CPUs of this machine, or of the cluster)")
@@ -154,7 +156,7 @@ def run_balance(args: Any) -> int:
             console.print(f"Ray is not installed, so the games run on local processes. For Ray (a local one "
                           f"or a cluster with --address): {RAY_HINT}", style="yellow", soft_wrap=True, markup=False)
     workers = args.workers or (None if args.address else os.cpu_count() or 1)
-    jobs = make_jobs(variants, args.map, kinds, args.seed, args.games, args.rounds)
+    jobs = make_jobs(variants, args.map, kinds, args.seed, args.games, args.rounds, args.rotate)
     live = LiveRates(variants, len(kinds))
     records: list[GameRecord] = []
     where = (f"Ray at {args.address}" if args.address else f"local Ray, {workers} CPUs") if backend == "ray" \
@@ -203,7 +205,7 @@ def build_report(args: Any, variants: list[Variant], kinds: list[str], records: 
     return {
         "config": {
             "ruleset": args.ruleset, "map": args.map, "players": kinds, "mods": list(args.mod),
-            "games": args.games, "seed": args.seed, "rounds": args.rounds,
+            "games": args.games, "seed": args.seed, "rounds": args.rounds, "rotate": args.rotate,
             "variants": [{"name": v.name, "mods": list(v.all_mods), "override": str(v.override or ""),
                           "description": v.description} for v in variants],
             "backend": backend, "address": args.address, "workers": workers,

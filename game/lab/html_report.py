@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
-from game.lab.tables import first_player_text, p_text, pct
+from game.lab.tables import first_player_text, p_text, pct, seat_label
 
 PALETTE = ("#3b6ea5", "#d9822b", "#4c9a52", "#b8434a", "#7d5ba6", "#8c6d46", "#c25e9e", "#6b6b6b")
 CSS = """
@@ -34,7 +35,7 @@ def bar_chart(title: str, groups: list[str], series: list[str], values: list[lis
     peak = max([v for row in (high or values) for v in row] + [reference or 0.0])
     if peak <= 0:  # all zero: an empty chart on a unit scale, not a full bar on a scale of nothing
         peak = 1.0
-    peak = min(1.0, peak * 1.1) if percent else peak * 1.1
+    peak = min(1.0, math.ceil(peak * 11) / 10) if percent else peak * 1.1  # percent axes end on a tenth
     y = lambda v: top + plot_h * (1 - v / peak)  # noqa: E731
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">',
              f'<text x="{width / 2}" y="16" text-anchor="middle" font-size="14" font-weight="bold">'
@@ -120,13 +121,14 @@ def render_html(report: dict[str, Any]) -> str:
            f"<p class='meta'>Ruleset <b>{escape(config['ruleset'])}</b> · map <b>{escape(config['map'])}</b> · "
            f"players {escape(', '.join(players))} · mods {escape(', '.join(config['mods']) or 'none')} · "
            f"{config['games']} seeds per variant from seed {config['seed']} · round cap {config['rounds']} · "
+           + ("seating rotated each game · " if config.get("rotate") else "") +
            f"{report['timing']['seconds']:.1f} s on {escape(config['backend'])} "
            f"({report['timing']['games_per_second']:.2f} games/s)</p>"]
     out.append(_table(["variant", "mods", "override", "description"],
                       [[escape(v["name"]), escape(", ".join(v["mods"]) or "none"), escape(v["override"] or "-"),
                         escape(v["description"])] for v in config["variants"]]))
     out.append("<h2>Win rates</h2>" + _legend(names) + "<div class='charts'>")
-    seat_labels = [f"seat {s} ({players[int(s) - 1]})" for s in seats]
+    seat_labels = [seat_label(config, s) for s in seats]
     pick = lambda key, field: [[variants[n][key][s][field] for s in seats] for n in names]  # noqa: E731
     out.append(bar_chart("Win rate per seat (95% Wilson interval)", seat_labels, names, pick("per_seat", "rate"),
                          pick("per_seat", "low"), pick("per_seat", "high"), reference=fair))

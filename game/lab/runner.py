@@ -27,10 +27,20 @@ def ray_installed() -> bool:
     return importlib.util.find_spec("ray") is not None
 
 
+def seating(kinds: Sequence[str], game: int, rotate: bool) -> tuple[str, ...]:
+    """The kinds by seat for game k: as given, or turned k places so every kind plays every seat."""
+    if not rotate or not kinds:
+        return tuple(kinds)
+    shift = game % len(kinds)
+    return tuple(kinds[shift:]) + tuple(kinds[:shift])
+
+
 def make_jobs(variants: Sequence[Variant], map_name: str, kinds: Sequence[str], seed: int, games: int,
-              rounds: int) -> list[GameJob]:
-    """Game k of every variant uses seed + k (paired); seed-major, so variants of a seed finish together."""
-    return [GameJob(variant, map_name, tuple(kinds), seed + k, rounds) for k in range(games) for variant in variants]
+              rounds: int, rotate: bool = False) -> list[GameJob]:
+    """Game k of every variant uses seed + k (paired) and the same seating; seed-major, so the variants
+    of a seed finish close together."""
+    return [GameJob(variant, map_name, seating(kinds, k, rotate), seed + k, rounds)
+            for k in range(games) for variant in variants]
 
 
 def chunks(jobs: Sequence[GameJob], size: int) -> Iterator[list[GameJob]]:

@@ -28,6 +28,11 @@ def p_is(p: float) -> str:
     return f"p{text}" if text.startswith("<") else f"p={text}"
 
 
+def seat_label(config: dict[str, Any], seat: str) -> str:
+    """`seat 2 (hard)`, or `seat 2` when the seating rotates."""
+    return f"seat {seat}" if config.get("rotate") else f"seat {seat} ({config['players'][int(seat) - 1]})"
+
+
 def first_player_text(first: dict[str, Any], fair: float, show: Any) -> str:
     """Seat 1's share of finished games against the even share, or why there is none."""
     if not first["of"]:
@@ -42,7 +47,8 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
     config = report["config"]
     console.print(f"[bold]Balance lab[/bold]: ruleset {escape(config['ruleset'])}, map {escape(config['map'])}, "
                   f"players {', '.join(config['players'])}, mods {escape(', '.join(config['mods'])) or 'none'}, "
-                  f"{config['games']} seeds from {config['seed']} per variant, round cap {config['rounds']}")
+                  f"{config['games']} seeds from {config['seed']} per variant, round cap {config['rounds']}"
+                  + (", seating rotated each game" if config.get("rotate") else ""))
 
     wins = Table(title="Win rate (95% Wilson interval)")
     wins.add_column("who")
@@ -50,8 +56,7 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         wins.add_column(name)
     first = variants[names[0]]
     for seat in first["per_seat"]:
-        kind = config["players"][int(seat) - 1]
-        wins.add_row(f"seat {seat} ({kind})", *(interval(variants[n]["per_seat"][seat]) for n in names))
+        wins.add_row(seat_label(config, seat), *(interval(variants[n]["per_seat"][seat]) for n in names))
     if len(first["per_kind"]) > 1:
         for kind in first["per_kind"]:
             wins.add_row(f"kind {kind} (per seat)", *(interval(variants[n]["per_kind"][kind]) for n in names))
