@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from game.lab.jobs import GameRecord
-from game.lab.runner import LOCAL_OBJECT_STORE, make_jobs, ray_installed, run_processes, run_ray
+from game.lab.runner import init_local_ray, loopback_only, make_jobs, ray_installed, run_processes, run_ray
 from game.lab.variants import baseline
 from game.simulate import parse_players, run_games
 
@@ -40,13 +40,13 @@ def throughput(map_name: str, kinds: list[str], games: int, rounds: int, workers
     out["simulate_jobs_s"] = _timed(lambda: run_games(map_name, kinds, 1, games, rounds, jobs=workers))
     out["lab_processes_s"] = _timed(lambda: run_processes(jobs, workers, sink.append))
     out["ray_cold_s"] = _timed(lambda: run_ray(jobs, workers, sink.append))  # starts and stops its own Ray
-    ray.init(num_cpus=workers, include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False,
-             object_store_memory=LOCAL_OBJECT_STORE)
-    try:
-        run_ray(jobs[: workers], workers, sink.append)  # start the workers (imports) before timing
-        out["ray_warm_s"] = _timed(lambda: run_ray(jobs, workers, sink.append))
-    finally:
-        ray.shutdown()
+    with loopback_only():  # a local Ray listens on 127.0.0.1 only
+        init_local_ray(workers, log_to_driver=False)
+        try:
+            run_ray(jobs[: workers], workers, sink.append)  # start the workers (imports) before timing
+            out["ray_warm_s"] = _timed(lambda: run_ray(jobs, workers, sink.append))
+        finally:
+            ray.shutdown()
     for key in ("simulate_jobs", "lab_processes", "ray_cold", "ray_warm"):
         out[f"{key}_games_per_s"] = games / out[f"{key}_s"]
     out["ray_cold_vs_simulate"] = out["ray_cold_games_per_s"] / out["simulate_jobs_games_per_s"]
@@ -62,13 +62,13 @@ def scaling(map_name: str, kinds: list[str], games: int, rounds: int, counts: tu
     sink: list[GameRecord] = []
     rates: dict[int, float] = {}
     for workers in counts:
-        ray.init(num_cpus=workers, include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False,
-                 object_store_memory=LOCAL_OBJECT_STORE)
-        try:
-            run_ray(jobs[:workers], workers, sink.append)
-            rates[workers] = games / _timed(lambda w=workers: run_ray(jobs, w, sink.append))
-        finally:
-            ray.shutdown()
+        with loopback_only():
+            init_local_ray(workers, log_to_driver=False)
+            try:
+                run_ray(jobs[:workers], workers, sink.append)
+                rates[workers] = games / _timed(lambda w=workers: run_ray(jobs, w, sink.append))
+            finally:
+                ray.shutdown()
     return {"map": map_name, "games": games, "rounds": rounds, "games_per_s": rates,
             "speedup": {w: r / rates[counts[0]] for w, r in rates.items()}}
 

@@ -168,3 +168,8 @@ class Bombard(Command):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Command):
     """R3.1: finish the Main stage; the Rogue stage and the next player's turn follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Command):
+    """The player whose turn it is gives up: it has lost; the others play on (or one of them has won)."""

@@ -1,4 +1,10 @@
-"""The one choke point that advances a game: `submit(command)` checks, applies, runs the stages, returns events."""
+"""The one choke point that advances a game: `submit(command)` checks, applies, runs the flow, returns events.
+
+`Game` runs whatever flow its App declares (game.flow): setup phases, then rounds in which every alive
+seat goes through the turn's phases, then the round-end phases. Entering a phase runs the systems of the
+schedule stage of the same name; a seat phase then waits for the seat's commands until one of its
+`ends_with` commands, an automatic phase goes straight on.
+"""
 
 from __future__ import annotations
 
@@ -6,42 +12,13 @@ from dataclasses import dataclass, field
 
 import esper
 
-import systems  # noqa: F401  (registers the command handlers)
-from components.commands import ChooseBase, Command, EndTurn
+from components.commands import Command
+from game.app import App
+from game.flow import SEAT, Phase
 from game.schedule import Schedule
 from systems import actions
-from systems.combat import fight_round
 from systems.events import Event, StageStarted, TurnEnded, TurnStarted
-from systems.production import produce_resources
-from systems.rogue_ai import act_rogues
-from systems.rogues import spawn_wild_rogue
-from systems.upkeep import pay_upkeep
-from systems.victory import check_flags
-from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, World
-
-STAGES = [RESOURCE, UPKEEP, MAIN, ROGUE, "round_end"]
-
-
-def fight_started_battles(world: World) -> None:
-    """R3.4/R8.4: at the start of Main, every ongoing battle started by this player fights its next round."""
-    from components.armies import Battle
-
-    for entity, battle in sorted(esper.get_component(Battle), key=lambda pair: pair[0]):
-        if battle.starter_seat == world.clock.seat and esper.entity_exists(entity):
-            fight_round(world, entity)
-
-
-def default_schedule() -> Schedule:
-    """The base game's systems in stage order (R3); mods add theirs relative to these names."""
-    schedule = Schedule(STAGES)
-    schedule.add(RESOURCE, "production", produce_resources)
-    schedule.add(UPKEEP, "upkeep", pay_upkeep)
-    schedule.add(MAIN, "combat", fight_started_battles)
-    schedule.add(MAIN, "victory", check_flags, after="combat")
-    schedule.add(ROGUE, "rogue_ai", act_rogues)
-    schedule.add(ROGUE, "wild_rogues", spawn_wild_rogue, after="rogue_ai")
-    schedule.add(ROGUE, "victory", check_flags, after="wild_rogues")
-    return schedule
+from systems.world import OVER, World
 
 
 @dataclass(frozen=True)
@@ -66,62 +43,115 @@ Result = Accepted | Rejected
 
 @dataclass
 class Game:
-    """A running game: its world, its schedule, and the commands accepted so far (for replays)."""
+    """A running game: its world (whose `app` holds the game's registries and flow) and the commands
+    accepted so far (for replays)."""
 
     world: World
-    schedule: Schedule = field(default_factory=default_schedule)
     history: list[tuple[int, int, Command]] = field(default_factory=list)
+
+    @property
+    def app(self) -> App:
+        return self.world.app
+
+    @property
+    def schedule(self) -> Schedule:
+        return self.world.app.schedule
 
     def check(self, command: Command) -> str | None:
         self.world.activate()
         return actions.check(self.world, command)
 
+    def start(self) -> None:
+        """Enter the flow's first phase (a new game): setup's first seat, or round 1 when there is no setup."""
+        world = self.world
+        world.activate()
+        flow = self.app.flow
+        if flow.setup:
+            world.clock.round = 0
+            self._enter_setup(0, world.seats[0])
+        else:
+            world.clock.round = 1
+            self._begin_turn(world.alive_seats()[0])
+        esper.clear_dead_entities()
+
     def submit(self, command: Command) -> Result:
-        """Check a command; apply it if legal, run whatever stages follow, and return the events."""
+        """Check a command; apply it if legal, run whatever phases follow, and return the events."""
         world = self.world
         world.activate()
         reason = actions.check(world, command)
         if reason is not None:
             return Rejected(reason)
         world.events = []
-        self.history.append((world.clock.round, world.clock.seat, command))
+        seat = world.clock.seat
+        self.history.append((world.clock.round, seat, command))
         actions.execute(world, command)
-        if isinstance(command, ChooseBase):
-            self._next_base_chooser()
-        elif isinstance(command, EndTurn):
-            self._end_turn()
+        if world.clock.winner is None:
+            phase = self.app.flow.phase(world.clock.stage)
+            if phase is not None and phase.acts == SEAT and (
+                type(command).__name__ in phase.ends_with or seat not in world.alive_seats()
+            ):
+                self._phase_done(phase)
         esper.clear_dead_entities()
         events, world.events = tuple(world.events), []
         return Accepted(events)
 
-    def _next_base_chooser(self) -> None:
+    # --- the flow -------------------------------------------------------------------------------------
+
+    def _run_stage(self, phase: Phase, announce: bool) -> None:
         world = self.world
-        position = world.seats.index(world.clock.seat)
-        if position + 1 < len(world.seats):
-            world.clock.seat = world.seats[position + 1]
-            return
+        world.clock.stage = phase.name
+        if announce:
+            world.emit(StageStarted(world.clock.seat, phase.name))
+        self.schedule.run(phase.name, world)
+        esper.clear_dead_entities()
+
+    def _enter_setup(self, index: int, seat: int) -> None:
+        world = self.world
+        flow = self.app.flow
+        while index < len(flow.setup):
+            phase = flow.setup[index]
+            world.clock.seat = seat
+            self._run_stage(phase, announce=False)
+            if phase.acts == SEAT or world.clock.winner is not None:
+                return
+            index += 1
         world.clock.round = 1
-        self._begin_turn(world.seats[0])
+        self._begin_turn(world.alive_seats()[0])
+
+    def _phase_done(self, phase: Phase) -> None:
+        """The active seat ended its part of `phase`: the next seat, phase or round follows."""
+        world = self.world
+        flow = self.app.flow
+        if phase in flow.setup:
+            index = flow.setup.index(phase)
+            position = world.seats.index(world.clock.seat)
+            if position + 1 < len(world.seats):
+                self._enter_setup(index, world.seats[position + 1])
+            else:
+                self._enter_setup(index + 1, world.seats[0])
+        elif phase in flow.turn:
+            self._run_turn_from(flow.turn.index(phase) + 1)
 
     def _begin_turn(self, seat: int) -> None:
         world = self.world
         world.clock.seat = seat
         world.emit(TurnStarted(seat, world.clock.round))
-        for stage in (RESOURCE, UPKEEP, MAIN):
-            if world.clock.winner is not None:
-                return
-            world.clock.stage = stage
-            world.emit(StageStarted(seat, stage))
-            self.schedule.run(stage, world)
-            esper.clear_dead_entities()
+        self._run_turn_from(0)
 
-    def _end_turn(self) -> None:
+    def _run_turn_from(self, index: int) -> None:
+        """Run the turn's phases from `index` until a seat phase waits for its seat, or the turn ends."""
         world = self.world
+        turn = self.app.flow.turn
         seat = world.clock.seat
-        world.clock.stage = ROGUE
-        world.emit(StageStarted(seat, ROGUE))
-        self.schedule.run(ROGUE, world)
-        esper.clear_dead_entities()
+        while index < len(turn):
+            if world.clock.winner is not None:
+                world.clock.stage = OVER
+                return
+            phase = turn[index]
+            self._run_stage(phase, announce=True)
+            if phase.acts == SEAT and world.clock.winner is None:
+                return
+            index += 1
         world.emit(TurnEnded(seat, world.clock.round))
         if world.clock.winner is not None:
             world.clock.stage = OVER
@@ -131,11 +161,23 @@ class Game:
         if later:
             self._begin_turn(later[0])
         else:
-            self.schedule.run("round_end", world)
+            for phase in self.app.flow.round_end:
+                world.clock.stage = phase.name
+                self.schedule.run(phase.name, world)
+                esper.clear_dead_entities()
+                if world.clock.winner is not None:
+                    world.clock.stage = OVER
+                    return
             world.clock.round += 1
-            self._begin_turn(alive[0])
+            self._begin_turn(world.alive_seats()[0])
         if world.clock.winner is not None:
             world.clock.stage = OVER
+
+    @property
+    def awaiting_seat(self) -> bool:
+        """The flow waits for the active seat's commands (a seat phase: the base game's setup and Main)."""
+        phase = self.app.flow.phase(self.world.clock.stage)
+        return phase is not None and phase.acts == SEAT and not self.over
 
     @property
     def over(self) -> bool:
@@ -143,4 +185,4 @@ class Game:
 
     @property
     def in_setup(self) -> bool:
-        return self.world.clock.stage == SETUP
+        return self.world.clock.round == 0 and not self.over

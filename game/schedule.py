@@ -73,6 +73,29 @@ class Schedule:
             placed.add(ready.name)
         return order
 
+    def replace(self, stage: str, name: str, run: System) -> None:
+        """Run `run` in place of the system `name` (same name, same constraints)."""
+        entry = self._find(stage, name)
+        entry.run = run
+
+    def remove(self, stage: str, name: str) -> None:
+        """Drop the system `name`; constraints other systems had on it go with it."""
+        entry = self._find(stage, name)
+        entries = self._entries[stage]
+        entries.remove(entry)
+        for other in entries:
+            other.after.discard(name)
+            other.before.discard(name)
+        self._resolved[stage] = self._resolve(stage)
+
+    def _find(self, stage: str, name: str) -> Entry:
+        if stage not in self._entries:
+            raise ScheduleError(f"unknown stage '{stage}' (stages: {', '.join(self.stages)})")
+        entry = next((e for e in self._entries[stage] if e.name == name), None)
+        if entry is None:
+            raise ScheduleError(f"stage '{stage}' has no system '{name}'")
+        return entry
+
     def order(self, stage: str) -> list[str]:
         return [e.name for e in self._resolved.get(stage, [])]
 

@@ -9,7 +9,6 @@ import esper
 
 from components.armies import Army, ArmyUnit
 from components.commands import BuildStructure, BuildUnit, Repair, Upgrade
-from components.rules import BUILTIN_PLACEMENTS
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, player_turn
@@ -23,18 +22,6 @@ class PlacementRule:
 
     reason: Callable[[World, BuildStructure], str | None]
     candidates: Callable[[World, int], list[int]]  # (world, seat) -> territories worth checking
-
-
-PLACEMENT_RULES: dict[str, PlacementRule] = {}
-
-
-def register_placement(
-    kind: str, reason: Callable[[World, BuildStructure], str | None], candidates: Callable[[World, int], list[int]]
-) -> None:
-    """Let a plugin mod add a placement kind for its structure types (re-registering replaces it)."""
-    if kind in BUILTIN_PLACEMENTS:
-        raise ValueError(f"placement '{kind}' is built in")
-    PLACEMENT_RULES[kind] = PlacementRule(reason, candidates)
 
 
 def afford_reason(world: World, cost: dict[str, int], times: int = 1) -> str | None:
@@ -111,7 +98,7 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
         return None
     if cmd.border is not None:
         return "only walls go on borders"
-    if (rule := PLACEMENT_RULES.get(spec.placement)) is not None:
+    if (rule := world.app.placements.get(spec.placement)) is not None:
         return rule.reason(world, cmd)
     if spec.placement == "land":
         if not owned or terrain.water:
@@ -149,7 +136,8 @@ class PlaceStructure:
         spec = world.rules.structures.get(cmd.structure_type)
         if spec is None:
             return f"there is no structure type '{cmd.structure_type}'"
-        return placement_reason(world, cmd) or afford_reason(world, spec.cost)
+        may_build = world.app.hooks.may_build  # who may build what where is the ruleset's answer (R6.3)
+        return (may_build(world, cmd) if may_build is not None else None) or afford_reason(world, spec.cost)
 
     @staticmethod
     def apply(world: World, cmd: BuildStructure) -> None:

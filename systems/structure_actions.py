@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import esper
 
+from components import abilities
 from components.armies import Army
 from components.commands import (
     AttackStructure,
@@ -280,8 +281,8 @@ class BombardTerritory:
         structure, catapult = found
         if catapult.fired_round == world.clock.round:
             return "the catapult has already fired this turn (R8.8)"
-        ability = world.rules.structures[structure.structure_type].ability("bombard")
-        reach = int(ability.param("range", 1)) if ability else 1
+        ability = world.rules.structures[structure.structure_type].ability("bombard", abilities.Bombard)
+        reach = ability.range if ability else 1
         distance = world.board.distance(structure.territory, cmd.territory)
         if distance == 0 or distance > reach:
             return "a catapult fires at a neighbouring territory, never its own (R8.8)"

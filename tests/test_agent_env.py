@@ -14,7 +14,7 @@ from pettingzoo.test import api_test  # noqa: E402
 from components.armies import Army  # noqa: E402
 from components.commands import BuildUnit, ChooseBase, EndTurn, Move  # noqa: E402
 from game.lab.env import ConquestEnv  # noqa: E402
-from game.lab.rulesets import LEGAL_COMMANDS  # noqa: E402
+from game.lab.rulesets import available  # noqa: E402
 from systems import queries as q  # noqa: E402
 from systems.actions import check  # noqa: E402
 
@@ -35,9 +35,23 @@ def test_pettingzoo_api_test_passes(config):
     api_test(env, num_cycles=200)
 
 
-def test_every_ruleset_the_lab_knows_has_an_env():
-    for name in LEGAL_COMMANDS:
-        assert ConquestEnv(ruleset=name, map_name="random:12x12:1", players=2).possible_agents
+@pytest.mark.parametrize("ruleset", available())
+def test_every_installed_ruleset_is_an_environment(ruleset):
+    """Every shipped game registers its legal commands on its App, and passes the API test on its own
+    board or first two-player map (the env names no ruleset)."""
+    env = ConquestEnv(ruleset=ruleset, players=2, max_rounds=15)
+    assert env.possible_agents == ["seat_1", "seat_2"]
+    api_test(env, num_cycles=200)
+
+
+def test_a_ruleset_without_legal_commands_is_a_clear_error():
+    from game.errors import DataError
+    from game.lab.rulesets import legal_commands_of, load_game_app
+
+    app = load_game_app("base")
+    app.legal_commands = None
+    with pytest.raises(DataError, match="registers no legal-command enumeration"):
+        legal_commands_of(app)
 
 
 def test_the_mask_offers_exactly_the_legal_commands_in_canonical_order():

@@ -12,7 +12,7 @@ from game.errors import DataError
 from game.lab import runner
 from game.lab.jobs import GameJob, GameRecord, play_job
 from game.lab.statistics import analyse, binomial_two_sided, compare, mcnemar_exact, wilson
-from game.lab.variants import BASELINE, baseline, build_variant_rules, check_variants, parse_variant
+from game.lab.variants import BASELINE, baseline, build_variant_app, check_variants, parse_variant
 
 SMALL = {"map": "twin_valleys", "kinds": ("normal", "hard"), "rounds": 30}
 
@@ -67,11 +67,11 @@ def test_a_variant_overrides_rules_and_adds_mods(tmp_path):
     path = write(tmp_path / "strong.toml", '[variant]\nmods = ["cavalry"]\n\n[units.soldier.combat]\nattack = 3\n')
     variant = parse_variant(f"strong={path}")
     assert variant.all_mods == ("cavalry",)
-    rules, _ = build_variant_rules(variant)
+    rules = build_variant_app(variant).rules
     assert rules.units["soldier"].combat.attack == 3
     assert "cavalry" in rules.units
     assert [m.id for m in rules.mods] == ["base", "cavalry"]  # the override is not a mod
-    plain, _ = build_variant_rules(baseline())
+    plain = build_variant_app(baseline()).rules
     assert plain.units["soldier"].combat.attack != 3
 
 

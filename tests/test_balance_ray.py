@@ -1,6 +1,10 @@
-"""The balance lab on a local Ray (the `cluster` extra): the same records as local processes, any workers."""
+"""The balance lab on a local Ray (the `cluster` extra): the same records as local processes, any workers;
+every socket the local Ray listens on is a loopback one (docs/balance-lab.md, "Where the games run")."""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +18,61 @@ from game.lab.variants import baseline, parse_variant  # noqa: E402
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1", log_to_driver=False,
-             object_store_memory=runner.LOCAL_OBJECT_STORE)
-    yield
-    ray.shutdown()
+    with runner.loopback_only():
+        runner.init_local_ray(2, log_to_driver=False)
+        yield
+        ray.shutdown()
+
+
+def listening_sockets(pids: set[int]) -> list[tuple[str, int]]:
+    """(address, pid) of every TCP socket in LISTEN state that one of `pids` holds (from /proc)."""
+    inodes: dict[str, int] = {}
+    for pid in pids:
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    inodes[target[8:-1]] = pid
+        except OSError:
+            continue  # a process that ended meanwhile
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                found.append((fields[1], inodes[fields[9]]))
+    return found
+
+
+def is_loopback(hex_address: str) -> bool:
+    """/proc/net/tcp{,6} addresses: 0100007F:port (127.0.0.1), v4-mapped ::ffff:127.x, or ::1."""
+    host = hex_address.split(":")[0]
+    if len(host) == 8:
+        return host.endswith("7F")
+    return host in ("0000000000000000FFFF00000100007F", "00000000000000000000000001000000") or (
+        host.startswith("0000000000000000FFFF0000") and host.endswith("7F"))
+
+
+def worker_pid() -> int:
+    return os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_the_local_ray_listens_on_loopback_only(local_ray):
+    """The team rule: servers started by tests and benches listen on 127.0.0.1 only (GCS, raylet, workers,
+    agents: every process of the local Ray, the workers started by running a task)."""
+    pids = set(ray.get([ray.remote(worker_pid).remote() for _ in range(2)]))
+
+    def tree(pid: int) -> set[int]:
+        out = {pid}
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            out |= tree(int(child))
+        return out
+
+    pids |= tree(os.getpid())
+    sockets = listening_sockets(pids)
+    assert len(sockets) >= 4  # GCS, raylet, this driver, a worker at least
+    assert [s for s in sockets if not is_loopback(s[0])] == []
 
 
 def outcomes(records: list[GameRecord]) -> list[dict]:

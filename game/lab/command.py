@@ -35,11 +35,12 @@ RAY_AUTH_HINT = ("if the cluster is up: one started with token authentication (t
 
 def add_arguments(parser: Any) -> None:
     """The options of `foc balance` (each with its help line)."""
-    parser.add_argument("--ruleset", default="base", help="which game's rules to play (available: "
-                        + ", ".join(rulesets.available()) + "; default base)")
-    parser.add_argument("--map", default="wide_world", help="map name in maps/, a .tmj path, or random:WxH[:seed]")
+    parser.add_argument("--ruleset", default="base", help="which game to play: any installed ruleset (default base)")
+    parser.add_argument("--map", default=None, help="a map of the ruleset (name or .tmj path) or random:WxH[:seed]; "
+                        "default: the ruleset's board, or its first map for that many players")
     parser.add_argument("--players", default="ai,ai,ai,ai",
-                        help="one computer kind per seat: ai (= normal), normal, hard, random (default ai,ai,ai,ai)")
+                        help="one computer kind per seat: ai (the game's first kind) or a kind the ruleset registers "
+                             "(the base game: normal, hard, random); default ai,ai,ai,ai")
     parser.add_argument("--mod", action="append", default=[], help="a mod every variant plays with (repeatable)")
     parser.add_argument("--games", type=int, default=100, help="seeds per variant (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="first seed; game k uses seed+k (default 1)")
@@ -69,28 +70,48 @@ def _check_output(path: str | None, option: str, errors: list[str]) -> None:
         errors.append(f"{option} {path}: folder {Path(path).resolve().parent} does not exist")
 
 
+def parse_kinds(spec: str, kinds: tuple[str, ...]) -> list[str]:
+    """`ai,hard,random` -> one computer kind per seat among the game's `kinds` (`ai`: the first of them)."""
+    seats = [s.strip().lower() for s in spec.split(",") if s.strip()]
+    if not seats:
+        raise DataError([f"--players {spec!r}: name one computer kind per seat"])
+    out = []
+    for index, seat in enumerate(seats):
+        kind = kinds[0] if seat in ("ai", "computer") else seat
+        if kind not in kinds:
+            raise DataError([f"--players: seat {index + 1}: unknown player kind {seat!r} (use ai, {', '.join(kinds)})"])
+        out.append(kind)
+    return out
+
+
 def prepare(args: Any) -> tuple[list[Variant], list[str]]:
     """Check every input before any game runs: DataError with every problem found."""
-    from game.plugins import load_mods
-    from game.simulate import parse_players, resolve_map
+    from game.simulate import map_for
 
     errors: list[str] = []
     try:
-        rulesets.check_ruleset(args.ruleset)
+        app = rulesets.load_game_app(args.ruleset, list(args.mod))
     except DataError as exc:
-        errors += exc.errors
+        raise DataError([line if line.startswith("--ruleset") else f"--mod: {line}" for line in exc.errors]) from None
     kinds: list[str] = []
     try:
-        kinds = parse_players(args.players, "normal")
+        kinds = parse_kinds(args.players, rulesets.computer_kinds(app))
     except DataError as exc:
         errors += exc.errors
-    try:
-        map_data = resolve_map(args.map)
-        if kinds and len(kinds) not in map_data.start_zones:
-            have = ", ".join(str(n) for n in sorted(map_data.start_zones))
-            errors.append(f"--map {args.map}: the map has no start zones for {len(kinds)} players (it has {have})")
-    except DataError as exc:
-        errors += [f"--map {args.map}: {line}" for line in exc.errors]
+    if kinds:
+        low, high = app.rules.setup.min_players, app.rules.setup.max_players
+        if not low <= len(kinds) <= high:
+            errors.append(f"--players: {len(kinds)} seats; the ruleset '{args.ruleset}' plays with {low}-{high}")
+        else:
+            try:
+                map_data = map_for(args.map, args.ruleset, len(kinds))
+                args.map_label = args.map or (map_data.name if map_data is not None else "the ruleset's board")
+                if map_data is not None and len(kinds) not in map_data.start_zones:
+                    have = ", ".join(str(n) for n in sorted(map_data.start_zones))
+                    errors.append(f"--map {args.map}: the map has no start zones for {len(kinds)} players "
+                                  f"(it has {have})")
+            except DataError as exc:
+                errors += [f"--map {args.map}: {line}" for line in exc.errors]
     for option, value in (("--games", args.games), ("--rounds", args.rounds)):
         if value < 1:
             errors.append(f"{option} {value}: must be at least 1")
@@ -102,15 +123,10 @@ def prepare(args: Any) -> tuple[list[Variant], list[str]]:
         errors.append("--address needs Ray: drop --backend processes")
     if (args.address or args.backend == "ray") and not ray_installed():
         errors.append(f"Ray is not installed: {RAY_HINT}")
-    try:
-        load_mods(list(args.mod))
-    except DataError as exc:
-        errors += [f"--mod: {line}" for line in exc.errors]
-        raise DataError(errors) from None
-    variants = [baseline(args.mod)]
+    variants = [baseline(args.mod, args.ruleset)]
     for spec in args.variant:
         try:
-            variants.append(parse_variant(spec, args.mod))
+            variants.append(parse_variant(spec, args.mod, args.ruleset))
         except DataError as exc:
             errors += exc.errors
     errors += check_variants(variants)
@@ -204,7 +220,7 @@ def build_report(args: Any, variants: list[Variant], kinds: list[str], records: 
                  workers: int | None, wall: float) -> dict[str, Any]:
     return {
         "config": {
-            "ruleset": args.ruleset, "map": args.map, "players": kinds, "mods": list(args.mod),
+            "ruleset": args.ruleset, "map": getattr(args, "map_label", None) or args.map, "players": kinds, "mods": list(args.mod),
             "games": args.games, "seed": args.seed, "rounds": args.rounds, "rotate": args.rotate,
             "variants": [{"name": v.name, "mods": list(v.all_mods), "override": str(v.override or ""),
                           "description": v.description} for v in variants],

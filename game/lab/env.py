@@ -1,13 +1,14 @@
-"""A PettingZoo AEC environment over the engine: one agent per seat, masked discrete actions.
+"""A PettingZoo AEC environment over the engine, for any ruleset: one agent per seat, masked discrete actions.
 
-Agents are "seat_1", "seat_2", ... and act in the engine's own order (base choices in setup, then each
-turn's Main stage, one command per step). Observation: {"observation": the seat's view as a float array
-(territories x channels, `game.lab.seat_view`), "action_mask": int8[max_actions]}. Action i is the i-th command of the
-ruleset's `legal_commands(game)` enumeration (a canonical order; `game.lab.legal` for the base game),
-valid only where the mask is 1; commands past `max_actions` are not offered (EndTurn is always first in
-the Main stage, so a turn can always end). Rewards: +1 to the winner and -1 to every other seat when the
-game is won; -1 to a seat when it is eliminated earlier; 0 otherwise. All agents are truncated when the
-round cap is passed. Needs the optional extra `agents` (`pip install 'forces-of-conquest[agents]'`).
+Agents are "seat_1", "seat_2", ... and act in the engine's own order (whichever seat the flow waits for,
+one command per step). Observation: {"observation": a float array (territories x channels) from the
+ruleset's agent observation (`app.set_agent_observation`; default `game.lab.seat_view.BoardEncoder`),
+"action_mask": int8[max_actions]}. Action i is the i-th command of the ruleset's legal-command
+enumeration (`app.set_legal_commands`, a canonical order), valid only where the mask is 1; commands past
+`max_actions` are not offered. Rewards: +1 to the winner and -1 to every other seat when the game is
+won, 0 to all on a draw; -1 to a seat when it is eliminated earlier; 0 otherwise. All agents are
+truncated when the round cap is passed. Needs the optional extra `agents`
+(`pip install 'forces-of-conquest[agents]'`).
 """
 
 from __future__ import annotations
@@ -21,22 +22,24 @@ from pettingzoo import AECEnv
 
 from components.commands import Command
 from game.engine import Game
-from game.lab.rulesets import LegalCommands, legal_commands_for
-from game.lab.seat_view import ViewEncoder, seat_view
+from game.lab.rulesets import LegalCommands, legal_commands_of, load_game_app
+from game.lab.seat_view import BoardEncoder
+from systems.world import DRAW
 
 DEFAULT_MAX_ACTIONS = 512
 
 
-def _base_game(map_name: str, players: int, mods: Sequence[str]) -> Callable[[int], Game]:
-    from game.maps import MapData
-    from game.plugins import create_game, load_mods
-    from game.setup import PlayerSpec
-    from game.simulate import resolve_map
+def game_maker(ruleset: str, map_name: str | None, players: int, mods: Sequence[str]) -> Callable[[int], Game]:
+    """`seed -> Game` for `ruleset` with `mods` on `map_name` (None: the ruleset's board, or its first map
+    for that many players); every problem (ruleset, mods, map, player count) is a DataError now."""
+    from game.setup import PlayerSpec, new_game
+    from game.simulate import map_for
 
-    map_data: MapData = resolve_map(map_name)
-    load_mods(list(mods))  # fail on bad mods now, not at the first reset
+    app = load_game_app(ruleset, mods)
+    map_data = map_for(map_name, ruleset, players)
     specs = [PlayerSpec(f"Agent {i + 1}", computer=True) for i in range(players)]
-    return lambda seed: create_game(map_data, specs, seed, list(mods))
+    new_game(app.rules, map_data, specs, 0)  # fail on a bad map or player count now, not at the first reset
+    return lambda seed: new_game(app.rules, map_data, specs, seed)
 
 
 class ConquestEnv(AECEnv):  # type: ignore[misc]
@@ -44,24 +47,24 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
 
     metadata = {"name": "forces_of_conquest_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, ruleset: str = "base", map_name: str = "twin_valleys", players: int = 2,
+    def __init__(self, ruleset: str = "base", map_name: str | None = None, players: int = 2,
                  mods: Sequence[str] = (), max_rounds: int = 100, max_actions: int = DEFAULT_MAX_ACTIONS,
                  legal_commands: LegalCommands | None = None, make_game: Callable[[int], Game] | None = None,
                  render_mode: str | None = None, seed: int = 0) -> None:
         super().__init__()
-        self.legal_commands: LegalCommands = legal_commands or legal_commands_for(ruleset)
-        self.make_game = make_game or _base_game(map_name, players, mods)
+        self.make_game = make_game or game_maker(ruleset, map_name, players, mods)
         self.max_rounds = max_rounds
         self.max_actions = max_actions
         self.render_mode = render_mode
         self._seed = seed
         self.game = self.make_game(seed)
+        app = self.game.app
+        self.legal_commands: LegalCommands = legal_commands or legal_commands_of(app)
         world = self.game.world
         self.possible_agents = [f"seat_{s}" for s in world.seats]
         self._seat = {agent: s for agent, s in zip(self.possible_agents, world.seats, strict=True)}
-        rules = world.rules
-        self.encoder = ViewEncoder(tuple(rules.terrain), tuple(rules.resources.ids), len(world.terrain),
-                                   rules.limits.units_per_army, max_rounds)
+        observation = app.agent_observation or BoardEncoder.for_game
+        self.encoder = observation(self.game, max_rounds)
         obs_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (max_actions,), dtype=np.int8),
@@ -81,6 +84,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seed = seed
+        self._drop_game()
         self.game = self.make_game(self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -90,6 +94,15 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal_key = None
         self.agent_selection = self._agent_to_act()
+
+    def _drop_game(self) -> None:
+        """Free the finished game's ECS world (an agent plays thousands of games in one process)."""
+        import esper
+
+        name = self.game.world.name
+        if name in esper.list_worlds():
+            esper.switch_world("default")
+            esper.delete_world(name)
 
     def _agent_to_act(self) -> str:
         return f"seat_{self.game.world.clock.seat}"
@@ -107,7 +120,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.max_actions, dtype=np.int8)
         if agent == self.agent_selection and not self.game.over and not self.terminations.get(agent, True):
             mask[: len(self.legal())] = 1
-        return {"observation": self.encoder.encode(seat_view(self.game, seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(self.game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -124,8 +137,9 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
             raise RuntimeError(f"{agent}: offered command {legal[int(action)]} was rejected: {result}")
         world = self.game.world
         if self.game.over:
+            winner = world.clock.winner
             for a in self.agents:
-                self.rewards[a] = 1.0 if self._seat[a] == world.clock.winner else -1.0
+                self.rewards[a] = 0.0 if winner == DRAW else 1.0 if self._seat[a] == winner else -1.0
                 self.terminations[a] = True
         else:
             alive = set(world.alive_seats())
@@ -150,7 +164,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         return f"round {world.clock.round}, seat {world.clock.seat} to act\n" + "\n".join(rows)
 
     def close(self) -> None:
-        pass
+        pass  # the game stays readable; the next reset frees its world
 
 
 def env(**kwargs: Any) -> ConquestEnv:

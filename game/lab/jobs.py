@@ -13,12 +13,12 @@ import esper
 
 from components.armies import Army
 from components.structures import Structure
-from game.lab.variants import Variant, build_variant_rules
+from game.lab.variants import Variant, build_variant_app
 from systems import events as ev
 from systems import queries as q
 
 if TYPE_CHECKING:
-    from components.rules import Ruleset
+    from components.rules import RulesetCore
     from game.engine import Game, Result
     from game.maps import MapData
 
@@ -28,7 +28,7 @@ class GameJob:
     """Everything that decides one game: the same job always gives the same record."""
 
     variant: Variant
-    map_name: str
+    map_name: str | None  # None: the ruleset's board, or its first map for this many players
     kinds: tuple[str, ...]
     seed: int
     rounds: int
@@ -101,15 +101,15 @@ class UnitTally:
 
 
 @lru_cache(maxsize=16)
-def _variant_rules(variant: Variant) -> Ruleset:
-    return build_variant_rules(variant)[0]  # once per worker process and variant: rules are immutable
+def _variant_rules(variant: Variant) -> RulesetCore:
+    return build_variant_app(variant).rules  # type: ignore[no-any-return]  # once per worker and variant
 
 
 @lru_cache(maxsize=8)
-def _map(name: str) -> MapData:
-    from game.simulate import resolve_map
+def _map(name: str, ruleset: str, players: int) -> MapData | None:
+    from game.simulate import map_for
 
-    return resolve_map(name)
+    return map_for(name, ruleset, players)  # None: the ruleset's fixed board
 
 
 def play_job(job: GameJob) -> GameRecord:
@@ -118,11 +118,12 @@ def play_job(job: GameJob) -> GameRecord:
     from game.simulate import computer_players, play_game
 
     rules = _variant_rules(job.variant)
-    map_data = _map(job.map_name)
-    game = new_game(rules, map_data, computer_players(job.kinds), job.seed)  # plugin schedule included
+    map_data = _map(job.map_name, job.variant.ruleset, len(job.kinds))
+    game = new_game(rules, map_data, computer_players(job.kinds), job.seed)  # its own App: plugins included
     tally = UnitTally()
     try:
-        _, result = play_game(rules, map_data, job.kinds, job.seed, job.rounds, game=game, observe=tally)
+        _, result = play_game(rules, map_data, job.kinds, job.seed, job.rounds, game=game,  # type: ignore[arg-type]
+                              observe=tally)
     finally:  # a worker plays thousands of games: drop each finished world
         esper.switch_world("default")
         esper.delete_world(game.world.name)

@@ -74,6 +74,13 @@ class ViewEncoder:
     `resource_scale`, capped at 1) and the round (divided by `max_rounds`, capped at 1).
     """
 
+    @classmethod
+    def for_game(cls, game: Game, max_rounds: int) -> ViewEncoder:
+        """The encoder for a game of the base game's shape (armies, structures, resources)."""
+        rules = game.world.rules
+        return cls(tuple(rules.terrain), tuple(rules.resources.ids), len(game.world.terrain),
+                   rules.limits.units_per_army, max_rounds)
+
     def __init__(self, terrain_ids: tuple[str, ...], resources: tuple[str, ...], territories: int,
                  units_per_army: int, max_rounds: int, resource_scale: float = 200.0) -> None:
         self.terrain_index = {t: i for i, t in enumerate(terrain_ids)}
@@ -88,7 +95,10 @@ class ViewEncoder:
     def shape(self) -> tuple[int, int]:
         return self.territories, self.channels
 
-    def encode(self, view: SeatView) -> np.ndarray:
+    def encode(self, game: Game, seat: int) -> np.ndarray:
+        return self.encode_view(seat_view(game, seat))
+
+    def encode_view(self, view: SeatView) -> np.ndarray:
         out = np.zeros(self.shape, dtype=np.float32)
         base = len(self.terrain_index)
         for t, terrain in enumerate(view.terrain):
@@ -107,4 +117,41 @@ class ViewEncoder:
         for i, resource in enumerate(self.resources):
             out[:, base + 10 + i] = min(1.0, view.stockpile.get(resource, 0) / self.resource_scale)
         out[:, -1] = min(1.0, view.round / self.max_rounds)
+        return out
+
+
+class BoardEncoder:
+    """The observation of any ruleset whose board squares carry terrain and ownership (the default when a
+    ruleset registers none, `app.set_agent_observation`): a float32 array (territories, channels).
+
+    Channels: one per terrain type (rules order); owned by me / by another player / by nobody; then, the
+    same on every cell, whether I am the seat to act, and the round (divided by `max_rounds`, capped at 1).
+    """
+
+    def __init__(self, terrain_ids: tuple[str, ...], territories: int, max_rounds: int) -> None:
+        self.terrain_index = {t: i for i, t in enumerate(terrain_ids)}
+        self.territories = territories
+        self.max_rounds = max(1, max_rounds)
+        self.channels = len(terrain_ids) + 5
+
+    @classmethod
+    def for_game(cls, game: Game, max_rounds: int) -> BoardEncoder:
+        return cls(tuple(game.world.rules.terrain), len(game.world.terrain), max_rounds)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.territories, self.channels
+
+    def encode(self, game: Game, seat: int) -> np.ndarray:
+        world = game.world
+        world.activate()
+        out = np.zeros(self.shape, dtype=np.float32)
+        base = len(self.terrain_index)
+        for t, terrain in enumerate(world.terrain[: self.territories]):
+            if terrain in self.terrain_index:
+                out[t, self.terrain_index[terrain]] = 1.0
+            owner = world.owner_of(t)
+            out[t, base + (0 if owner == seat else 2 if owner is None else 1)] = 1.0
+        out[:, base + 3] = 1.0 if world.clock.seat == seat else 0.0
+        out[:, base + 4] = min(1.0, world.clock.round / self.max_rounds)
         return out

@@ -1,7 +1,7 @@
 """Rules variants for the balance lab: `NAME=FILE.toml`, a rules override plus optional extra mods.
 
-A variant file is a rules file in the base ruleset's format (any section, any key: it is merged over the
-base rules and the chosen mods, and may redefine any item) with one optional extra table, `[variant]`:
+A variant file is a rules file in its ruleset's format (any section, any key: it is merged over the
+ruleset's rules and the chosen mods, and may redefine any item) with one optional extra table, `[variant]`:
 
     [variant]
     mods = ["some_mod"]         # mods this variant adds to the common --mod list
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.content.data import ID_SECTIONS
+from game.content.manifest import ModManifest, dotted, read_toml, rel
 from game.errors import DataError
-from game.rules_loader import ID_SECTIONS, ModManifest, dotted, read_toml, rel
 
 if TYPE_CHECKING:
-    from components.rules import Ruleset
-    from game.schedule import Schedule
+    from game.app import App
 
 BASELINE = "baseline"
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,31}$")
@@ -54,6 +54,7 @@ class Variant:
     description: str = ""
     override_text: str = ""  # the file's text, carried along so workers on other machines need no copy
     common_mods: tuple[str, ...] = ()
+    ruleset: str = "base"  # the game the variant changes
 
     @property
     def all_mods(self) -> tuple[str, ...]:
@@ -61,7 +62,7 @@ class Variant:
         return tuple(dict.fromkeys((*self.common_mods, *self.mods)))
 
 
-def parse_variant(spec: str, common_mods: Sequence[str] = ()) -> Variant:
+def parse_variant(spec: str, common_mods: Sequence[str] = (), ruleset: str = "base") -> Variant:
     """`NAME=FILE.toml` -> a Variant (file read and its `[variant]` table checked); DataError otherwise."""
     name, sep, file = spec.partition("=")
     name, file = name.strip(), file.strip()
@@ -81,29 +82,20 @@ def parse_variant(spec: str, common_mods: Sequence[str] = ()) -> Variant:
         header = VariantHeader.model_validate(header_raw)
     except ValidationError as exc:
         raise DataError([f"{rel(path)}: variant.{dotted(err['loc'])}: {err['msg']}" for err in exc.errors()]) from None
-    return Variant(name, tuple(header.mods), path, header.description, path.read_text(), tuple(common_mods))
+    return Variant(name, tuple(header.mods), path, header.description, path.read_text(), tuple(common_mods), ruleset)
 
 
-def baseline(common_mods: Sequence[str] = ()) -> Variant:
-    return Variant(BASELINE, (), None, "the chosen rules and mods, unchanged", "", tuple(common_mods))
+def baseline(common_mods: Sequence[str] = (), ruleset: str = "base") -> Variant:
+    return Variant(BASELINE, (), None, "the chosen rules and mods, unchanged", "", tuple(common_mods), ruleset)
 
 
-def build_variant_rules(variant: Variant) -> tuple[Ruleset, Schedule]:
-    """The validated ruleset and plugin schedule of a variant; DataError naming file and key on problems."""
-    from game.engine import default_schedule
-    from game.mods import resolve_mods
-    from game.plugins import activate_plugins, load_mods
-    from game.rules_loader import build_ruleset
+def build_variant_app(variant: Variant) -> App:
+    """The App of a variant's games, its validated rules in `app.rules` (the ruleset, the mods, then the
+    override merged last through the content pipeline); DataError naming file and key on problems."""
+    from game.content import load_app
 
     if variant.override is None:
-        return load_mods(list(variant.all_mods))
-    errors: list[str] = []
-    ordered = resolve_mods(["base", *variant.all_mods], None, errors)
-    if errors:
-        raise DataError(errors)
-    schedule = activate_plugins(ordered, default_schedule(), errors)
-    if errors:
-        raise DataError(errors)
+        return load_app(variant.ruleset, list(variant.all_mods))
     try:
         doc = tomllib.loads(variant.override_text)
     except tomllib.TOMLDecodeError as exc:
@@ -113,7 +105,7 @@ def build_variant_rules(variant: Variant) -> tuple[Ruleset, Schedule]:
     overrides = [f"{section}.{item}" for section in ID_SECTIONS if isinstance(doc.get(section), dict)
                  for item in doc[section]]
     manifest = ModManifest(id="variant", name=f"variant {variant.name}", version="0.0.0", overrides=overrides)
-    return build_ruleset(ordered, errors, overlays=[(manifest, rel(variant.override), doc)]), schedule
+    return load_app(variant.ruleset, list(variant.all_mods), overlays=[(manifest, rel(variant.override), doc)])
 
 
 def check_variants(variants: Sequence[Variant]) -> list[str]:
@@ -125,7 +117,7 @@ def check_variants(variants: Sequence[Variant]) -> list[str]:
             errors.append(f"--variant {variant.name}: the name is used twice")
         seen.add(variant.name)
         try:
-            build_variant_rules(variant)
+            build_variant_app(variant)
         except DataError as exc:
             errors.extend(f"variant {variant.name}: {line}" for line in exc.errors)
     return errors

@@ -86,6 +86,13 @@ class GameWindow(arcade.Window):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
+        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
+        else the standard one."""
+        screen = getattr(getattr(session, "game", None), "app", None)
+        factory = getattr(screen, "game_screen", None)
+        if factory is not None:
+            self.show_view(factory()(self, session, canvas))
+            return
         from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
 
         self.show_view(FlowGameView(self, session, canvas))

@@ -307,8 +307,8 @@ class FlowGameView(GameView):
     # ----- events, frames, victory
     def _on_event(self, event: ev.Event) -> None:
         super()._on_event(event)
-        self.effects5.add_events([event])
-        self.play(sound_for_events([event]))
+        self.effects5.add_events([event], plugin_effects=self.canvas.presentation.effects)
+        self.play(sound_for_events([event], self.canvas.presentation.sounds))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import traceback
 from collections.abc import Callable
@@ -74,3 +75,9 @@ def play(game: Game) -> None:
             game.submit(ChooseBase(territory))
     elif stage == MAIN:
         game.submit(EndTurn())  # the stand-in (or a turn the AI left open) simply ends the turn
+    elif game.awaiting_seat:  # another ruleset's seat phase: end it with its first ending command, if plain
+        phase = game.app.flow.phase(stage)
+        ending = game.app.command_types().get(phase.ends_with[0]) if phase is not None else None
+        if ending is not None:
+            with contextlib.suppress(TypeError):  # an ending command that needs arguments: nothing generic to do
+                game.submit(ending())

@@ -12,7 +12,6 @@ from game.engine import Game, Result
 from game.ui import computer
 from game.ui.assets import SeatStyle
 from systems import events as ev
-from systems.world import MAIN, SETUP
 
 
 @dataclass
@@ -29,6 +28,20 @@ class Session:
     income: dict[int, dict[str, int]] = field(default_factory=dict)  # this turn's production per seat
     upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
     chronicle: Any = None  # issue 5: event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
+
+    def __post_init__(self) -> None:
+        from game.ui.rendering import attach_rendering
+
+        attach_rendering(self.game, self._stage_rendered)
+
+    def _stage_rendered(self, stage: str, events: list[ev.Event]) -> None:
+        """The `rendering` system at the end of each stage: what the panel keeps from the stage's events
+        (this turn's production and upkeep per seat)."""
+        for event in events:
+            if isinstance(event, ev.ResourcesProduced):
+                self.income[event.seat] = dict(event.totals)
+            elif isinstance(event, ev.UpkeepPaid):
+                self.upkeep_paid[event.seat] = (event.owed, event.paid)
 
     @property
     def world(self):  # noqa: ANN201  (systems.world.World)
@@ -51,14 +64,12 @@ class Session:
         """A human seat is in its Main stage (or choosing a base) and no computer turn is running."""
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and not self.seat_is_computer()
+        return self.game.awaiting_seat and not self.seat_is_computer()
 
     def computer_to_move(self) -> bool:
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and self.seat_is_computer()
+        return self.game.awaiting_seat and self.seat_is_computer()
 
     # ----- acting
     def submit(self, command: Command) -> Result:
@@ -74,11 +85,6 @@ class Session:
         return result
 
     def _collect(self, events: tuple[ev.Event, ...]) -> None:
-        for event in events:
-            if isinstance(event, ev.ResourcesProduced):
-                self.income[event.seat] = dict(event.totals)
-            elif isinstance(event, ev.UpkeepPaid):
-                self.upkeep_paid[event.seat] = (event.owed, event.paid)
         self.pending.extend(events)
         if self.chronicle is not None:
             self.chronicle.observe(self.game, events)
@@ -91,7 +97,7 @@ class Session:
 
     def start_computer(self) -> None:
         """Let the computer seat act (choose a base, or play its turn) on a worker thread or right now."""
-        if self.threaded and self.world.clock.stage != SETUP:
+        if self.threaded and not self.game.in_setup:
             self.worker = threading.Thread(target=self._play_computer_turn, name="computer-turn", daemon=True)
             self.worker.start()
         else:

@@ -1,0 +1,34 @@
+"""Rule hooks: questions movement and the engine ask the ruleset instead of calling its rules directly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from systems.world import World
+
+WON, LOST, DRAW = "won", "lost", "draw"
+
+Contact = Callable[["World", int, int], None]  # (world, arriving piece, resident hostile piece)
+Victory = Callable[["World"], "dict[int, str] | None"]  # per seat WON/LOST/DRAW once decided, else None
+MovementPoints = Callable[["World", list[str], "int | None"], int]  # (world, unit types, carried) -> MP
+MayBuild = Callable[["World", Any], "str | None"]  # (world, build command) -> why not, or None
+NewSeat = Callable[["World", int, int], None]  # (world, seat, its player entity): the ruleset's per-seat state
+
+
+@dataclass
+class Hooks:
+    """The ruleset's answers; None where the ruleset has no such rule (nothing happens on contact, ...)."""
+
+    contact: Contact | None = None
+    victory: Victory | None = None
+    movement_points: MovementPoints | None = None
+    may_build: MayBuild | None = None
+    new_seat: NewSeat | None = None
+
+    def set(self, name: str, hook: Callable[..., Any]) -> None:
+        if name not in self.__dataclass_fields__:
+            raise ValueError(f"unknown hook '{name}' (hooks: {', '.join(self.__dataclass_fields__)})")
+        setattr(self, name, hook)
