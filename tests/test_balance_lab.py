@@ -212,3 +212,20 @@ def test_rotation_puts_every_kind_in_every_seat_and_keeps_variants_paired(tmp_pa
     assert by_seed == {1: {("hard", "normal", "random")}, 2: {("normal", "random", "hard")},
                        3: {("random", "hard", "normal")}}
     assert {j.kinds for j in runner.make_jobs([baseline()], "m", ["hard", "normal"], 1, 3, 10)} == {("hard", "normal")}
+
+
+def test_balance_plays_another_ruleset_from_its_app(tmp_path, capsys, monkeypatch):
+    """`foc balance --ruleset monstercrasher`: its board, its computer players (MC9) and a variant of its
+    own rules (MC2.2 life), all from the ruleset's App; nothing in the lab names it."""
+    monkeypatch.setattr("game.lab.command.ray_installed", lambda: False)
+    short = write(tmp_path / "short.toml", "[players]\nlife = 3\n")
+    out_json = tmp_path / "mc.json"
+    code = main(["balance", "--ruleset", "monstercrasher", "--players", "ai,random", "--games", "2", "--rounds", "50",
+                 "--workers", "1", "--variant", f"short={short}", "--json", str(out_json)])
+    assert code == 0
+    report = json.loads(out_json.read_text())
+    assert report["config"]["ruleset"] == "monstercrasher" and report["config"]["players"] == ["normal", "random"]
+    assert len(report["games"]) == 4 and all(g["winner"] is not None for g in report["games"])
+    capsys.readouterr()
+    assert main(["balance", "--ruleset", "monstercrasher", "--players", "ai,hard", "--games", "1"]) == 2
+    assert "unknown player kind 'hard' (use ai, normal, random)" in capsys.readouterr().err

@@ -79,7 +79,9 @@ class UnitTally:
 
     def __call__(self, game: Game, results: Sequence[Result]) -> None:
         for result in results:
-            for event in result.events:
+            # a Result carries its events; a ruleset's computer player may hand back the events themselves
+            events = (result,) if isinstance(result, ev.Event) else getattr(result, "events", ())
+            for event in events:
                 if isinstance(event, ev.UnitBuilt):
                     self.built.setdefault(event.seat, Counter())[event.unit_type] += 1
                     self._known[event.unit] = (event.unit_type, event.seat)

@@ -152,6 +152,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"foc play: cannot open a window ({exc}). {NO_DISPLAY.partition('. ')[2]}", file=sys.stderr)
         return 2
     window.mods = list(getattr(args, "mod", []) or [])
+    window.ruleset = getattr(args, "ruleset", None)  # the new-game screen starts on this game
     from game.ui.client_flow import configure_window
 
     configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
