@@ -60,6 +60,7 @@ class App:
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
     legal_commands: Callable[[Game], list[Command]] | None = None  # every legal command now, canonical order
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
+    map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     presentation: Presentation = field(default_factory=Presentation)
     plugin_modules: dict[str, ModuleType] = field(default_factory=dict)
@@ -101,6 +102,10 @@ class ModApp:
     def add_builtin_placements(self, *kinds: str) -> None:
         """Placement kinds the ruleset's own code handles (validation accepts them in structures' data)."""
         self.app.builtin_placements = (*self.app.builtin_placements, *kinds)
+
+    def set_map_generator(self, generate: Callable[[int, int], Any]) -> None:
+        """The ruleset's random maps: `generate(players, seed)` returns a MapData (`--map random[:SEED]`)."""
+        self.app.map_generator = generate
 
     def set_game_screen(self, factory: Callable[[], Any]) -> None:
         """The client's game screen for this ruleset: `factory()` imports and returns the view class, so

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.maps import WATER_TERRAIN_IDS, MapData, is_land
+from systems.board import Board, make_board
 
 
 def _expected_production() -> dict[str, dict[str, float]]:
@@ -42,8 +44,8 @@ def is_water(terrain_id: str) -> bool:
     return terrain_id in WATER_TERRAIN_IDS
 
 
-def _reach(cells: Iterable[int], width: int, height: int, radius: int) -> list[int]:
-    """Every cell within Manhattan distance `radius` of `cells` (zone included), sorted."""
+def _reach(cells: Iterable[int], board: Board, radius: int) -> list[int]:
+    """Every cell within `radius` steps of `cells` on the board (zone included), sorted."""
     dist = {c: 0 for c in cells}
     queue = deque(dist)
     while queue:
@@ -51,10 +53,8 @@ def _reach(cells: Iterable[int], width: int, height: int, radius: int) -> list[i
         d = dist[cell]
         if d == radius:
             continue
-        x, y = cell % width, cell // width
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            n = ny * width + nx
-            if 0 <= nx < width and 0 <= ny < height and n not in dist:
+        for n in board.neighbours(cell):
+            if n not in dist:
                 dist[n] = d + 1
                 queue.append(n)
     return sorted(dist)
@@ -63,7 +63,8 @@ def _reach(cells: Iterable[int], width: int, height: int, radius: int) -> list[i
 def zone_production(data: MapData, players: int, seat: int, radius: int = REACH) -> dict[str, float]:
     """Expected production (R2.2 midpoints) of all territories within `radius` steps of a start zone."""
     totals = dict.fromkeys(RESOURCES, 0.0)
-    for cell in _reach(data.start_zones[players][seat], data.width, data.height, radius):
+    board = make_board(data.width, data.height, data.topology)
+    for cell in _reach(data.start_zones[players][seat], board, radius):
         for resource, amount in EXPECTED_PRODUCTION.get(data.terrain[cell], {}).items():
             totals[resource] = totals.get(resource, 0.0) + amount
     return totals
@@ -149,6 +150,7 @@ def _base_terrain(
     height: int,
     zones: list[tuple[int, ...]],
     shares: tuple[float, float, float],
+    board: Board,
 ) -> list[str]:
     """Terrain from noise fields: elevation (water / lowland / mountain), ridges, moisture, depth."""
     n = width * height
@@ -189,13 +191,13 @@ def _base_terrain(
         elif -moisture[c] >= arid:
             terrain[c] = "barren"
     coast = 2 if min(width, height) >= 64 else 1  # shallow water near land, deep water far from it
-    for c in _reach([c for c in cells if c not in water], width, height, coast):
+    for c in _reach([c for c in cells if c not in water], board, coast):
         if terrain[c] == "deep_water":
             terrain[c] = "shallow_water"
     return terrain
 
 
-def _connect(terrain: list[str], width: int, height: int, zones: list[tuple[int, ...]]) -> None:
+def _connect(terrain: list[str], board: Board, zones: list[tuple[int, ...]]) -> None:
     """Make every start zone reachable from the first one without deep water (fords of shallow water)."""
     if not zones:
         return
@@ -204,11 +206,7 @@ def _connect(terrain: list[str], width: int, height: int, zones: list[tuple[int,
     queue = deque(cost)
     while queue:  # 0-1 BFS: crossing a deep water cell costs 1
         cell = queue.popleft()
-        x, y = cell % width, cell // width
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            nb = ny * width + nx
-            if not (0 <= nx < width and 0 <= ny < height):
-                continue
+        for nb in board.neighbours(cell):
             step = cost[cell] + (terrain[nb] == "deep_water")
             if step < cost.get(nb, 1 << 30):
                 cost[nb], parent[nb] = step, cell
@@ -237,7 +235,7 @@ def _ensure_mines(
 
 
 def _equalise(
-    rng: random.Random, terrain: list[str], zones: list[tuple[int, ...]], seats: list[list[int]], width: int
+    rng: random.Random, terrain: list[str], zones: list[tuple[int, ...]], seats: list[list[int]], board: Board
 ) -> float:
     """Adjust terrain near the weakest / strongest zones until max/min production <= TARGET_RATIO.
 
@@ -247,8 +245,8 @@ def _equalise(
     lowers (worst ratio, spread), so the loop cannot cycle. Changes grow as a disc around the
     zone (a clearing, a drained marsh), so they look natural.
     """
-    height = len(terrain) // width
-    regions = [_reach(zone, width, height, REACH) for zone in zones]
+    width = board.width
+    regions = [_reach(zone, board, REACH) for zone in zones]
     centres = [(sum(c % width for c in z) / len(z), sum(c // width for c in z) / len(z)) for z in zones]
     member: dict[int, list[int]] = {}
     for z, region in enumerate(regions):
@@ -267,9 +265,7 @@ def _equalise(
         return round(worst, 9), spread
 
     def near(cell: int) -> list[int]:
-        x = cell % width
-        cells = (cell - 1 if x else -1, cell + 1 if x + 1 < width else -1, cell - width, cell + width)
-        return [n for n in cells if 0 <= n < len(terrain)]
+        return list(board.neighbours(cell))
 
     discs = [
         {c: round(((c % width - cx) ** 2 + (c // width - cy) ** 2) ** 0.5) for c in region}
@@ -333,12 +329,14 @@ def generate_map(
     water: float = 0.2,
     mountain: float = 0.15,
     name: str | None = None,
+    topology: dict[str, Any] | None = None,
 ) -> MapData:
     """A deterministic random map (same arguments, same map) with fair start zones for each player count.
 
     `land`, `water` and `mountain` are the relative shares of lowland (plain, forest, barren), water and
     mountains (with mines). Fairness: for every player count, max/min over seats of the expected
-    production within REACH steps of the start zone is at most 1.25 (R2.2 midpoints).
+    production within REACH steps of the start zone is at most 1.25 (R2.2 midpoints). `topology` picks
+    the grid's shape (systems.board spec: square-4 by default, square-8 or hex); reach and fairness follow it.
     """
     counts = tuple(sorted({players} if isinstance(players, int) else set(players)))
     if not counts or any(not 2 <= p <= 4 for p in counts):
@@ -350,15 +348,16 @@ def generate_map(
         raise ValueError("land + water + mountain must be positive")
     shares = (shares[0] / sum(shares), shares[1] / sum(shares), shares[2] / sum(shares))
     rng = random.Random(seed)
+    board = make_board(width, height, topology)
     layout = _zone_layout(width, height, counts)
     zones = sorted({zone for seats in layout.values() for zone in seats.values()})
     seats = [[zones.index(z) for z in layout[n].values()] for n in counts]
     best: tuple[float, list[str]] | None = None
     for _ in range(ATTEMPTS):  # re-roll the rare board that cannot be balanced (tiny or watery maps)
-        terrain = _base_terrain(rng, width, height, zones, shares)
-        _connect(terrain, width, height, zones)
-        _ensure_mines(rng, terrain, [_reach(zone, width, height, REACH) for zone in zones], zones)
-        worst = _equalise(rng, terrain, zones, seats, width)
+        terrain = _base_terrain(rng, width, height, zones, shares, board)
+        _connect(terrain, board, zones)
+        _ensure_mines(rng, terrain, [_reach(zone, board, REACH) for zone in zones], zones)
+        worst = _equalise(rng, terrain, zones, seats, board)
         if best is None or worst < best[0]:
             best = (worst, terrain)
         if worst <= MAX_RATIO:
@@ -373,4 +372,5 @@ def generate_map(
         terrain=tuple(terrain),
         start_zones=layout,
         source=f"generated:{width}x{height}:players={label}:seed={seed}",
+        topology=dict(topology or {}),
     )

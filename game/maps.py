@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytiled_parser
 from pytiled_parser.layer import ObjectLayer, TileLayer
 from pytiled_parser.tiled_object import Rectangle
+
+from game.region_maps import has_region_layer, read_regions, region_map_document
+from systems.board import HEX, REGIONS, SQUARE4, SQUARE8
 
 DEFAULT_TERRAIN_IDS: tuple[str, ...] = (
     "plain", "forest", "mountain", "mine", "shallow_water", "deep_water", "barren",
@@ -26,7 +29,10 @@ _TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
 
 @dataclass(frozen=True)
 class MapData:
-    """A square-grid board (R2.1): territory index = y * width + x, y = 0 is the top row."""
+    """A board (R2.1): territory index = y * width + x, y = 0 is the top row; region maps are one row.
+
+    `topology` is `systems.board.Board.spec()` (kind and parameters); empty = square-4.
+    """
 
     name: str
     width: int
@@ -34,6 +40,7 @@ class MapData:
     terrain: tuple[str, ...]  # row-major, len = width * height
     start_zones: dict[int, dict[int, tuple[int, ...]]]  # players -> seat (1-based) -> territories
     source: str  # file path or "generated:..."
+    topology: dict[str, Any] = field(default_factory=dict)
 
     def supports(self, players: int) -> bool:
         """True when the map declares a start zone per seat for `players` players (R1.2)."""
@@ -129,12 +136,26 @@ def _int_prop(props: dict[str, Any], name: str, key: str, err: list[str]) -> int
     return int(value)
 
 
+def cell_centre(tiled_map: pytiled_parser.TiledMap, x: int, y: int) -> tuple[float, float]:
+    """Where Tiled draws the centre of cell (x, y), in map pixels: square cells or staggered hexes."""
+    tw, th = float(tiled_map.tile_size.width), float(tiled_map.tile_size.height)
+    if tiled_map.orientation != "hexagonal":
+        return (x + 0.5) * tw, (y + 0.5) * th
+    side = float(tiled_map.hex_side_length or 0)
+    odd = 1 if (tiled_map.stagger_index or "odd") == "odd" else 0
+    if (tiled_map.stagger_axis or "y") == "y":
+        shift = tw / 2 if y % 2 == odd else 0.0
+        return x * tw + shift + tw / 2, y * (th + side) / 2 + th / 2
+    shift = th / 2 if x % 2 == odd else 0.0
+    return x * (tw + side) / 2 + tw / 2, y * th + shift + th / 2
+
+
 def _read_zones(
     tiled_map: pytiled_parser.TiledMap, terrain: list[str], err: list[str]
 ) -> dict[int, dict[int, tuple[int, ...]]]:
     """Start zones from the `start_zones` object layer (R1.2); problems go to `err`."""
     width, height = int(tiled_map.map_size.width), int(tiled_map.map_size.height)
-    tw, th = tiled_map.tile_size.width, tiled_map.tile_size.height
+    centres = [cell_centre(tiled_map, x, y) for y in range(height) for x in range(width)]
     found = [(i, lay) for i, lay in enumerate(tiled_map.layers) if lay.name == "start_zones"]
     if not found or not isinstance(found[0][1], ObjectLayer):
         err.append("layers: no object layer named 'start_zones'")
@@ -160,11 +181,7 @@ def _read_zones(
             continue
         x0, y0 = float(obj.coordinates.x), float(obj.coordinates.y)
         x1, y1 = x0 + float(obj.size.width), y0 + float(obj.size.height)
-        inside = {
-            y * width + x
-            for y in range(height) if y0 <= (y + 0.5) * th < y1
-            for x in range(width) if x0 <= (x + 0.5) * tw < x1
-        }
+        inside = {cell for cell, (cx, cy) in enumerate(centres) if x0 <= cx < x1 and y0 <= cy < y1}
         if not inside:
             err.append(f"{key}: the rectangle contains no cell centre")
         cells.setdefault(players, {}).setdefault(seat, set()).update(inside)
@@ -200,15 +217,16 @@ def load_map(path: str | Path, terrain_ids: Iterable[str] = DEFAULT_TERRAIN_IDS)
         detail = f"missing key {exc}" if isinstance(exc, KeyError) else f"{type(exc).__name__}: {exc}"
         raise MapError([f"{file}: map: not a valid Tiled map ({detail})"]) from None
     err: list[str] = []
-    if tiled_map.orientation != "orthogonal":
-        err.append(f"orientation: must be 'orthogonal', got {tiled_map.orientation!r}")
+    name = (tiled_map.properties or {}).get("name")
+    if has_region_layer(tiled_map):
+        return _region_map(tiled_map, name if isinstance(name, str) and name else path.stem, file, err)
+    topology = _grid_topology(tiled_map, err)
     if tiled_map.infinite:
         err.append("infinite: infinite maps are not supported")
     terrain = _read_terrain(tiled_map, set(terrain_ids), err)
     zones = _read_zones(tiled_map, terrain, err)
     if err:
         raise MapError([f"{file}: {e}" for e in err])
-    name = (tiled_map.properties or {}).get("name")
     return MapData(
         name=name if isinstance(name, str) and name else path.stem,
         width=int(tiled_map.map_size.width),
@@ -216,11 +234,38 @@ def load_map(path: str | Path, terrain_ids: Iterable[str] = DEFAULT_TERRAIN_IDS)
         terrain=tuple(terrain),
         start_zones=zones,
         source=file,
+        topology=topology,
     )
 
 
-def _rectangles(cells: Iterable[int], width: int) -> list[tuple[int, int, int, int]]:
-    """Cover a set of cells with disjoint rectangles (x, y, w, h): row runs merged downwards."""
+def _grid_topology(tiled_map: pytiled_parser.TiledMap, err: list[str]) -> dict[str, Any]:
+    """The board kind of a tile map: hexagonal maps are hex; orthogonal ones square-4 or (property) square-8."""
+    if tiled_map.orientation == "hexagonal":
+        axis, index = tiled_map.stagger_axis or "y", tiled_map.stagger_index or "odd"
+        return {"kind": HEX, "stagger_axis": axis, "stagger_index": index}
+    if tiled_map.orientation != "orthogonal":
+        err.append(f"orientation: must be 'orthogonal' or 'hexagonal', got {tiled_map.orientation!r}")
+    kind = (tiled_map.properties or {}).get("topology", SQUARE4)
+    if kind not in (SQUARE4, SQUARE8):
+        err.append(f"properties: topology: an orthogonal map is '{SQUARE4}' or '{SQUARE8}', got {kind!r}")
+        return {}
+    return {} if kind == SQUARE4 else {"kind": kind}
+
+
+def _region_map(tiled_map: pytiled_parser.TiledMap, name: str, file: str, err: list[str]) -> MapData:
+    """A map of regions (RS1.2): every seat may start anywhere; the board is the links between regions."""
+    found = read_regions(tiled_map, err)
+    if err or found is None:
+        raise MapError([f"{file}: {e}" for e in err])
+    size = len(found["terrain"])
+    everywhere = tuple(range(size))
+    zones = {n: {seat: everywhere for seat in range(1, n + 1)} for n in found["players"]}
+    return MapData(name=name, width=size, height=1, terrain=tuple(found["terrain"]), start_zones=zones,
+                   source=file, topology=found["topology"])
+
+
+def _rectangles(cells: Iterable[int], width: int, merge: bool = True) -> list[tuple[int, int, int, int]]:
+    """Cover a set of cells with disjoint rectangles (x, y, w, h): row runs merged downwards (when `merge`)."""
     rows: dict[int, list[int]] = {}
     for cell in sorted(cells):
         rows.setdefault(cell // width, []).append(cell % width)
@@ -235,7 +280,7 @@ def _rectangles(cells: Iterable[int], width: int) -> list[tuple[int, int, int, i
                 runs.append((x, 1))
         still: dict[tuple[int, int], list[int]] = {}
         for run in runs:
-            rect = open_rects.pop(run, None)
+            rect = open_rects.pop(run, None) if merge else None
             if rect is not None and rect[1] + rect[3] == y:
                 rect[3] += 1
             else:
@@ -253,9 +298,48 @@ def _prop(name: str, value: int | str) -> dict[str, Any]:
     return {"name": name, "type": "int" if isinstance(value, int) else "string", "value": value}
 
 
+HEX_TILE = (28, 32, 16)  # pointy-top hex in Tiled: tile width, tile height, side length (width ~ sqrt(3) * side)
+
+
+def _zone_objects(data: MapData) -> list[dict[str, Any]]:
+    """Start-zone rectangles: merged cell blocks on squares; one thin rectangle per row run on hexes."""
+    objects: list[dict[str, Any]] = []
+    hexes = data.topology.get("kind") == HEX
+    for players, seats in sorted(data.start_zones.items()):
+        for seat, zone in sorted(seats.items()):
+            if hexes:
+                boxes = [_hex_run_box(data, x, y, w) for x, y, w, _ in _rectangles(zone, data.width, merge=False)]
+            else:
+                boxes = [(x * TILE_SIZE, y * TILE_SIZE, w * TILE_SIZE, h * TILE_SIZE)
+                         for x, y, w, h in _rectangles(zone, data.width)]
+            for x, y, w, h in boxes:
+                objects.append({
+                    "height": h, "id": len(objects) + 1, "name": f"start {players}p seat {seat}",
+                    "properties": [_prop("players", players), _prop("seat", seat)],
+                    "rotation": 0, "type": "", "visible": True, "width": w, "x": x, "y": y,
+                })
+    return objects
+
+
+def _hex_run_box(data: MapData, x: int, y: int, run: int) -> tuple[float, float, float, float]:
+    """A rectangle holding the centres of cells x..x+run-1 of row y and no other cell's centre."""
+    tw, th, side = HEX_TILE
+    if data.topology.get("stagger_axis", "y") != "y":
+        raise ValueError("writing column-staggered hex maps is not supported; use stagger_axis 'y'")
+    odd = 1 if data.topology.get("stagger_index", "odd") == "odd" else 0
+    left = x * tw + (tw / 2 if y % 2 == odd else 0.0) + tw / 4
+    top = y * (th + side) / 2 + th / 4
+    return left, top, run * tw - tw / 2, th / 2
+
+
 def write_map(data: MapData, path: str | Path) -> None:
     """Write `data` as a Tiled 1.10 JSON map with an embedded image-collection terrain tileset."""
     path = Path(path)
+    if data.topology.get("kind") == REGIONS:
+        regions_doc = region_map_document(data.name, data.topology, list(data.terrain),
+                                          (min(data.players()), max(data.players())))
+        path.write_text(json.dumps(regions_doc, indent=1) + "\n", encoding="utf-8")
+        return
     ids = list(DEFAULT_TERRAIN_IDS) + sorted(set(data.terrain) - set(DEFAULT_TERRAIN_IDS))
     gid = {tid: n + 1 for n, tid in enumerate(ids)}
     tiles: list[dict[str, Any]] = []
@@ -266,16 +350,7 @@ def write_map(data: MapData, path: str | Path) -> None:
             image = str(_TERRAIN_IMAGES / f"{tid}.png")
         tiles.append({"id": n, "image": Path(image).as_posix(), "imageheight": IMAGE_SIZE,
                       "imagewidth": IMAGE_SIZE, "properties": [_prop("terrain", tid)]})
-    objects: list[dict[str, Any]] = []
-    for players, seats in sorted(data.start_zones.items()):
-        for seat, zone in sorted(seats.items()):
-            for x, y, w, h in _rectangles(zone, data.width):
-                objects.append({
-                    "height": h * TILE_SIZE, "id": len(objects) + 1, "name": f"start {players}p seat {seat}",
-                    "properties": [_prop("players", players), _prop("seat", seat)],
-                    "rotation": 0, "type": "", "visible": True,
-                    "width": w * TILE_SIZE, "x": x * TILE_SIZE, "y": y * TILE_SIZE,
-                })
+    objects = _zone_objects(data)
     doc: dict[str, Any] = {
         "compressionlevel": -1, "height": data.height, "infinite": False,
         "layers": [
@@ -299,5 +374,12 @@ def write_map(data: MapData, path: str | Path) -> None:
         for y in range(data.height)
     )
     grid = "[\n" + ",\n".join(rows) + "]"
+    kind = data.topology.get("kind", SQUARE4)
+    if kind == HEX:
+        doc.update(orientation="hexagonal", tilewidth=HEX_TILE[0], tileheight=HEX_TILE[1], hexsidelength=HEX_TILE[2],
+                   staggeraxis=data.topology.get("stagger_axis", "y"),
+                   staggerindex=data.topology.get("stagger_index", "odd"))
+    elif kind == SQUARE8:
+        doc["properties"].append(_prop("topology", SQUARE8))
     text = json.dumps(doc, indent=1).replace('"@DATA@"', grid)
     path.write_text(text + "\n", encoding="utf-8")

@@ -115,6 +115,7 @@ def start_game(header: Header) -> Game:
         terrain=tuple(board.terrain),
         start_zones={count: {int(seat): tuple(zone) for seat, zone in board.start_zones.items()}},
         source="replay",
+        topology=dict(board.topology),
     )
     specs = [PlayerSpec(p.name, p.computer, p.difficulty) for p in header.players]
     return new_game(header.rules, map_data, specs, header.seed)

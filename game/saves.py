@@ -50,7 +50,7 @@ from game.engine import Game
 from game.errors import DataError
 from game.setup import fresh_world_name
 from game.snapshot import snapshot
-from systems.board import GridBoard
+from systems.board import make_board
 from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, Clock, World
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ class BoardData(_Strict):
     height: int = Field(ge=1)
     terrain: list[str]
     start_zones: dict[str, list[int]]  # seat (as a JSON key) -> territories
+    topology: dict[str, Any] = Field(default_factory=dict)  # systems.board Board.spec(); {} = square-4 (older saves)
 
 
 class PlayerData(_Strict):
@@ -208,6 +209,7 @@ def board_data(world: World) -> dict[str, Any]:
         "height": height,
         "terrain": list(world.terrain),
         "start_zones": {str(seat): list(zone) for seat, zone in sorted(world.start_zones.items())},
+        "topology": board.spec(),
     }
 
 
@@ -553,6 +555,11 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _R
                          "damaged)"])
     board = save.board
     size = board.width * board.height
+    try:
+        if make_board(board.width, board.height, board.topology).size != size:
+            bad("board.topology", f"the topology does not have {size} territories")
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        bad("board.topology", f"not a valid board topology ({exc})")
     if len(board.terrain) != size:
         bad("board.terrain", f"{len(board.terrain)} territories for a {board.width}x{board.height} board")
     for index, terrain in enumerate(board.terrain):
@@ -724,7 +731,7 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
             name=name,
             app=app,
             rules=rules,
-            board=GridBoard(board.width, board.height),
+            board=make_board(board.width, board.height, board.topology),
             rng=rng,
             terrain=list(board.terrain),
             seats=list(state.seats),

@@ -14,7 +14,7 @@ from components.rules import RulesetCore
 from game.content import DEFAULT_RULESET, app_for, load_app
 from game.engine import Game
 from game.errors import DataError
-from systems.board import GridBoard
+from systems.board import make_board
 from systems.world import Clock, World, spawn_territories
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def new_game(
         name=name,
         app=app,
         rules=rules,  # type: ignore[arg-type]
-        board=GridBoard(map_data.width, map_data.height),
+        board=make_board(map_data.width, map_data.height, map_data.topology),
         rng=random.Random(seed),
         terrain=list(map_data.terrain),
         seats=seats,

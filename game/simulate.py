@@ -104,12 +104,17 @@ def new_modded_game(
     return create_game(map_data, computer_players(kinds), seed, list(mods), ruleset=ruleset)
 
 
-def map_for(name: str | None, ruleset: str, players: int) -> MapData | None:
+def map_for(name: str | None, ruleset: str, players: int, seed: int = 0) -> MapData | None:
     """The map named, else None for a ruleset with a fixed board, else the ruleset's first map for
-    this many players."""
+    this many players. `random[:SEED]` is the ruleset's own generator's map (the game's seed by default)."""
+    from game.content import load_app
+
+    if name and name.split(":")[0] == "random" and load_app(ruleset).map_generator is not None:
+        generate = load_app(ruleset).map_generator
+        assert generate is not None
+        return generate(players, int(name.partition(":")[2] or seed))  # type: ignore[no-any-return]
     if name:
         return resolve_map(name, ruleset)
-    from game.content import load_app
     from game.maps import list_maps
 
     if load_app(ruleset).rules.board is not None:
@@ -176,7 +181,7 @@ def play_game(
         players=list(kinds),
         winner=winner,
         winner_kind=kinds[world.seats.index(winner)] if winner else None,  # None too for a draw (DRAW = 0)
-        rounds=min(world.clock.round, max_rounds),
+        rounds=min(world.clock.round, max_rounds) if game.app.hooks.game_round is None else game.app.hooks.round_of(world),
         turn_ms=turn_ms,
         commands=commands,
         seconds=time.perf_counter() - started,
@@ -192,7 +197,7 @@ def play_game(
 
 def _run_one(job: tuple[str | None, tuple[str, ...], list[str], int, int, str]) -> GameResult:
     map_name, mods, kinds, seed, rounds, ruleset = job
-    map_data = map_for(map_name, ruleset, len(kinds))
+    map_data = map_for(map_name, ruleset, len(kinds), seed)
     game = new_modded_game(map_data, kinds, seed, mods, ruleset)
     _, result = play_game(game.world.rules, map_data, kinds, seed, rounds, game=game)
     return result
@@ -277,7 +282,7 @@ def run_simulate(args: Any) -> int:
         from game.content import load_mods
 
         load_mods(list(args.mod), ruleset=ruleset)  # every problem with the ruleset and mods before playing
-        map_data = map_for(args.map, ruleset, len(kinds))  # fail early, in this process, on a bad map name
+        map_data = map_for(args.map, ruleset, len(kinds), args.seed)  # fail early, in this process, on a bad map name
         if map_data is not None and len(kinds) not in map_data.start_zones:
             raise DataError([f"{args.map}: the map has no start zones for {len(kinds)} players"])
     except DataError as exc:

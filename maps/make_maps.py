@@ -20,6 +20,7 @@ class Spec:
     players: tuple[int, ...]
     seed: int
     water: float = 0.2
+    topology: tuple[tuple[str, str], ...] = ()  # systems.board spec; () = square-4
 
 
 SPECS: tuple[Spec, ...] = (
@@ -28,6 +29,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("four_corners.tmj", "Four Corners", 40, 40, (2, 3, 4), seed=10),
     Spec("wide_world.tmj", "Wide World", 32, 32, (4,), seed=0),
     Spec("grand_continent.tmj", "Grand Continent", 128, 128, (2, 3, 4), seed=0, water=0.22),
+    Spec("hex_heartland.tmj", "Hex Heartland", 30, 26, (2, 3, 4), seed=11,
+         topology=(("kind", "hex"), ("stagger_axis", "y"), ("stagger_index", "odd"))),
 )
 
 
@@ -39,7 +42,8 @@ def main() -> int:
     from game.maps import load_map, write_map
 
     for spec in SPECS:
-        data = generate_map(spec.width, spec.height, spec.players, seed=spec.seed, water=spec.water, name=spec.name)
+        data = generate_map(spec.width, spec.height, spec.players, seed=spec.seed, water=spec.water, name=spec.name,
+                            topology=dict(spec.topology))
         path = HERE.parent / "mods" / "base" / "maps" / spec.file
         write_map(data, path)
         loaded = load_map(path)  # raises MapError if the written file does not validate

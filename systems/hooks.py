@@ -16,6 +16,7 @@ Victory = Callable[["World"], "dict[int, str] | None"]  # per seat WON/LOST/DRAW
 MovementPoints = Callable[["World", list[str], "int | None"], int]  # (world, unit types, carried) -> MP
 MayBuild = Callable[["World", Any], "str | None"]  # (world, build command) -> why not, or None
 NewSeat = Callable[["World", int, int], None]  # (world, seat, its player entity): the ruleset's per-seat state
+GameRound = Callable[["World"], int]  # the round as the ruleset's players count it (0: not started)
 
 
 @dataclass
@@ -27,6 +28,11 @@ class Hooks:
     movement_points: MovementPoints | None = None
     may_build: MayBuild | None = None
     new_seat: NewSeat | None = None
+    game_round: GameRound | None = None  # None: the engine's rotation count (world.clock.round) is the round
+
+    def round_of(self, world: World) -> int:
+        """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""
+        return self.game_round(world) if self.game_round is not None else world.clock.round
 
     def set(self, name: str, hook: Callable[..., Any]) -> None:
         if name not in self.__dataclass_fields__:

@@ -18,6 +18,7 @@ SHIPPED = {
     "four_corners.tmj": ("Four Corners", 40, 40, (2, 3, 4)),
     "wide_world.tmj": ("Wide World", 32, 32, (4,)),
     "grand_continent.tmj": ("Grand Continent", 128, 128, (2, 3, 4)),
+    "hex_heartland.tmj": ("Hex Heartland", 30, 26, (2, 3, 4)),
 }
 
 

@@ -355,7 +355,7 @@ class Turn:
         base = v.base
         result = False
         if base is not None:
-            for t in v.board.within(base, 14) if hasattr(v.board, "within") else ():
+            for t in v.board.within(base, 14):
                 if v.owner[t] is None and v.static.value[t] > 0.5:
                     result = True
                     break

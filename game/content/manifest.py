@@ -20,7 +20,11 @@ class ModManifest(BaseModel):
     """A `mod.toml`: who it is, whether it is a whole game (a ruleset) or extends one, what it needs and brings."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: str = Field(
+        pattern=r"^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$",
+        description="lower case letters, digits, '_' and single inner '-' (e.g. risky-space); code derives a "
+        "Python-safe name from it (game.content.plugins.safe_name)",
+    )
     name: str
     version: str = Field(pattern=r"^\d+\.\d+\.\d+$")
     description: str = ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import importlib.util
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,9 +24,15 @@ from game.schedule import ScheduleError
 Register = Callable[[ModApp], None]
 
 
+def safe_name(mod_id: str) -> str:
+    """A Python identifier derived from a mod id (ids may hold '-', e.g. 'risky-space' -> 'risky_space')."""
+    return re.sub(r"[^0-9A-Za-z_]", "_", mod_id)
+
+
 def module_name(mod_id: str, path: Path) -> str:
-    """The name a bundled plugin is imported under: stable per file, so each file is imported once."""
-    return f"foc_mod_{mod_id}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+    """The name a bundled plugin is imported under: stable per file (the path's hash keeps 'a-b' and 'a_b'
+    apart), a valid Python identifier whatever the id, so each file is imported once."""
+    return f"foc_mod_{safe_name(mod_id)}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
 
 
 def _load_file(manifest: ModManifest, folder: Path, errors: list[str]) -> ModuleType | None:

@@ -147,7 +147,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
                 if not self.terminations[a] and not self.game.in_setup and self._seat[a] not in alive:
                     self.rewards[a] = -1.0
                     self.terminations[a] = True
-            if world.clock.round > self.max_rounds:
+            if self.game.app.hooks.round_of(world) > self.max_rounds:  # the round as the ruleset counts it
                 for a in self.agents:
                     self.truncations[a] = True
         self.agent_selection = self._agent_to_act() if not self.game.over else agent

@@ -153,5 +153,5 @@ class BoardEncoder:
             owner = world.owner_of(t)
             out[t, base + (0 if owner == seat else 2 if owner is None else 1)] = 1.0
         out[:, base + 3] = 1.0 if world.clock.seat == seat else 0.0
-        out[:, base + 4] = min(1.0, world.clock.round / self.max_rounds)
+        out[:, base + 4] = min(1.0, game.app.hooks.round_of(world) / self.max_rounds)
         return out

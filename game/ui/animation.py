@@ -11,7 +11,7 @@ from arcade import easing
 
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.grid import Grid
+from game.ui.grid import Layout
 from game.ui.map_sprites import ROGUE_TINT, MapSprites
 from game.ui.scene import Scene
 from systems import events as ev
@@ -52,7 +52,7 @@ class Flash:
 class Effects:
     """Short-lived world-space effects; cheap sprites, no text objects created per frame."""
 
-    def __init__(self, grid: Grid, assets: Assets) -> None:
+    def __init__(self, grid: Layout, assets: Assets) -> None:
         self.grid = grid
         self.assets = assets
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -283,7 +283,7 @@ def glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
 class Animator:
     """Plays events in order at a watchable pace; `finish_all` shows the rest at once (a new click)."""
 
-    def __init__(self, scene: Scene, sprites: MapSprites, grid: Grid, effects: Effects,
+    def __init__(self, scene: Scene, sprites: MapSprites, grid: Layout, effects: Effects,
                  timing: theme.Timing = theme.TIMING) -> None:
         self.scene = scene
         self.sprites = sprites

@@ -75,7 +75,7 @@ class GameWindow(arcade.Window):
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
-        if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
+        if game.app.game_screen is not None:  # the ruleset's own screen: its own board and panels, no map canvas
             self.show_game(session, None)
             return
         from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves

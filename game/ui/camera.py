@@ -5,13 +5,13 @@ from __future__ import annotations
 import arcade
 
 from game.ui import theme
-from game.ui.grid import Grid
+from game.ui.grid import Layout
 
 
 class MapCamera:
     """A Camera2D over the map's part of the window; screen points are window pixels, origin bottom-left."""
 
-    def __init__(self, viewport: tuple[int, int, int, int], grid: Grid, zoom: float = theme.DEFAULT_ZOOM) -> None:
+    def __init__(self, viewport: tuple[int, int, int, int], grid: Layout, zoom: float = theme.DEFAULT_ZOOM) -> None:
         self.viewport = viewport
         self.grid = grid
         left, bottom, width, height = viewport

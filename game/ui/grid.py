@@ -3,8 +3,45 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.ui.theme import TILE
+
+
+class Layout(Protocol):
+    """What the client asks of a board's drawing: `Grid` for squares, `game.ui.layouts` for other shapes."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def tile(self) -> int: ...
+
+    @property
+    def square(self) -> bool: ...
+
+    @property
+    def pixel_width(self) -> float: ...
+
+    @property
+    def pixel_height(self) -> float: ...
+
+    def coords(self, territory: int) -> tuple[int, int]: ...
+
+    def rect(self, territory: int) -> tuple[float, float, float, float]: ...
+
+    def center(self, territory: int) -> tuple[float, float]: ...
+
+    def outline(self, territory: int) -> list[tuple[float, float]]: ...
+
+    def at(self, wx: float, wy: float) -> int | None: ...
+
+    def border_segment(self, a: int, b: int) -> tuple[float, float, float, float]: ...
+
+    def nearest_border(self, territory: int, wx: float, wy: float) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -14,6 +51,7 @@ class Grid:
     width: int
     height: int
     tile: int = TILE
+    square = True
 
     @property
     def pixel_width(self) -> int:
@@ -30,6 +68,10 @@ class Grid:
         """(left, bottom, width, height) of a territory in world pixels."""
         x, y = self.coords(territory)
         return x * self.tile, (self.height - 1 - y) * self.tile, self.tile, self.tile
+
+    def outline(self, territory: int) -> list[tuple[float, float]]:
+        left, bottom, size, _ = self.rect(territory)
+        return [(left, bottom), (left + size, bottom), (left + size, bottom + size), (left, bottom + size)]
 
     def center(self, territory: int) -> tuple[float, float]:
         x, y = self.coords(territory)
@@ -48,6 +90,10 @@ class Grid:
         ax, ay = self.coords(a)
         bx, by = self.coords(b)
         t = self.tile
+        if ax != bx and ay != by:  # diagonal neighbours (square-8) meet at a corner: a short stroke across it
+            cx, cy = max(ax, bx) * t, (self.height - max(ay, by)) * t
+            dx, dy = (bx - ax) * t / 6, (ay - by) * t / 6
+            return cx - dy, cy - dx, cx + dy, cy + dx
         if ay == by:  # side by side: vertical edge
             x = max(ax, bx) * t
             bottom = (self.height - 1 - ay) * t

@@ -69,6 +69,9 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
                 path = candidates[0]
         if path.is_file():
             return load_map(path)
+        generator = load_app(ruleset).map_generator
+        if generator is not None and name.split(":")[0] == "random":  # the ruleset's own: `random[:SEED]`
+            return generator(players, int(name.partition(":")[2] or seed))  # type: ignore[no-any-return]
         if name.startswith("random"):
             size = int(name.partition(":")[2] or 48)
             return generate_map(size, size, players=players, seed=seed)

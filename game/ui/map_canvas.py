@@ -10,7 +10,7 @@ from game.ui import theme
 from game.ui.animation import Effects
 from game.ui.assets import Assets, SeatStyle
 from game.ui.camera import MapCamera
-from game.ui.grid import Grid
+from game.ui.layouts import layout_for
 from game.ui.map_renderer import HALF_BELOW, TerrainRenderer
 from game.ui.map_sprites import MapSprites
 from game.ui.overlays import Overlays
@@ -26,7 +26,7 @@ class MapCanvas:
                  radar_box: tuple[int, int, int, int] | None = None) -> None:
         width, height = window_size
         board = world.board
-        self.grid = Grid(board.width, board.height)  # type: ignore[attr-defined]
+        self.grid = layout_for(board)
         self.scene = Scene(self.grid.width, self.grid.height, world.terrain, world.app.presentation)
         self.scene.sync(world)
         self.assets = assets

@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
-from game.ui.grid import Grid
+from game.ui.grid import Layout
+from game.ui.polygon_bake import polygon_chunk_image, polygon_chunk_rect
 from game.ui.quad import TexturedQuad
 from game.ui.scene import Scene
 
@@ -42,7 +43,7 @@ class TerrainRenderer:
     ahead of time, one chunk every few frames.
     """
 
-    def __init__(self, assets: Assets, grid: Grid, scene: Scene, styles: dict[int, SeatStyle],
+    def __init__(self, assets: Assets, grid: Layout, scene: Scene, styles: dict[int, SeatStyle],
                  chunk: int = theme.CHUNK, capacity: int = 24) -> None:
         self.assets = assets
         self.grid = grid
@@ -57,7 +58,9 @@ class TerrainRenderer:
                 key = (cx // chunk, cy // chunk)
                 columns, rows = min(chunk, grid.width - cx), min(chunk, grid.height - cy)
                 top = (grid.height - cy) * tile
-                rect = (cx * tile, top - rows * tile, (cx + columns) * tile, top)
+                rect: tuple[float, float, float, float] = (cx * tile, top - rows * tile, (cx + columns) * tile, top)
+                if not grid.square:  # polygons: the chunk spans its cells' outlines (overlapping its neighbours)
+                    rect = polygon_chunk_rect(grid, cx, cy, columns, rows)
                 self.chunks[key] = Chunk(key, (cx, cy, columns, rows), rect)
         self.capacity = max(capacity, 4)
         self.resident: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # full pictures, oldest first
@@ -123,7 +126,10 @@ class TerrainRenderer:
         for t in territories:
             out.add(t)
             x, y = t % width, t // width
-            for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            around: tuple[tuple[int, int], ...] = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+            if not self.grid.square:  # a polygon may be drawn into the chunks diagonally next to its own
+                around = tuple((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            for nx, ny in around:
                 if 0 <= nx < width and 0 <= ny < height:
                     out.add(ny * width + nx)
         return out
@@ -134,6 +140,8 @@ class TerrainRenderer:
 
     def chunk_image(self, chunk: Chunk) -> Image.Image:
         """The chunk's picture: terrain art, then the owners' tint and borders, then a faint grid."""
+        if not self.grid.square:
+            return polygon_chunk_image(self, chunk)
         tile = self.grid.tile
         width, scene = self.grid.width, self.scene
         image = Image.new("RGBA", (chunk.columns * tile, chunk.rows * tile))
@@ -169,6 +177,9 @@ class TerrainRenderer:
                 draw.line((px, py + tile - 1, px + tile - 1, py + tile - 1), fill=(0, 0, 0, 34))
         image.alpha_composite(overlay)
         return image.convert("RGB")  # opaque: RGB halves the cost of the mip levels
+
+    def color(self, seat: int) -> theme.Color:
+        return self._color(seat)
 
     def _color(self, seat: int) -> theme.Color:
         style = self.styles.get(seat)

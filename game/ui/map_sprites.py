@@ -8,7 +8,7 @@ import arcade
 
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
-from game.ui.grid import Grid
+from game.ui.grid import Layout
 from game.ui.scene import ArmyView, Scene, StructureView
 
 ROGUE_TINT = (96, 96, 100, 255)
@@ -136,7 +136,7 @@ class ShipToken:
 class MapSprites:
     """Everything drawn over the terrain, kept in step with the scene; animations may move tokens."""
 
-    def __init__(self, scene: Scene, grid: Grid, assets: Assets, styles: dict[int, SeatStyle],
+    def __init__(self, scene: Scene, grid: Layout, assets: Assets, styles: dict[int, SeatStyle],
                  placements: dict[str, str] | None = None) -> None:
         self.placements = placements or {}  # structure type -> placement kind from the rules
         self.scene = scene

@@ -13,7 +13,7 @@ from game import queries as gq
 from game.engine import Result
 from game.plugins import plugin_army_options, plugin_structure_options
 from game.ui import theme
-from game.ui.grid import Grid
+from game.ui.grid import Layout
 from game.ui.overlays import Overlays
 from game.ui.session import Session
 from systems import events as ev
@@ -24,7 +24,7 @@ from systems.movement import Reach
 class Orders:
     """The selection and what a click on the map means now. Only used while a human is to move."""
 
-    def __init__(self, session: Session, grid: Grid, overlays: Overlays) -> None:
+    def __init__(self, session: Session, grid: Layout, overlays: Overlays) -> None:
         self.session = session
         self.grid = grid
         self.overlays = overlays

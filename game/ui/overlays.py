@@ -6,14 +6,14 @@ import arcade
 
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.grid import Grid
+from game.ui.grid import Layout
 from game.ui.theme import Color
 
 
 class Overlays:
     """Coloured cells rebuilt when the selection changes, plus a few outlines and lines drawn each frame."""
 
-    def __init__(self, grid: Grid, assets: Assets) -> None:
+    def __init__(self, grid: Layout, assets: Assets) -> None:
         self.grid = grid
         self.assets = assets
         self.cells: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -27,12 +27,20 @@ class Overlays:
         self.marked: dict[int, Color] = {}  # extra outlined territories (an armed attack, a structure)
         self.outline: list[tuple[float, float]] = []  # segments around a set of territories (a start zone)
         self.outline_color: Color = theme.TEXT_WARN
+        self.shapes: arcade.shape_list.ShapeElementList[arcade.shape_list.Shape] | None = None  # non-square cells
 
     def set_outline(self, territories: set[int] | tuple[int, ...], color: Color = theme.TEXT_WARN) -> None:
         """Draw a line around the outside of a group of territories (pairs of points for draw_lines)."""
         inside = set(territories)
         grid = self.grid
         points: list[tuple[float, float]] = []
+        if not grid.square:  # polygons: every side whose other side is outside the group
+            for t in inside:
+                for across, (x1, y1, x2, y2) in grid.edges(t):  # type: ignore[attr-defined]
+                    if across not in inside:
+                        points += [(x1, y1), (x2, y2)]
+            self.outline, self.outline_color = points, color
+            return
         for t in inside:
             x, y = grid.coords(t)
             left, bottom, size, _ = grid.rect(t)
@@ -61,6 +69,12 @@ class Overlays:
         self.cells_revision += 1
         self.cell_colors = dict(colors)
         self.cells.clear()
+        self.shapes = None
+        if not self.grid.square:  # polygons: one batched shape list
+            self.shapes = arcade.shape_list.ShapeElementList()
+            for territory, color in colors.items():
+                self.shapes.append(arcade.shape_list.create_polygon(self.grid.outline(territory), color))
+            return
         white = self.assets.white()
         size = self.grid.tile
         for territory, color in colors.items():
@@ -78,11 +92,17 @@ class Overlays:
         self.border = None
 
     def _outline(self, territory: int, color: Color, width: float) -> None:
+        if not self.grid.square:
+            arcade.draw_polygon_outline(self.grid.outline(territory), color, width)
+            return
         left, bottom, size, _ = self.grid.rect(territory)
         arcade.draw_lrbt_rectangle_outline(left + 1, left + size - 1, bottom + 1, bottom + size - 1, color, width)
 
     def draw_cells(self) -> None:
         """Draw inside the map camera, under the sprites."""
+        if self.shapes is not None:
+            self.shapes.draw()
+            return
         self.cells.draw()
 
     def draw_lines(self) -> None:

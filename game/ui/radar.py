@@ -29,6 +29,13 @@ class Radar:
         if self.width > width or self.height > height:  # a map bigger than the box: shrink to fit
             factor = min(width / scene.width, height / scene.height)
             self.width, self.height = int(scene.width * factor), int(scene.height * factor)
+        grid = camera.grid
+        if not grid.square:  # hexes: keep the drawn map's proportions (one pixel per cell, stretched to fit)
+            aspect = grid.pixel_width / grid.pixel_height
+            if self.width / aspect <= height:
+                self.height = max(1, int(self.width / aspect))
+            else:
+                self.height, self.width = height, max(1, int(height * aspect))
         self.left = left + (width - self.width) // 2
         self.bottom = bottom + (height - self.height) // 2
         self.quad = TexturedQuad((self.left, self.bottom, self.left + self.width, self.bottom + self.height),

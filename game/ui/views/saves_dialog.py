@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import arcade
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from game.ui.views._widgets import (
     ACCENT,
@@ -55,6 +55,7 @@ class SaveInfo:
     height: int = 0
     terrain: list[str] = field(default_factory=list)
     owners: dict[int, int] = field(default_factory=dict)
+    points: list[tuple[float, float]] = field(default_factory=list)  # a region map's region positions
     problem: str | None = None
 
     @property
@@ -86,6 +87,9 @@ def read_save_info(path: Path) -> SaveInfo:
         info.round = int(state["clock"]["round"])
         info.width, info.height = int(board["width"]), int(board["height"])
         info.terrain = [str(t) for t in board["terrain"]]
+        topology = board.get("topology") or {}
+        if topology.get("kind") == "regions":
+            info.points = [(float(r["x"]), float(r["y"])) for r in topology["regions"]]
         players: dict[int, str] = {}
         tiles: dict[int, int] = {}
         for comps in state["entities"].values():
@@ -128,7 +132,10 @@ def list_saves(folder: Path) -> list[SaveInfo]:
 
 
 def thumbnail_image(info: SaveInfo, size: int = THUMB) -> Image.Image | None:
-    """A small picture of the map: terrain colours, owned territories in their owner's colour."""
+    """A small picture of the map: terrain colours, owned territories in their owner's colour (a region map:
+    a dot per region where it lies)."""
+    if info.points and len(info.points) == len(info.terrain):
+        return _region_thumbnail(info, size)
     if not info.terrain or info.width * info.height != len(info.terrain):
         return None
     image = Image.new("RGBA", (info.width, info.height))
@@ -143,6 +150,20 @@ def thumbnail_image(info: SaveInfo, size: int = THUMB) -> Image.Image | None:
     image.putdata(pixels)
     scale = size / max(info.width, info.height)
     return image.resize((max(1, round(info.width * scale)), max(1, round(info.height * scale))), Image.Resampling.NEAREST)
+
+
+def _region_thumbnail(info: SaveInfo, size: int) -> Image.Image:
+    xs, ys = [p[0] for p in info.points], [p[1] for p in info.points]
+    span = max(1.0, max(xs) - min(xs), max(ys) - min(ys))
+    scale = (size - 6) / span
+    dx, dy = (size - 6 - (max(xs) - min(xs)) * scale) / 2, (size - 6 - (max(ys) - min(ys)) * scale) / 2
+    image = Image.new("RGBA", (size, size), (14, 16, 28, 255))
+    pen = ImageDraw.Draw(image)
+    for i, (x, y) in enumerate(info.points):
+        px, py = 3 + dx + (x - min(xs)) * scale, 3 + dy + (y - min(ys)) * scale  # Tiled's y runs down, as an image's
+        color = (*seat_color(info.owners[i]), 255) if i in info.owners else (110, 115, 130, 255)
+        pen.ellipse((px - 2, py - 2, px + 2, py + 2), fill=color)
+    return image
 
 
 def safe_name(text: str) -> str:

@@ -1,0 +1,74 @@
+"""Baking terrain chunks for boards of polygons (hexes): masked terrain art, owner tint and borders per side."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image, ImageDraw
+
+from game.ui import theme
+from game.ui.grid import Layout
+
+if TYPE_CHECKING:
+    from game.ui.map_renderer import Chunk, TerrainRenderer
+
+
+def polygon_chunk_rect(grid: Layout, x0: int, y0: int, columns: int, rows: int) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) around the outlines of the chunk's cells."""
+    points = [p for y in range(y0, y0 + rows) for x in range(x0, x0 + columns) for p in grid.outline(y * grid.width + x)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys))
+
+
+def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
+    """The chunk's picture; cells of the neighbouring chunks that reach into its rectangle are drawn too,
+    identically, so overlapping chunk pictures meet without seams."""
+    grid: Any = renderer.grid  # a game.ui.layouts.PolygonLayout
+    scene = renderer.scene
+    left, bottom, right, top = chunk.rect
+    size = (max(1, int(right - left)), max(1, int(top - bottom)))
+    image = Image.new("RGBA", size, (*theme.BACKGROUND[:3], 255))
+    overlay = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    bases = {base: theme.shade(renderer.color(seat), 1.35) for seat, base in scene.bases.items()}
+    art = math.ceil(2 * getattr(grid, "radius", grid.tile / 2))
+    mask = Image.new("L", (art, art), 0)
+    ImageDraw.Draw(mask).polygon([(x - grid.center(0)[0] + art / 2, grid.center(0)[1] - y + art / 2)
+                                  for x, y in grid.outline(0)], fill=255)
+
+    def local(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x - left, top - y) for x, y in points]
+
+    cells = [
+        y * grid.width + x
+        for y in range(max(0, chunk.y0 - 1), min(grid.height, chunk.y0 + chunk.rows + 1))
+        for x in range(max(0, chunk.x0 - 1), min(grid.width, chunk.x0 + chunk.columns + 1))
+    ]
+    bw = theme.BORDER_WIDTH
+    for t in cells:
+        cx, cy = grid.center(t)
+        tile = renderer.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, art)
+        image.paste(tile, (round(cx - left - art / 2), round(top - cy - art / 2)), mask)
+    for t in cells:
+        outline = local(grid.outline(t))
+        owner = scene.owners[t]
+        if owner is not None:
+            color = renderer.color(owner)
+            draw.polygon(outline, fill=color[:3] + (theme.OWNER_TINT_ALPHA,))
+            line = color[:3] + (235,)
+            cx, cy = grid.center(t)
+            for across, (x1, y1, x2, y2) in grid.edges(t):
+                if across is None or scene.owners[across] != owner:
+                    # the border line sits inside the owner's cell: pull the side towards the centre
+                    pull = bw / max(1.0, grid.tile / 2)
+                    a = (x1 + (cx - x1) * pull, y1 + (cy - y1) * pull)
+                    b = (x2 + (cx - x2) * pull, y2 + (cy - y2) * pull)
+                    draw.line(local([a, b]), fill=line, width=bw)
+        if t in bases:
+            cx, cy = grid.center(t)
+            inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.7) for x, y in grid.outline(t)]
+            draw.polygon(local(inner), outline=bases[t][:3] + (255,), width=3)
+        draw.polygon(outline, outline=(0, 0, 0, 34))
+    image.alpha_composite(overlay)
+    return image.convert("RGB")

@@ -1,0 +1,45 @@
+"""Risky Space, a Risk-like game of star systems (rules RS1-RS9): rules, computer players and the universe generator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def register(app: Any) -> None:
+    """The ruleset on its game's App: rules model, components, commands, computer players, client screen."""
+    from components.board import Ownership, Territory
+    from components.players import Player
+
+    from .ecs import Computer, register_engine
+    from .model import RiskySpaceRules
+
+    app.set_rules_model(RiskySpaceRules)
+    for component in (Territory, Ownership, Player):
+        app.add_component(component)
+    register_engine(app)
+    for level in ("normal", "hard", "random"):
+        app.add_computer_player(level, lambda level=level: Computer(level))
+    app.set_game_screen(_screen)
+    app.set_map_generator(_random_map)
+    from .legal import legal_commands
+
+    app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
+    app.set_agent_observation(_agent_view)
+
+
+def _agent_view(game: Any, max_rounds: int) -> Any:
+    from .agent import RegionView  # numpy: only where learning agents play
+
+    return RegionView(game, max_rounds)
+
+
+def _screen() -> type:
+    from .screen import RiskySpaceView  # the client only: headless games never import arcade
+
+    return RiskySpaceView
+
+
+def _random_map(players: int, seed: int) -> Any:
+    from .universe import universe_map
+
+    return universe_map(players, seed)

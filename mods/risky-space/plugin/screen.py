@@ -1,0 +1,344 @@
+"""Risky Space's game screen: a star map (regions as tinted polygons, links as lines, clusters named) and dice.
+
+Clicks: claim a region; place or reinforce one troop per click; own region then an enemy neighbour:
+attack with all but one; R rolls again, S stops; own region then an own neighbour: fortify all but one;
+E or Enter ends the turn; F5 saves, F9 loads (the client's saves dialog). Every command goes through the
+session; the picture is rebuilt from the world. Between human seats (hot-seat) each turn opens with the
+client's hand-over screen; the end of the game opens the client's victory screen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import arcade
+
+from game.ui import theme
+from game.ui.views.base import BaseView
+
+from . import ecs
+from . import rules as R
+
+PANEL = 330
+CLUSTER_TINTS = ((90, 140, 255), (255, 150, 80), (120, 220, 140), (220, 110, 220), (240, 220, 100),
+                 (100, 220, 230), (200, 200, 200), (255, 120, 140))
+DICE_SHOW = 0.7  # seconds the dice tumble before they settle
+DICE_HOLD = 0.6  # seconds a settled roll stays before the next queued one
+COMPUTER_PAUSE = 0.35  # seconds between computer ticks, so a person can follow
+
+
+class RiskySpaceView(BaseView):
+    """The game screen (built as View(window, session, canvas) by the client)."""
+
+    def __init__(self, window: Any, session: Any, canvas: Any = None) -> None:
+        super().__init__(window)
+        self.session = session
+        self.world = session.game.world
+        self.board: Any = self.world.board
+        self.selected: int | None = None
+        self.place_steps: dict[int, int] = {}
+        self.message = ""
+        self.last_roll: R.Rolled | None = None
+        self.roll_age = 99.0
+        self.rolls: list[R.Rolled] = []  # rolls waiting to be shown, in order
+        self.cooldown = 0.0
+        self._texts: dict[tuple[Any, ...], arcade.Text] = {}
+        self.tints = {c.id: CLUSTER_TINTS[i % len(CLUSTER_TINTS)] for i, c in enumerate(self.board.clusters)}
+        self.backdrop: arcade.shape_list.ShapeElementList[Any] | None = None
+        self.tumble = random.Random(0)  # only for the tumbling faces, never the game's generator
+        self.handed: tuple[int, int] | None = None  # (rules round, seat) of the last hand-over shown
+        self.history: dict[int, dict[int, tuple[int, int]]] = {}  # round -> seat -> (regions, troops)
+        self.victory: Any = None
+        self._fit()
+
+    def text(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> None:
+        """draw_text, but each distinct label is laid out once (arcade.Text) and reused frame after frame."""
+        key = (value, round(x), round(y), tuple(color), size, tuple(sorted(style.items())))
+        label = self._texts.get(key)
+        if label is None:
+            if len(self._texts) > 4000:
+                self._texts.clear()
+            label = arcade.Text(value, x, y, color, size, font_name=theme.FONT, **style)
+            self._texts[key] = label
+        label.draw()
+
+    # ----- geometry
+    def _fit(self) -> None:
+        points = [p for r in self.board.regions for p in (r.outline or ((r.x, r.y),))]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        self.x0, self.y0 = min(xs), min(ys)
+        width, height = self.window.width - PANEL - 40, self.window.height - 40
+        self.scale = min(width / max(1.0, max(xs) - self.x0), height / max(1.0, max(ys) - self.y0))
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """Map pixels (Tiled: y down) to screen pixels (y up)."""
+        return 20 + (x - self.x0) * self.scale, self.window.height - 20 - (y - self.y0) * self.scale
+
+    def centre(self, t: int) -> tuple[float, float]:
+        region = self.board.regions[t]
+        return self.to_screen(region.x, region.y)
+
+    def region_at(self, sx: float, sy: float) -> int | None:
+        best = min(range(self.board.size), key=lambda t: math.dist(self.centre(t), (sx, sy)))
+        return best if math.dist(self.centre(best), (sx, sy)) < 40 * max(0.5, self.scale) + 12 else None
+
+    def seat_color(self, seat: int | None) -> tuple[int, int, int]:
+        if seat is None:
+            return (120, 120, 130)
+        style = self.session.styles.get(seat)
+        color = style.color if style is not None else (200, 200, 200, 255)
+        return (int(color[0]), int(color[1]), int(color[2]))
+
+    # ----- drawing
+    def _backdrop(self) -> arcade.shape_list.ShapeElementList[Any]:
+        """What never changes, built once: cluster-tinted region polygons and the links."""
+        shapes: arcade.shape_list.ShapeElementList[Any] = arcade.shape_list.ShapeElementList()
+        for region in self.board.regions:
+            if region.outline:
+                outline = [self.to_screen(x, y) for x, y in region.outline]
+                tint = self.tints[region.cluster]
+                shapes.append(arcade.shape_list.create_polygon(outline, (*tint, 46)))
+                shapes.append(arcade.shape_list.create_line_loop(outline, (*tint, 90), 1))
+        for a, b in self.board.links():
+            same = self.board.cluster_of(a) == self.board.cluster_of(b)  # the gates between clusters stand out
+            shapes.append(arcade.shape_list.create_line(*self.centre(a), *self.centre(b),
+                                                        (150, 160, 200, 150 if same else 230), 1 if same else 2))
+        return shapes
+
+    def draw(self) -> None:
+        self.clear(color=(8, 10, 22, 255))
+        state = ecs.load_state(self.world)
+        tints = self.tints
+        if self.backdrop is None:
+            self.backdrop = self._backdrop()
+        self.backdrop.draw()
+        for cluster in self.board.clusters:  # names at the members' mean position
+            members = self.board.members(cluster.id)
+            cx = sum(self.centre(t)[0] for t in members) / len(members)
+            top = max(self.centre(t)[1] for t in members)
+            self.text(f"{cluster.name} +{cluster.bonus}", cx, top + 26, (*tints[cluster.id], 255), 12,
+                      anchor_x="center", bold=True)
+        battle = state.battle
+        for t, region in enumerate(self.board.regions):
+            x, y = self.centre(t)
+            owner = state.owners[t]
+            radius = 13 + min(9, state.troops[t])
+            arcade.draw_circle_filled(x, y, radius, (*self.seat_color(owner), 255))
+            ring = (255, 255, 255) if t == self.selected else (20, 20, 30)
+            if battle is not None and t in (battle.source, battle.target):
+                ring = (255, 80, 60)
+            arcade.draw_circle_outline(x, y, radius, ring, 3 if t == self.selected or ring != (20, 20, 30) else 2)
+            self.text(str(state.troops[t]), x, y - 6, (10, 10, 16), 12, anchor_x="center", bold=True)
+            self.text(region.name, x, y - radius - 15, (215, 220, 235), 9, anchor_x="center")
+        self._draw_panel(state)
+
+    def _draw_panel(self, state: R.State) -> None:
+        left = self.window.width - PANEL
+        arcade.draw_lrbt_rectangle_filled(left, self.window.width, 0, self.window.height, theme.PANEL_BG)
+        y = self.window.height - 36
+        seat = self.world.clock.seat
+        title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
+        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 18, bold=True)
+        y -= 28
+        lines = [f"Round {state.round}" if state.round else "Claiming and placing"]
+        if state.phase == R.REINFORCE:
+            lines.append(f"Reinforcements: {state.general} anywhere")
+            names = {c.id: c.name for c in self.board.clusters}
+            lines += [f"  +{n} only in {names[c]}" for c, n in sorted(state.bonus_left.items()) if n]
+        if state.phase == R.ATTACK:
+            limit = state.rules.attack.max_attacks_per_turn
+            lines.append(f"Attacks: {state.attacks}/{limit or '∞'}  —  E ends the turn")
+        if state.battle is not None:
+            lines.append("Battle: R roll again, S stop")
+        if state.winner:
+            lines.append(f"Seat {state.winner} wins")
+        for s in state.seats:
+            owned = state.owned(s)
+            lines.append(f"Seat {s}: {len(owned)} regions, {sum(state.troops[t] for t in owned)} troops"
+                         + (" (out)" if s in state.eliminated or s in state.forfeited else ""))
+        if self.message:
+            lines.append(self.message)
+        for line in lines:
+            self.text(line, left + 16, y, theme.TEXT, 11)
+            y -= 22
+        self._draw_dice(left + 16, 150)
+
+    def _draw_dice(self, left: float, bottom: float) -> None:
+        roll = self.last_roll
+        if roll is None:
+            return
+        settled = self.roll_age >= DICE_SHOW
+        self.text("Last roll", left, bottom + 96, (230, 230, 235), 12, bold=True)
+        sides = self.world.rules.risky.attack.die_sides  # type: ignore[attr-defined]
+        for row, (dice, color) in enumerate(((roll.attacker_dice, (230, 80, 70)), (roll.defender_dice, (90, 140, 240)))):
+            for i, value in enumerate(dice):
+                shown = value if settled else self.tumble.randint(1, sides)
+                x, y = left + i * 52, bottom + 48 - row * 52
+                arcade.draw_lrbt_rectangle_filled(x, x + 42, y, y + 42, color)
+                self.text(str(shown), x + 21, y + 12, (255, 255, 255), 16, anchor_x="center", bold=True)
+        if settled:  # each pair's result: a mark between the paired dice
+            for i, (a, d) in enumerate(zip(roll.attacker_dice, roll.defender_dice, strict=False)):
+                mark, color = ("def −1", (120, 230, 120)) if a > d else ("att −1", (250, 200, 80))
+                self.text(mark, left + i * 52 + 21, bottom - 22, color, 10, anchor_x="center", bold=True)
+            self.text(f"attacker −{roll.attacker_losses}", left + 170, bottom + 70, (230, 230, 235), 10)
+            self.text(f"defender −{roll.defender_losses}", left + 170, bottom + 52, (230, 230, 235), 10)
+
+    # ----- updating and input
+    def on_update(self, delta_time: float) -> None:
+        self.roll_age += delta_time
+        self.cooldown -= delta_time
+        session = self.session
+        self.rolls.extend(e for e in session.take_events() if isinstance(e, R.Rolled))
+        if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
+            self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+        if session.busy:
+            return
+        state = ecs.load_state(self.world)
+        if state.round not in self.history and state.round:
+            self._sample(state)
+        if session.game.over:
+            if not self.rolls and self.roll_age >= DICE_SHOW + DICE_HOLD and self.victory is None:
+                self.show_victory(state)
+            return
+        if self._hand_over(state):
+            return
+        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0:
+            session.start_computer()
+            self.cooldown = COMPUTER_PAUSE
+
+    # ----- hot-seat, saves and the end (the client's own views)
+    def hot_seat(self) -> bool:
+        """Two or more human seats still playing share the window."""
+        alive = self.session.game.world.alive_seats()
+        return sum(not self.session.seat_is_computer(s) for s in alive) >= 2
+
+    def _hand_over(self, state: R.State) -> bool:
+        """At the start of a human turn in hot-seat (claims and placements are public, one click each: the
+        panel names the seat instead), show the client's hand-over screen; True when shown."""
+        seat = self.world.clock.seat
+        if state.phase not in (R.REINFORCE, R.ATTACK) or self.session.seat_is_computer() or not self.hot_seat():
+            return False
+        key = (state.round, seat)
+        if self.handed == key:
+            return False
+        self.handed = key
+        from game.ui.views.handover import HandoverView
+
+        name = self.world_player(seat).name
+        self.selected, self.place_steps = None, {}
+        self.window.show_view(HandoverView(seat, name, lambda: self.window.show_view(self), state.round,
+                                           color=self.seat_color(seat)))
+        return True
+
+    def world_player(self, seat: int) -> Any:
+        return ecs.esper.component_for_entity(self.world.players[seat], ecs.Player)
+
+    def _sample(self, state: R.State) -> None:
+        """Regions and troops per seat at each round (the victory screen's charts)."""
+        self.history[state.round] = {s: (len(state.owned(s)), sum(state.troops[t] for t in state.owned(s)))
+                                     for s in state.seats}
+
+    def open_save(self) -> None:
+        if self.session.busy:
+            return
+        from game.saves import save_game
+        from game.ui.client_flow import saves_folder
+        from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
+
+        folder = saves_folder()
+        game = self.session.game
+        state = ecs.load_state(self.world)
+        self.window.show_view(SavesDialog(
+            folder, lambda: self.window.show_view(self), mode="save", underlay=self,
+            save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}"),
+            default_name=f"risky-round-{state.round}" if state.round else "risky-setup"))
+
+    def open_load(self) -> None:
+        if self.session.busy:
+            return
+        from game.ui.client_flow import saves_folder
+        from game.ui.views.saves_dialog import SavesDialog
+
+        self.window.show_view(SavesDialog(saves_folder(), lambda: self.window.show_view(self), mode="load",
+                                          underlay=self, on_loaded=lambda game, *_: self.app.start(game)))
+
+    def show_victory(self, state: R.State) -> None:
+        from game.stats import Series
+        from game.ui.views.victory import VictoryView
+
+        self._sample(state)
+        names = {s: self.world_player(s).name for s in state.seats}
+        rounds = sorted(self.history)
+        series = [Series(key, title, rounds, {s: [float(self.history[r].get(s, (0, 0))[i]) for r in rounds]
+                                              for s in state.seats})
+                  for i, (key, title) in enumerate((("regions", "Regions held"), ("troops", "Troops")))]
+        if state.draw:
+            title, how = "A draw!", f"Regions and troops level after round {state.round} (RS7.3)"
+        else:
+            winner = state.winner or self.world.clock.winner or 0
+            title = f"{names.get(winner, f'Seat {winner}')} wins!"
+            others = [s for s in state.seats if s != winner]
+            how = (f"Last player standing in round {state.round} (RS7.3)"
+                   if all(s in state.eliminated or s in state.forfeited for s in others)
+                   else f"Most regions after round {state.round} (RS7.3)")
+        self.victory = VictoryView(title, how, series, names, self.app.show_new_game, self.app.show_main_menu,
+                                   winner=state.winner, colors={s: self.seat_color(s) for s in state.seats})
+        self.window.show_view(self.victory)
+
+    def submit(self, command: R.Command) -> bool:
+        result = self.session.submit(command)
+        self.message = "" if result.ok else result.reason
+        return bool(result.ok)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.session.busy:
+            return
+        if symbol == arcade.key.R:
+            self.submit(R.Roll())
+        elif symbol == arcade.key.S:
+            self.submit(R.Stop())
+        elif symbol in (arcade.key.E, arcade.key.ENTER):
+            self.submit(R.EndTurn())
+            self.selected = None
+        elif symbol == arcade.key.F5:
+            self.open_save()
+        elif symbol == arcade.key.F9:
+            self.open_load()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.session.busy or self.session.game.over or self.session.seat_is_computer():
+            return
+        t = self.region_at(x, y)
+        if t is None:
+            self.selected = None
+            return
+        self.click_region(t)
+
+    def click_region(self, t: int) -> None:
+        state = ecs.load_state(self.world)
+        seat = self.world.clock.seat
+        if state.phase == R.CLAIM:
+            self.submit(R.Claim(t))
+        elif state.phase == R.PLACE:
+            if state.owners[t] != seat:
+                self.message = "place on your own regions"
+                return
+            self.place_steps[t] = self.place_steps.get(t, 0) + 1
+            if sum(self.place_steps.values()) >= state.rules.setup.placement_troops:
+                steps = sorted(self.place_steps.items())
+                self.place_steps = {}
+                self.submit(R.Place(tuple(s for s, _ in steps), tuple(n for _, n in steps)))
+        elif state.phase == R.REINFORCE:
+            self.submit(R.Reinforce(t, 1))
+        elif state.phase == R.ATTACK and state.battle is None:
+            if self.selected is None or state.owners[t] == seat and t not in self.board.neighbours(self.selected):
+                self.selected = t if state.owners[t] == seat else None
+            elif state.owners[t] != seat:
+                source, self.selected = self.selected, None
+                self.submit(R.Attack(source, t, state.troops[source] - 1))
+            else:
+                source, self.selected = self.selected, None
+                if source != t:
+                    self.submit(R.Fortify(source, t, state.troops[source] - 1))

@@ -1,0 +1,77 @@
+"""Risky Space's own game screen, driven through its real input handlers: claim, place, reinforce, attack, dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import arcade
+
+from game.maps import load_map
+from game.setup import PlayerSpec, create_game
+from game.ui.app import GameWindow
+from tests.risky_space import module
+from tests.ui.conftest import click, dispatch, frames, shot
+
+R = module("rules")
+ECS = module("ecs")
+SCREEN = module("screen")
+MAP = Path(__file__).resolve().parents[2] / "mods" / "risky-space" / "maps" / "lantern_lanes.tmj"
+
+
+def state(view):
+    return ECS.load_state(view.world)
+
+
+def computer_moves(view, limit: int = 400) -> None:
+    """Let the computer seat play until it is the human's (seat 1) tick again."""
+    for _ in range(limit):
+        if view.session.game.over or view.world.clock.seat == 1:
+            return
+        view.on_update(2.0)
+
+
+def test_a_human_claims_places_reinforces_and_attacks_with_dice_shown(window: GameWindow) -> None:
+    game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "normal")], 2,
+                       ruleset="risky-space")
+    window.start(game)
+    view = window.current_view
+    assert isinstance(view, SCREEN.RiskySpaceView)
+    frames(window, 2)
+    while state(view).phase == R.CLAIM:  # RS2.1 claims alternate
+        free = next(t for t, o in enumerate(state(view).owners) if o is None)
+        click(window, *view.centre(free))
+        assert view.world.owner_of(free) == 1
+        computer_moves(view)
+    while state(view).phase == R.PLACE:  # RS2.2 three troops a round, one per click
+        if view.world.clock.seat == 1:
+            mine = state(view).owned(1)[0]
+            before = state(view).troops[mine]
+            for _ in range(3):
+                click(window, *view.centre(mine))
+            assert state(view).troops[mine] == before + 3
+        computer_moves(view)
+    computer_moves(view)
+    assert state(view).phase == R.REINFORCE and view.world.clock.seat == 1
+    s = state(view)
+    source, target = max(((a, b) for a in s.owned(1) for b in s.neighbours[a] if s.owners[b] != 1),
+                         key=lambda p: s.troops[p[0]] - s.troops[p[1]])
+    while state(view).phase == R.REINFORCE:  # RS4: every troop onto the attack's source (or its cluster)
+        click(window, *view.centre(source))
+        if state(view).phase == R.REINFORCE and view.session.last_reason:
+            bonus_cluster = next(c for c, n in state(view).bonus_left.items() if n)
+            click(window, *view.centre(next(t for t in state(view).clusters[bonus_cluster]
+                                             if state(view).owners[t] == 1)))
+    troops_before = state(view).troops[target]
+    click(window, *view.centre(source))
+    assert view.selected == source
+    click(window, *view.centre(target))  # RS5: attack with all but one, the first roll at once
+    view.on_update(1 / 60)
+    assert view.last_roll is not None and view.last_roll.target == target
+    assert state(view).troops[target] < troops_before or state(view).troops[source] >= 1
+    if state(view).battle is not None:
+        dispatch(window, "on_key_press", arcade.key.S, 0)  # stop: the survivors go home
+        assert state(view).battle is None
+    frames(window, 50)  # the dice tumble, then settle with each pair's result
+    shot(window, "boards_risky_space.png")
+    dispatch(window, "on_key_press", arcade.key.E, 0)
+    assert view.world.clock.seat == 2
