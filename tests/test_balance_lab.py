@@ -61,6 +61,18 @@ def test_paired_comparison_flags_a_real_difference_and_not_noise():
     assert first["wins"] == 10 and first["fair"] == 0.5 and first["p_value"] < 0.01
 
 
+def test_a_draw_is_a_finished_game_won_by_nobody():
+    """A ruleset's draw (winner 0, e.g. MC7.2's equal life at the round limit) ends the game, counts for no
+    seat and no kind (not the last seat's, as kinds[0 - 1] would)."""
+    draws = [record(BASELINE, s, 0, kinds=("normal", "random")) for s in range(4)]
+    summary = analyse(draws, [BASELINE], 50)["variants"][BASELINE]
+    assert summary["finished"]["wins"] == 4
+    assert all(v["wins"] == 0 for v in summary["per_seat"].values())
+    assert all(v["wins"] == 0 for v in summary["per_kind"].values())
+    kinds_won = compare(draws, [record("v", s, 2, kinds=("normal", "random")) for s in range(4)])["per_kind"]
+    assert kinds_won["random"]["only_variant"] == 4 and kinds_won["random"]["only_baseline"] == 0
+
+
 # --- variants -------------------------------------------------------------------------------------------
 
 def test_a_variant_overrides_rules_and_adds_mods(tmp_path):

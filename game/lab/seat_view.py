@@ -1,8 +1,10 @@
-"""What one seat sees of a game (`seat_view`), and that view as a fixed-shape array for learning agents.
+"""What one seat sees of a game, as fixed-shape arrays for learning agents: the base game's view
+(`seat_view`, `ViewEncoder`, registered by the base plugin) and the default for any board (`BoardEncoder`).
 
-The base game hides nothing, so the view is the whole state as the seat's own side reads it. Everything
-an agent observes goes through `seat_view`: hidden information (fog of war, secret stockpiles) is added
-there and reaches every observation.
+The base game hides nothing, so its view is the whole state as the seat's own side reads it. Everything
+an agent observes of a base game goes through `seat_view`: hidden information (fog of war, secret
+stockpiles) is added there and reaches every observation. Other rulesets register their own encoder
+(`app.set_agent_observation`) or get `BoardEncoder` (terrain and ownership per square).
 """
 
 from __future__ import annotations

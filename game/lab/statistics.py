@@ -86,7 +86,7 @@ def summarise_variant(records: Sequence[GameRecord], rounds_cap: int) -> dict[st
     finished = [r for r in records if r.winner is not None]
     per_seat = {str(s): rate(sum(1 for r in records if r.winner == s), games) for s in range(1, seats + 1)}
     kind_seats: Counter[str] = Counter(k for r in records for k in r.kinds)
-    kind_wins: Counter[str] = Counter(r.kinds[r.winner - 1] for r in finished if r.winner is not None)
+    kind_wins: Counter[str] = Counter(r.kinds[r.winner - 1] for r in finished if r.winner)  # a draw (0): nobody
     per_kind = {k: rate(kind_wins[k], kind_seats[k]) for k in sorted(kind_seats)}
     first_wins = sum(1 for r in finished if r.winner == 1)
     fair = 1 / seats if seats else 0.0
@@ -151,7 +151,7 @@ def compare(base_records: Sequence[GameRecord], records: Sequence[GameRecord]) -
     seats = max((len(r.kinds) for r in base_records), default=0)
     kinds = sorted({k for r in base_records for k in r.kinds})
     per_seat = {str(s): _paired(base, other, lambda r, s=s: r.winner == s) for s in range(1, seats + 1)}
-    per_kind = {k: _paired(base, other, lambda r, k=k: r.winner is not None and r.kinds[r.winner - 1] == k)
+    per_kind = {k: _paired(base, other, lambda r, k=k: bool(r.winner) and r.kinds[r.winner - 1] == k)
                 for k in kinds} if len(kinds) > 1 else {}
     finished = _paired(base, other, lambda r: r.winner is not None)
     both = [s for s in sorted(set(base) & set(other)) if base[s].winner is not None and other[s].winner is not None]
