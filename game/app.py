@@ -60,6 +60,8 @@ class App:
     ai_behaviours: list[Any] = field(default_factory=list)
     computer_players: dict[str, Callable[..., Any]] = field(default_factory=dict)
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
+    legal_commands: Callable[[Game], list[Command]] | None = None  # every legal command now, canonical order
+    agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
@@ -118,6 +120,16 @@ class ModApp:
     def add_computer_player(self, kind: str, factory: Callable[..., Any]) -> None:
         """A computer player for this game: `factory(difficulty)` returns a controller (play_turn(game))."""
         self.app.computer_players[kind] = factory
+
+    def set_legal_commands(self, enumerate_commands: Callable[[Game], list[Command]]) -> None:
+        """Every command the seat to act may submit now, in one canonical order ([] when the game is over):
+        learning agents number their actions by it (game.lab.env), so each entry must pass the engine's check."""
+        self.app.legal_commands = enumerate_commands
+
+    def set_agent_observation(self, factory: Callable[..., Any]) -> None:
+        """How a learning agent sees this game: `factory(game, max_rounds)` returns an encoder with `shape`
+        and `encode(game, seat) -> float32 array` (game.lab.seat_view has the default, for any board)."""
+        self.app.agent_observation = factory
 
     # --- systems, hooks and flow -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The `foc` command line: play, validate, schema, simulate and replay."""
+"""The `foc` command line: play, validate, schema, simulate, balance and replay."""
 
 from __future__ import annotations
 
@@ -54,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", dest="json_path", help="also write the results as JSON to this file")
     simulate.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
 
+    from game.lab.command import add_arguments as add_balance_arguments
+
+    balance = sub.add_parser("balance", help="balance lab: many seeded computer games per rules variant, with "
+                             "statistics (local processes or Ray)")
+    add_balance_arguments(balance)
+
     replay = sub.add_parser("replay", help="re-run a replay file")
     replay.add_argument("file", help="a replay (.focreplay.json.gz) or a save (.foc.json.gz)")
     replay.add_argument("--verify", action="store_true", help="report the first round whose state hash differs")
@@ -88,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.simulate import run_simulate
 
         return run_simulate(args)
+    if args.command == "balance":
+        from game.lab.command import run_balance
+
+        return run_balance(args)
     if args.command == "replay":
         from game.replay import run_replay
 

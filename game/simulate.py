@@ -25,7 +25,7 @@ from game import computer_seats
 from game.ai import DIFFICULTIES, make_controller
 from game.ai.base import Controller
 from game.cli_args import output_file_problem
-from game.engine import Game
+from game.engine import Game, Result
 from game.errors import DataError
 from game.maps import MapData, MapError, load_map, map_size_problem, territory_limit
 from game.setup import PlayerSpec, new_game
@@ -166,8 +166,13 @@ def play_game(
     controllers: Sequence[Controller] | None = None,
     on_round: Callable[[Game], None] | None = None,
     game: Game | None = None,
+    observe: Callable[[Game, Sequence[Result]], None] | None = None,
 ) -> tuple[Game, GameResult]:
-    """Play a game between computer players to its end or to `max_rounds`; time every computer turn."""
+    """Play a game between computer players to its end or to `max_rounds`; time every computer turn.
+
+    `observe(game, results)` (optional) sees the results (with their events) of every base choice and
+    every computer turn, in order: how the balance lab counts units built and lost.
+    """
     started = time.perf_counter()
     if game is None:
         game = new_computer_game(rules, map_data, kinds, seed)
@@ -192,11 +197,15 @@ def play_game(
             if not result.ok:
                 raise RuntimeError(f"seat {seat} could not choose a base: {result}")
             commands += 1
+            if observe is not None:
+                observe(game, [result])
         else:
             t0 = time.perf_counter()
             results = controller.play_turn(game)
             turn_ms.append((time.perf_counter() - t0) * 1000)
             commands += len(results)
+            if observe is not None:
+                observe(game, results)
             if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results \
                     and game.awaiting_seat:
                 raise RuntimeError(f"seat {seat} did not end its turn")

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.app import App
 from game.content.data import build_ruleset
@@ -68,16 +68,18 @@ def _resolved(ruleset: str | Path, mods: Sequence[str | Path], search: Sequence[
 
 
 def load_app(
-    ruleset: str | Path = DEFAULT_RULESET, mods: Sequence[str | Path] = (), search: Sequence[Path] | None = None
+    ruleset: str | Path = DEFAULT_RULESET, mods: Sequence[str | Path] = (), search: Sequence[Path] | None = None,
+    overlays: Sequence[tuple[ModManifest, str, dict[str, Any]]] = (),
 ) -> App:
     """The App of a game of `ruleset` with `mods`, its validated rules in `app.rules`; DataError listing
-    every problem, each with its file and key."""
+    every problem, each with its file and key. `overlays` are rules documents merged last (not mods:
+    the balance lab's variants, game.content.data.build_ruleset)."""
     ordered = _resolved(ruleset, mods, search)
     errors: list[str] = []
     app = build_app(ordered, errors)
     if errors:
         raise DataError(errors)
-    rules = build_ruleset(app, ordered, errors)
+    rules = build_ruleset(app, ordered, errors, overlays)
     rules._sources = tuple(ordered)  # new games with these rules rebuild their App from the same folders
     app.rules = rules
     return app

@@ -65,8 +65,15 @@ class _Merger:
         return next(iter(self.origin.values()), "ruleset")
 
 
-def build_ruleset(app: App, ordered: Sequence[tuple[ModManifest, Path]], errors: list[str] | None = None) -> RulesetCore:
-    """Merge the rules files of mods already in load order and validate the result with the App's model."""
+def build_ruleset(
+    app: App, ordered: Sequence[tuple[ModManifest, Path]], errors: list[str] | None = None,
+    overlays: Sequence[tuple[ModManifest, str, dict[str, Any]]] = (),
+) -> RulesetCore:
+    """Merge the rules files of mods already in load order and validate the result with the App's model.
+
+    `overlays` (manifest, file name for messages, rules document) are merged last and are not mods: the
+    balance lab's variant overrides (game.lab.variants).
+    """
     errors = [] if errors is None else errors
     merger = _Merger()
     for manifest, folder in ordered:
@@ -79,6 +86,8 @@ def build_ruleset(app: App, ordered: Sequence[tuple[ModManifest, Path]], errors:
             doc = read_toml(path, errors)
             if doc is not None:
                 merger.add(doc, rel(path), manifest, errors)
+    for manifest, file, doc in overlays:
+        merger.add(doc, file, manifest, errors)
     merger.data["mods"] = [{"id": m.id, "name": m.name, "version": m.version} for m, _ in ordered]
     errors.extend(cross_reference_errors(merger, app))
     ruleset: RulesetCore | None = None

@@ -27,7 +27,9 @@ from systems.victory import check_flags, flags_outcome
 from systems.world import MAIN, RESOURCE, ROGUE, UPKEEP
 
 if TYPE_CHECKING:
+    from components.commands import Command
     from game.app import ModApp
+    from game.engine import Game
 
 HANDLERS = (
     setup_actions.ChooseHomeBase, setup_actions.EndMainStage, setup_actions.ResignGame,
@@ -43,6 +45,40 @@ COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, Army
               Structure, Catapult)
 ABILITIES = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
              "rearguard": Rearguard}
+
+
+def legal_commands(game: Game) -> list[Command]:
+    """Every legal command for the seat to act now, in one canonical order ([] when the game is over).
+
+    Order (learning agents number their actions by it, game.lab.env): in setup, ChooseBase per free land
+    territory of the seat's start zone, ascending (R1.3); in the Main stage, EndTurn first, then per own
+    army (ascending entity id) its moves (ascending destination) and its army options (game.queries
+    order), then unit builds (rules order), structure placements (types by id), then what the mods offer.
+    Everything listed passes the engine's own check.
+    """
+    from components.commands import ChooseBase
+    from game.ai.random_player import legal_commands as main_stage_commands
+    from systems import queries as q
+    from systems.actions import check
+
+    world = game.world
+    world.activate()
+    if game.over:
+        return []
+    if game.in_setup:
+        seat = world.clock.seat
+        taken = {q.home_base(world, s) for s in world.seats}
+        options = [ChooseBase(t) for t in sorted(world.start_zones[seat])
+                   if world.rules.is_land(world.terrain[t]) and t not in taken]
+        return [c for c in options if check(world, c) is None]
+    return main_stage_commands(game)
+
+
+def agent_observation(game: Game, max_rounds: int) -> object:
+    """What a learning agent sees of a base game: armies, structures, bases and stockpile per territory."""
+    from game.lab.seat_view import ViewEncoder
+
+    return ViewEncoder.for_game(game, max_rounds)
 
 
 def register(app: ModApp) -> None:
@@ -69,3 +105,5 @@ def register(app: ModApp) -> None:
     app.set_hook("may_build", placement_reason)  # R6.3
     app.set_hook("new_seat", setup_actions.new_seat)  # R1.3, R1.4
     app.add_invariants(base_game_problems)  # checked after every command in tests, and on every loaded save
+    app.set_legal_commands(legal_commands)  # for learning agents (game.lab.env) and anyone else enumerating
+    app.set_agent_observation(agent_observation)

@@ -44,6 +44,12 @@ def _screen() -> Any:
     return MonsterScreen
 
 
+def _agent_view(game: Any, max_rounds: int) -> Any:
+    from .agent import MonsterView  # numpy: only where learning agents play
+
+    return MonsterView(game, max_rounds)
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(MonsterRules)
     # the core's game setup (game.setup.new_game) gives every game board squares and player entities;
@@ -61,4 +67,6 @@ def register(app: ModApp) -> None:
     app.set_hook("new_seat", add_contender)
     app.add_computer_player("normal", ComputerPlayer)
     app.add_computer_player("random", RandomPlayer)  # the MC9.4 yardstick: uniform among legal spawn choices
+    app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in player.py's order
+    app.set_agent_observation(_agent_view)
     app.set_game_screen(_screen)

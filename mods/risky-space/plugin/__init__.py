@@ -21,6 +21,16 @@ def register(app: Any) -> None:
         app.add_computer_player(level, lambda level=level: Computer(level))
     app.set_game_screen(_screen)
     app.set_map_generator(_random_map)
+    from .legal import legal_commands
+
+    app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
+    app.set_agent_observation(_agent_view)
+
+
+def _agent_view(game: Any, max_rounds: int) -> Any:
+    from .agent import RegionView  # numpy: only where learning agents play
+
+    return RegionView(game, max_rounds)
 
 
 def _screen() -> type:

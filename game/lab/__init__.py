@@ -1,0 +1,1 @@
+"""The balance lab: many seeded computer games per rules variant, on local processes or a Ray cluster."""
