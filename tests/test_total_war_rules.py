@@ -477,3 +477,14 @@ def test_tw12_2_turn_limit_strength():
     assert victory.outcome([a, b], (1, 2), R.turns.limit, R) == {1: "lost", 2: "won"}
     b.men = 25
     assert victory.outcome([a, b], (1, 2), R.turns.limit, R) == {1: "draw", 2: "draw"}
+
+
+def test_tw11_6_rout_path_runs_from_the_nearest_enemy_towards_its_edge():
+    runner = reg(1, "cavalry", 1, "K20", rout_turns=3)
+    enemy = reg(2, "infantry", 1, "K24")
+    path = orders.rout_path(runner, [runner, enemy], {}, R, 50, 50)
+    assert [hexes.hex_name(x) for x in path] == ["K19", "K18", "K17", "K16"]   # cavalry MP 4, straight back north
+    engaged = reg(2, "infantry", 2, "K21")
+    assert len(orders.rout_path(runner, [runner, engaged], {}, R, 50, 50)) == 2  # halved when engaged
+    edge = reg(1, "infantry", 1, "K1", rout_turns=3)
+    assert orders.rout_path(edge, [edge, reg(2, "infantry", 1, "K3")], {}, R, 50, 50) == ()  # trapped at its edge

@@ -136,6 +136,15 @@ class TurnRules(_Strict):
     limit: int = Field(ge=1)
 
 
+class FieldRules(_Strict):
+    """How the field's terrain is drawn at the start: patches per terrain, hexes per patch, rows they lie in."""
+
+    patches: dict[str, int]
+    patch_size: int = Field(ge=1)
+    first_row: int = Field(ge=1)
+    last_row: int = Field(ge=1)
+
+
 class TotalWarRules(RulesetCore):
     """The whole Total War ruleset."""
 
@@ -146,6 +155,7 @@ class TotalWarRules(RulesetCore):
     morale: MoraleRules
     reaction: ReactionRules
     turns: TurnRules
+    field: FieldRules
     units: dict[str, RegimentType] = Field(min_length=1)  # type: ignore[assignment]
 
     @model_validator(mode="after")
@@ -155,6 +165,9 @@ class TotalWarRules(RulesetCore):
         for name in self.terrain:
             if name not in self.ground:
                 raise ValueError(f"ground: terrain '{name}' has no move cost and cover (TW1.4)")
+        for name in self.field.patches:
+            if name not in self.ground:
+                raise ValueError(f"field.patches: unknown terrain '{name}'")
         for index, type_id in enumerate(self.army.default):
             if type_id not in self.units:
                 raise ValueError(f"army.default.{index}: unknown regiment type '{type_id}' (known: {', '.join(sorted(self.units))})")

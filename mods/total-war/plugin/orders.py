@@ -71,3 +71,41 @@ def check_order(
     if len(order.path) > 1 and path_cost(order.path, terrain, rules) > mp:
         return f"the path costs {path_cost(order.path, terrain, rules)} MP, more than {mp} (TW5.2)"
     return None
+
+
+def rout_path(
+    reg: Regiment, regiments: list[Regiment], terrain: dict[Cube, str], rules: TotalWarRules, width: int, height: int,
+) -> tuple[Cube, ...]:
+    """TW11.6: type MP (halved if engaged); each step to a neighbour free at turn start, affordable and farther
+    from the nearest enemy (start positions) than the current hex, farthest first; ties nearer its own edge
+    (row 1 for seat 1, the last row for seat 2), then clockwise from N. Never off the field."""
+    from .hexes import neighbours, on_field, to_offset
+
+    enemies = [o.hex for o in regiments if o.seat != reg.seat]
+    if not enemies:
+        return ()
+    taken = {o.hex for o in regiments}
+    mp = rules.units[reg.kind].mp
+    if engaged(reg, regiments):
+        mp = max(1, mp // 2)
+    edge = 1 if reg.seat == 1 else height
+
+    def far(h: Cube) -> int:
+        return min(distance(h, e) for e in enemies)
+
+    path: list[Cube] = []
+    here = reg.hex
+    while True:
+        options = []
+        for index, n in enumerate(neighbours(here)):
+            if not on_field(n, width, height) or n in taken or n in path:
+                continue
+            if far(n) <= far(here):
+                continue
+            if path and path_cost((*path, n), terrain, rules) > mp:
+                continue
+            options.append((-far(n), abs(to_offset(n)[1] - edge), index, n))
+        if not options:
+            return tuple(path)
+        here = min(options)[3]
+        path.append(here)

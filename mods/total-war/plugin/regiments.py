@@ -12,7 +12,7 @@ TYPE_ORDER = ("infantry", "cavalry", "artillery")  # TW2.5: processing order wit
 @dataclass(slots=True)
 class Regiment:
     """TW2: seat, type, number within type, hex, facing, men, stored morale, general flag, rout turns left
-    (0 = controlled), artillery deployed (TW2.6), men at the start of the turn."""
+    (0 = controlled), artillery deployed (TW2.6), men at the start of the turn, effective morale fixed at the last morale step (TW11.5)."""
 
     seat: int
     kind: str
@@ -25,6 +25,7 @@ class Regiment:
     rout_turns: int = 0
     deployed: bool = True
     start_men: int = 0
+    effective: int = 0
 
     @property
     def key(self) -> tuple[int, int, int]:
