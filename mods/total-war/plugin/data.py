@@ -83,13 +83,14 @@ class ChargeRules(_Strict):
 
 
 class MoraleState(_Strict):
-    """TW11.5: a state's band (from `low`), MP bonus, damage factor (%) and extra reaction shots."""
+    """TW11.5: a state's band (from `low`), MP bonus, damage factor (%), extra reaction shots, infantry charging."""
 
     name: str
     low: int = Field(ge=0)
     mp: int = 0
     damage: int = Field(ge=0)
     reactions: int = Field(default=0, ge=0)
+    infantry_charges: bool = Field(default=True, description="TW6.4: Wavering infantry never charges")
 
 
 class MoraleRules(_Strict):
