@@ -159,3 +159,29 @@ def test_same_seed_same_game(seed):
     play(a, ctrl, 5)
     play(b, ctrl, 5)
     assert state_hash(a.world) == state_hash(b.world)
+
+
+def test_tw4_1_the_resolvers_are_declared_in_order():
+    game = new()
+    assert game.app.schedule.order("movement") == ["movement", "reaction"]
+    assert game.app.schedule.order("combat") == ["combat", "morale", "victory"]
+
+
+def test_tw7_reaction_fire_on_the_engine_follows_the_moves():
+    game = deployed()
+    module = tw(game)
+    hexes = module.hexes
+    regs = regiments(game)
+    red, blue = regs["1:infantry:2"], regs["2:cavalry:1"]
+    red.hex, red.facing = hexes.parse_hex("K10"), "S"       # a test's scenario: set where they stand
+    blue.hex = hexes.parse_hex("K20")
+    men = blue.men
+    Move = module.commands.Move
+    assert game.submit(Move(blue.name, "move", ("K19", "K18", "K17", "K16"), "N"), seat=2).ok
+    result = ready_both(game)
+    kinds = names(result)
+    shots = [e for e in result.events if type(e).__name__ == "ShotFired" and e.regiment == red.name]
+    assert shots and shots[0].reaction and shots[0].target == blue.name
+    assert kinds.index("RegimentMoved") < kinds.index("ShotFired")
+    assert regiments(game)[blue.name].men == men - sum(e.men for e in result.events
+                                                       if type(e).__name__ == "ShotFired" and e.target == blue.name)
