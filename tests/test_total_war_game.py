@@ -185,3 +185,27 @@ def test_tw7_reaction_fire_on_the_engine_follows_the_moves():
     assert kinds.index("RegimentMoved") < kinds.index("ShotFired")
     assert regiments(game)[blue.name].men == men - sum(e.men for e in result.events
                                                        if type(e).__name__ == "ShotFired" and e.target == blue.name)
+
+
+def test_tw12_1_a_side_may_resign():
+    from components.commands import Resign
+
+    game = deployed()
+    result = game.submit(Resign(), seat=2)
+    assert result.ok and "PlayerResigned" in names(result)
+    assert game.over and game.world.clock.winner == 1
+
+
+def test_tw2_6_moved_artillery_is_undeployed_until_a_whole_turn_standing():
+    game = deployed()
+    module = tw(game)
+    gun = regiments(game)["1:artillery:1"]
+    step = module.hexes.hex_name(module.hexes.add(gun.hex, module.hexes.VECTORS["S"]))
+    assert game.submit(module.commands.Move(gun.name, "move", (step,), "S"), seat=1).ok
+    ready_both(game)
+    assert not regiments(game)[gun.name].deployed
+    ready_both(game)                      # combat, then the morale step of the turn it moved: still undeployed
+    assert not regiments(game)[gun.name].deployed
+    ready_both(game)
+    ready_both(game)                      # a whole turn standing: deployed at its morale step
+    assert regiments(game)[gun.name].deployed

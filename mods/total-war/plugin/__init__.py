@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from components.board import Ownership, Territory
+from components.commands import Resign
 from components.players import Player
 from systems.outcome import check_victory
 
@@ -22,10 +23,12 @@ from .play import (
     MOVEMENT,
     add_army,
     apply_nothing,
+    apply_resign,
     check_attack,
     check_fire,
     check_move,
     check_place,
+    check_resign,
     deploy,
     draw_field,
     fight,
@@ -49,6 +52,7 @@ def register(app: ModApp) -> None:
     app.add_command(Move, check_move, apply_nothing)
     app.add_command(Fire, check_fire, apply_nothing)
     app.add_command(Attack, check_attack, apply_nothing)
+    app.add_command(Resign, check_resign, apply_resign)
     for event in TOTAL_WAR_EVENTS:
         app.add_event(event)
     app.add_system(FIELD, "field", draw_field)

@@ -415,6 +415,20 @@ def rally(world: World) -> None:
     b.artillery_hits, b.charges_received, b.damaged, b.destroyed, b.undeployed = {}, [], {}, [], []
 
 
+def check_resign(world: World, cmd: Any) -> str | None:
+    return None if world.clock.stage in (MOVEMENT, COMBAT) else "a side may resign once the battle has begun (TW12.1)"
+
+
+def apply_resign(world: World, cmd: Any) -> None:
+    """TW12.1: a player may resign: the other side wins at once."""
+    from systems.events import PlayerResigned
+    from systems.hooks import LOST, WON
+    from systems.outcome import finish
+
+    world.emit(PlayerResigned(world.issuer, world.clock.round))
+    finish(world, {seat: LOST if seat == world.issuer else WON for seat in world.seats})
+
+
 def victory_hook(world: World) -> dict[int, str] | None:
     """TW12: asked after the morale step."""
     if world.clock.stage != COMBAT:
