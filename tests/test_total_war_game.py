@@ -209,3 +209,19 @@ def test_tw2_6_moved_artillery_is_undeployed_until_a_whole_turn_standing():
     ready_both(game)
     ready_both(game)                      # a whole turn standing: deployed at its morale step
     assert regiments(game)[gun.name].deployed
+
+
+def test_a_save_with_hidden_orders_pending_keeps_them_and_resolves_alike(tmp_path):
+    from game.saves import load_game, save_game
+
+    game = deployed()
+    module = tw(game)
+    gun = regiments(game)["1:infantry:3"]
+    step = module.hexes.hex_name(module.hexes.add(gun.hex, module.hexes.VECTORS["S"]))
+    assert game.submit(module.commands.Move(gun.name, "move", (step,), "S"), seat=1).ok
+    assert game.submit(Ready(), seat=1).ok
+    loaded = load_game(save_game(game, tmp_path / "pending.foc"))
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert game.submit(Ready(), seat=2).ok and loaded.submit(Ready(), seat=2).ok
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert module.hexes.hex_name(tw(loaded).play.by_name(loaded.world)[gun.name].hex) == step

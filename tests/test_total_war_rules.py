@@ -488,3 +488,26 @@ def test_tw11_6_rout_path_runs_from_the_nearest_enemy_towards_its_edge():
     assert len(orders.rout_path(runner, [runner, engaged], {}, R, 50, 50)) == 2  # halved when engaged
     edge = reg(1, "infantry", 1, "K1", rout_turns=3)
     assert orders.rout_path(edge, [edge, reg(2, "infantry", 1, "K3")], {}, R, 50, 50) == ()  # trapped at its edge
+
+
+def test_tw6_movement_never_stacks_two_regiments_in_a_hex_and_follows_the_paths():
+    """TW6.2/TW6.3 as an invariant over random armies and random paths: one regiment per hex after every
+    movement, and each regiment ends on its start hex or on a hex of its own path."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        cells = rng.sample([(c, n) for c in range(8) for n in range(1, 9)], 12)
+        regs = [reg(1 + i % 2, rng.choice(["infantry", "cavalry"]), i, f"{hexes.column_letters(c)}{n}")
+                for i, (c, n) in enumerate(cells)]
+        paths = {}
+        for r in regs:
+            here, path = r.hex, []
+            for _ in range(rng.randint(0, 4)):
+                here = rng.choice(hexes.neighbours(here))
+                path.append(here)
+            if path:
+                paths[r.name] = orders.MoveOrder("move", tuple(path))
+        start = {r.name: r.hex for r in regs}
+        movement.resolve_movement(regs, paths, R, random.Random(seed))
+        assert len({r.hex for r in regs}) == len(regs)
+        for r in regs:
+            assert r.hex == start[r.name] or r.hex in paths[r.name].path
