@@ -8,7 +8,7 @@ from typing import Any
 
 from . import combat, morale
 from .commands import Fire, Move
-from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, in_arc, neighbours, on_field, parse_hex
+from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, neighbours, on_field, parse_hex
 from .orders import engaged, movement_points, path_cost
 from .regiments import Regiment, in_order
 
@@ -201,5 +201,3 @@ class RandomPlayer:
                     out += _submit(game, seat, Fire(reg.name, hex_name(rng.choice(targets).hex)))
         return out
 
-
-__all__ = ["in_arc"]

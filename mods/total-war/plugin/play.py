@@ -25,10 +25,10 @@ from .events import (
     RoutStarted,
     ShotFired,
 )
-from .hexes import Cube, add, distance, hex_name, neighbours, on_field, parse_hex, to_offset
+from .hexes import Cube, distance, hex_name, neighbours, parse_hex, to_offset
 from .movement import resolve_movement
 from .orders import MoveOrder, check_order, rout_path
-from .regiments import TYPE_ORDER, Regiment, in_order
+from .regiments import Regiment, in_order
 from .victory import outcome as battle_outcome
 
 FIELD, DEPLOY, MOVEMENT, COMBAT = "field", "deploy", "movement", "combat"
@@ -436,5 +436,3 @@ def victory_hook(world: World) -> dict[int, str] | None:
     a, b = world.seats[0], world.seats[1]
     return battle_outcome(list(regiments(world).values()), (a, b), world.clock.round, rules_of(world))
 
-
-__all__ = ["TYPE_ORDER", "add", "on_field"]
