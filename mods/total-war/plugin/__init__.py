@@ -1,0 +1,69 @@
+"""Forum: Total War (TW1-TW15): the rules as pure functions (`hexes`, `orders`, `movement`, `combat`, `morale`,
+`victory`), wired on the engine by `play` (regiments as entities, secret orders in simultaneous phases, the
+resolvers movement -> reaction -> combat -> morale -> victory) and played by the computers in `computer`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components.board import Ownership, Territory
+from components.commands import Resign
+from components.players import Player
+from systems.outcome import check_victory
+
+from .commands import Attack, Fire, Move, Place
+from .components import Battle, Field
+from .computer import NormalPlayer, RandomPlayer
+from .data import TotalWarRules
+from .events import TOTAL_WAR_EVENTS
+from .play import (
+    COMBAT,
+    DEPLOY,
+    FIELD,
+    MOVEMENT,
+    add_army,
+    apply_nothing,
+    apply_resign,
+    check_attack,
+    check_fire,
+    check_move,
+    check_place,
+    check_resign,
+    deploy,
+    draw_field,
+    fight,
+    move,
+    order_slot,
+    rally,
+    react,
+    victory_hook,
+)
+from .regiments import Regiment
+
+if TYPE_CHECKING:
+    from game.app import ModApp
+
+
+def register(app: ModApp) -> None:
+    app.set_rules_model(TotalWarRules)
+    for component in (Territory, Ownership, Player, Regiment, Field, Battle):
+        app.add_component(component)
+    app.add_command(Place, check_place, apply_nothing)
+    app.add_command(Move, check_move, apply_nothing)
+    app.add_command(Fire, check_fire, apply_nothing)
+    app.add_command(Attack, check_attack, apply_nothing)
+    app.add_command(Resign, check_resign, apply_resign)
+    for event in TOTAL_WAR_EVENTS:
+        app.add_event(event)
+    app.add_system(FIELD, "field", draw_field)
+    app.add_system(DEPLOY, "deploy", deploy)
+    app.add_system(MOVEMENT, "movement", move)
+    app.add_system(MOVEMENT, "reaction", react, after="movement")
+    app.add_system(COMBAT, "combat", fight)
+    app.add_system(COMBAT, "morale", rally, after="combat")
+    app.add_system(COMBAT, "victory", check_victory, after="morale")
+    app.set_hook("new_seat", add_army)
+    app.set_hook("order_slot", order_slot)
+    app.set_hook("victory", victory_hook)
+    app.add_computer_player("normal", NormalPlayer)
+    app.add_computer_player("random", RandomPlayer)
