@@ -1,4 +1,4 @@
-"""The `foc` command line: play, validate, schema, simulate and replay."""
+"""The `foc` command line: play, validate, schema, simulate, replay and serve."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot-dir", help="save PNG screenshots here")
     play.add_argument("--screenshot-every", type=int, default=0, help="save a screenshot every K frames")
     play.add_argument("--size", default="1280x720", help="window size WxH")
+    play.add_argument("--connect", help="open the lobby of a game server, e.g. ws://127.0.0.1:8765")
+    play.add_argument("--game", help="with --connect: join this game (its first open seat, or watch it)")
+    play.add_argument("--watch", action="store_true", help="with --connect --game: watch instead of playing")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
     validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
@@ -44,6 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-run a replay file")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true", help="report the first round whose state hash differs")
+
+    serve = sub.add_parser("serve", help="host network games (WebSockets; see docs/network.md)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port; it is printed)")
+    serve.add_argument("--data", help="folder for the games journal (default: the user data folder)")
+    serve.add_argument("--verbose", action="store_true", help="log connections and problems")
     return parser
 
 
@@ -71,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.replay import run_replay
 
         return run_replay(args)
+    if args.command == "serve":
+        from game.net.server import run_serve
+
+        return run_serve(args)
     if args.command in ("play", None):
         from game.ui.launch import run_play
 
