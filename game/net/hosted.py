@@ -244,7 +244,7 @@ def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], 
     map_data = server_map(map_name)
     rules = rules_for(tuple(mods))
     specs = [PlayerSpec(s["name"] or (f"Computer {i + 1}" if s["kind"] == COMPUTER else f"Seat {i + 1}"),
-                        computer=False, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
+                        computer=s["kind"] == COMPUTER, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
     game = new_game(rules, map_data, specs, seed)
     now = time.time()
     seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}

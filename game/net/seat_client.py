@@ -74,7 +74,7 @@ class SeatClient:
 
     def pump(self, wait: float = 0.0) -> int:
         """Apply every update waiting (waiting up to `wait` seconds for the first); how many were applied."""
-        applied = 0
+        applied = len(self.catch_up()) if self.mirror.backlog else 0
         block = wait > 0
         while True:
             try:

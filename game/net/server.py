@@ -260,18 +260,20 @@ class Server:
     def on_join(self, conn: Conn, msg: protocol.Join) -> None:
         hosted = self._game(msg.game)
         self._check_mods(conn, hosted)
-        if msg.game in conn.seats:
-            raise ProtocolError("already_seated", f"you hold seat {conn.seats[msg.game]} of this game already")
         if msg.token is not None:
             digest = token_hash(msg.token)
             found = [s for s in hosted.seats.values() if s.token_hash and s.token_hash == digest]
             if not found:
                 raise ProtocolError("bad_token", "no seat of this game has that token")
             seat = found[0]
+            if conn.seats.get(msg.game, seat.seat) != seat.seat:
+                raise ProtocolError("already_seated", f"you hold seat {conn.seats[msg.game]} of this game already")
             self._seat_conn(conn, hosted, seat.seat)
             conn.send({"type": "joined", "re": msg.seq, "game": hosted.id, "seat": seat.seat, "role": "player"})
             self._catch_up(conn, hosted, seat.seat, msg.last_seq)
             return
+        if msg.game in conn.seats:
+            raise ProtocolError("already_seated", f"you hold seat {conn.seats[msg.game]} of this game already")
         if msg.seat is None:
             raise ProtocolError("bad_message", "join.seat: name an open seat, or give your seat's token")
         state = hosted.seats.get(msg.seat)

@@ -86,6 +86,11 @@ class GameWindow(arcade.Window):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
+        if getattr(session, "remote", False):  # a network game (game.ui.remote_session)
+            from game.ui.views.net_game import NetGameView
+
+            self.show_view(NetGameView(self, session, canvas))
+            return
         from game.ui.client_flow import FlowGameView  # GameView plus the issue-5 parts
 
         self.show_view(FlowGameView(self, session, canvas))

@@ -147,7 +147,11 @@ def run_play(args: argparse.Namespace) -> int:
     from game.ui.client_flow import configure_window
 
     configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs
-    if game is not None:
+    if getattr(args, "connect", None):
+        from game.ui.net_flow import connect_from_args
+
+        connect_from_args(window, args)
+    elif game is not None:
         window.start(game, stats=stats)
     else:
         window.show_main_menu()

@@ -34,7 +34,10 @@ def test_kill9_at_a_random_moment_changes_nothing(tmp_path):
     link = Link(server.url, "host")
     link.open()
     killed = link.call({"type": "create", "map": "random:12x12:3", "seed": 1, "seats": COMPUTERS})["game"]
-    time.sleep(random.uniform(0.2, 0.8))  # the computers are playing on the server right now
+    threshold = random.randint(20, 300)  # the computers are playing on the server right now
+    deadline = time.monotonic() + 30
+    while link.call({"type": "list"})["games"][0]["seq"] < threshold and time.monotonic() < deadline:
+        time.sleep(0.002)
     server.kill()
     link.close()
     restarted = ServerProcess(data).start()
