@@ -17,7 +17,7 @@ from components.commands import Command
 from game.codec import command_to_data
 from game.engine import Accepted, Game, Rejected, Result
 from game.net.client import Link, ServerError
-from game.net.mirror import Mirror
+from game.net.mirror import Desync, Mirror
 from systems.events import Event
 from systems.world import MAIN, SETUP
 
@@ -36,6 +36,7 @@ class SeatClient:
         self.on_events = on_events
         self.problems: list[str] = []
         self.rejected = 0
+        self.desync = ""  # why the mirror stopped following the server (rejoin to start afresh)
         self.issuers: list[str] = []  # who issued each update applied: "seat:N", "computer", "timer"
 
     @classmethod
@@ -74,6 +75,8 @@ class SeatClient:
 
     def pump(self, wait: float = 0.0) -> int:
         """Apply every update waiting (waiting up to `wait` seconds for the first); how many were applied."""
+        if self.desync:
+            return 0
         applied = len(self.catch_up()) if self.mirror.backlog else 0
         block = wait > 0
         while True:
@@ -84,7 +87,12 @@ class SeatClient:
             block = False
             kind = message.get("type")
             if kind == "update" and message.get("game") == self.game_id:
-                events = self.mirror.apply(message)
+                try:
+                    events = self.mirror.apply(message)
+                except Desync as exc:  # never a traceback in the window: say so and stop following
+                    self.desync = str(exc)
+                    self.problems.append(self.desync)
+                    return applied
                 if events is not None:
                     applied += 1
                     self.issuers.append(str(message.get("issuer", "")))

@@ -66,7 +66,7 @@ class RemoteSession(Session):
     def take_events(self) -> list[ev.Event]:
         if self.client is not None:
             self.client.pump()
-            self.status = self.client.link.status
+            self.status = "desync" if self.client.desync else self.client.link.status
         return super().take_events()
 
     def start_computer(self) -> None:

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from components.commands import ChooseBase
 from game.net import protocol
 from game.net.protocol import ProtocolError, parse_client_message
 from game.net.server import Conn
@@ -72,3 +73,25 @@ def test_bad_messages_are_refused_with_a_code_and_the_field(raw, code):
     with pytest.raises(ProtocolError) as caught:
         parse_client_message(raw)
     assert caught.value.code == code and caught.value.message
+
+
+def test_the_mirror_refuses_gaps_and_commands_its_rules_refuse():
+    """A client's copy follows updates strictly in order (R10: same commands, same state) or says why not."""
+    from game.net.hosted import create
+    from game.net.mirror import Desync, Mirror
+    from game.snapshot import state_hash
+
+    hosted = create("g", "", "random:12x12:3", [{"kind": "open", "difficulty": "normal", "name": ""}] * 2, [],
+                    "live", None, 7)
+    zone = hosted.game.world.start_zones[1]
+    base = next(t for t in zone if hosted.game.check(ChooseBase(t)) is None)
+
+    _, records, _ = hosted.apply(ChooseBase(base), "seat:1")
+    mirror = Mirror.from_state({"game": "g", "header": hosted.header, "commands": []})
+    assert mirror.apply({**records[0], "seq": 1}) is not None
+    assert mirror.apply(records[0]) is None  # seen already
+    assert state_hash(mirror.game.world) == state_hash(hosted.game.world)
+    with pytest.raises(Desync, match="missing"):
+        mirror.apply({**records[0], "seq": 3})
+    with pytest.raises(Desync, match="refused"):
+        mirror.apply({**records[0], "seq": 2})  # seat 2 cannot take seat 1's base

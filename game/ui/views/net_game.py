@@ -50,7 +50,10 @@ class NetGameView(FlowGameView):
         session: Any = self.session
         if session.game.over:
             return
-        if session.status != "connected":
+        if session.status == "desync":
+            self.message.set("This window lost step with the server — go back to the lobby and resume your seat.",
+                             theme.TEXT_BAD)
+        elif session.status != "connected":
             self.message.set("Connection lost — reconnecting to the server…", (235, 110, 90, 255))
         elif self._watching_a_player():
             scene = self.canvas.scene
