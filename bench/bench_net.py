@@ -69,9 +69,10 @@ class GamePlay:
             if len(seen) == 2 and seq in self.waiting:
                 self.waiting[seq].set()
 
-    async def run(self, gate: asyncio.Semaphore) -> None:
+    async def run(self, gate: asyncio.Semaphore, ready: asyncio.Barrier) -> None:
         clients = [NetClient(self.url, f"bench-{self.index}-{s}", BASE_MODS, on_push=partial(self._push, s))
                    for s in (0, 1)]
+        set_up = False
         try:
             async with gate:
                 for client in clients:
@@ -83,9 +84,15 @@ class GamePlay:
                     await client.request({"type": "join", "game": self.game, "seat": seat}, 30)
                 while len(self.states) < 2:
                     await asyncio.sleep(0.01)
-            await self._play(clients)
-            self.stats.games_done += 1
+            set_up = True
         except Exception as exc:  # a bench reports problems, it does not stop at the first
+            self.stats.errors.append(f"game {self.index}: set-up: {type(exc).__name__}: {exc}")
+        await ready.wait()  # every game is set up before any is timed
+        try:
+            if set_up:
+                await self._play(clients)
+                self.stats.games_done += 1
+        except Exception as exc:
             self.stats.errors.append(f"game {self.index}: {type(exc).__name__}: {exc}")
         finally:
             for client in clients:
@@ -136,9 +143,15 @@ def memory_mb(pid: int) -> tuple[float, float]:
     return rss / 1024, hwm / 1024
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: Path, sync: str = "full") -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                             "--data", str(data), "--sync", sync], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     found = re.search(r"listening on (ws://\S+)", line)
@@ -150,11 +163,12 @@ def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
 
 async def run(url: str, games: int, commands: int, think: float, seconds: float) -> tuple[Stats, float]:
     stats = Stats()
-    stop_at = time.monotonic() + seconds
+    stop_at = time.monotonic() + seconds + games * 0.05  # setting the games up is not playing time
     gate = asyncio.Semaphore(25)  # connections being opened at once
     started = time.perf_counter()
     plays = [GamePlay(url, i, stats, commands, think, stop_at) for i in range(games)]
-    await asyncio.wait_for(asyncio.gather(*(p.run(gate) for p in plays)), seconds + 60)
+    ready = asyncio.Barrier(games)
+    await asyncio.wait_for(asyncio.gather(*(p.run(gate, ready) for p in plays)), seconds + 120)
     return stats, time.perf_counter() - started
 
 
@@ -164,34 +178,50 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=40, help="commands per game at most")
     parser.add_argument("--think", type=float, default=0.25, help="mean think time between commands (s)")
     parser.add_argument("--seconds", type=float, default=120, help="stop sending new commands after this")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full", help="the server's journal mode")
+    parser.add_argument("--url", help="use a server already running (its memory is then not measured)")
     parser.add_argument("--json", dest="json_path")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
-        proc, url = start_server(Path(folder))
+        if args.url:
+            stats, wall = asyncio.run(run(args.url, args.games, args.commands, args.think, args.seconds))
+            rss = peak = server_cpu = 0.0
+            proc = None
+        else:
+            proc, url = start_server(Path(folder), args.sync)
         try:
-            stats, wall = asyncio.run(run(url, args.games, args.commands, args.think, args.seconds))
-            rss, peak = memory_mb(proc.pid)
+            if proc is not None:
+                stats, wall = asyncio.run(run(url, args.games, args.commands, args.think, args.seconds))
+                rss, peak = memory_mb(proc.pid)
+                server_cpu = cpu_seconds(proc.pid)
         finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            if proc is None:
+                pass
+            else:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     lat = [v * 1000 for v in stats.latency]
     result = {
         "games": args.games, "games_done": stats.games_done, "commands": len(lat), "rejected": len(stats.rejected),
         "wall_s": round(wall, 1), "commands_per_s": round(len(lat) / wall, 1) if wall else 0.0,
         "latency_ms": {"p50": round(percentile(lat, 50), 2), "p95": round(percentile(lat, 95), 2),
                        "max": round(max(lat, default=0.0), 2)},
-        "server_mb": {"rss": round(rss, 1), "peak": round(peak, 1)}, "errors": stats.errors[:5],
-        "cpus": os.cpu_count(), "think_s": args.think,
+        "server_mb": {"rss": round(rss, 1), "peak": round(peak, 1)}, "server_cpu_s": round(server_cpu, 1),
+        "client_cpu_s": round(time.process_time(), 1), "errors": stats.errors[:5],
+        "cpus": os.cpu_count(), "think_s": args.think, "sync": args.sync, "load": os.getloadavg()[0],
     }
-    print(f"bench_net: {args.games} games x 2 seats over ws://127.0.0.1, think {args.think}s: "
+    print(f"bench_net: {args.games} games x 2 seats over ws://127.0.0.1, think {args.think}s, journal {args.sync}, "
+          f"load average {result['load']:.1f} on {os.cpu_count()} CPUs:")
+    print(f"  "
           f"{result['commands']} commands in {result['wall_s']} s ({result['commands_per_s']}/s), "
           f"{stats.games_done} games done, {len(stats.errors)} errors")
     print(f"  send -> last seat's update: p50 {result['latency_ms']['p50']} ms, p95 {result['latency_ms']['p95']} ms, "
           f"max {result['latency_ms']['max']} ms")
-    print(f"  server memory: {result['server_mb']['rss']} MiB resident, {result['server_mb']['peak']} MiB peak")
+    print(f"  server memory: {result['server_mb']['rss']} MiB resident, {result['server_mb']['peak']} MiB peak; "
+          f"CPU: server {result['server_cpu_s']} s, clients {result['client_cpu_s']} s")
     for line in stats.errors[:5]:
         print(f"  error: {line}")
     if args.json_path:

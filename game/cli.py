@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8765, help="port (0: any free port; it is printed)")
     serve.add_argument("--data", help="folder for the games journal (default: the user data folder)")
+    serve.add_argument("--sync", choices=("full", "normal"), default="full",
+                       help="journal durability: full (fsync before every ack; survives power loss) or normal "
+                            "(survives kill -9, faster)")
     serve.add_argument("--verbose", action="store_true", help="log connections and problems")
     return parser
 

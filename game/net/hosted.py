@@ -221,10 +221,12 @@ RANDOM_MAP = re.compile(r"random:(\d{1,3})x(\d{1,3})(?::(\d{1,9}))?")
 RANDOM_SIDES = (8, 64)
 
 
+@cache
 def server_map(name: str) -> MapData:
     """A map a client may ask for: a shipped map by name, or `random:WxH[:seed]` of a bounded size.
 
-    Never a path: a client must not make the server read its files or build a huge board.
+    Never a path: a client must not make the server read its files or build a huge board. Cached: a map
+    (generated ones too) is made once per server process.
     """
     found = RANDOM_MAP.fullmatch(name)
     if found:

@@ -1,8 +1,9 @@
 """The server's durable journal: games, seats and every accepted command in SQLite, written before any ack.
 
-SQLite in WAL mode with `synchronous=FULL`: a commit returns only after the WAL is fsynced, so an
-acknowledged command survives a killed process *and* a power cut (NORMAL would survive kill -9 but may lose
-the last commits on power loss). The fsync is shared: one writer thread takes every write waiting in its
+SQLite in WAL mode with `synchronous=FULL` by default: a commit returns only after the WAL is fsynced, so an
+acknowledged command survives a killed process *and* a power cut. `foc serve --sync normal` trades that for
+latency: in WAL mode NORMAL still survives kill -9 (the commit is in the OS's page cache) but may lose the
+last commits on a power cut or OS crash (docs/network.md has the figures). The fsync is shared: one writer thread takes every write waiting in its
 queue and commits them in one transaction (group commit), so many games cost one fsync per batch.
 Writes complete in the order they were queued; `append` returns a future that is done once durable.
 """
@@ -54,10 +55,15 @@ class StoredGame:
 Write = tuple[str, tuple[Any, ...]]
 
 
-def connect(path: Path) -> sqlite3.Connection:
+SYNC_MODES = ("full", "normal")
+
+
+def connect(path: Path, synchronous: str = "full") -> sqlite3.Connection:
+    if synchronous not in SYNC_MODES:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
+    db.execute(f"PRAGMA synchronous={synchronous.upper()}")
     db.execute("PRAGMA busy_timeout=5000")
     return db
 
@@ -65,12 +71,12 @@ def connect(path: Path) -> sqlite3.Connection:
 class Journal:
     """Durable storage of the server's games; one writer thread, group commits, reads on the caller's thread."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, synchronous: str = "full") -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "games.sqlite3"
-        self.reader = connect(self.path)
+        self.reader = connect(self.path, synchronous)
         self.reader.executescript(SCHEMA)
-        self.writer = connect(self.path)
+        self.writer = connect(self.path, synchronous)
         self.pending: queue.Queue[tuple[list[Write], Future[None]] | None] = queue.Queue()
         self.thread = threading.Thread(target=self._write_loop, name="journal-writer", daemon=True)
         self.thread.start()

@@ -32,7 +32,7 @@ from game.net import authority, protocol
 from game.net.hosted import COMPUTER, HUMAN, OPEN, Hosted, create, new_token, restore, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
-from game.net.views import Viewer, clock_data, state_for, update_for
+from game.net.views import Viewer, clock_data, same_for_all, state_for, update_for
 from game.snapshot import state_hash
 
 log = logging.getLogger("foc.serve")
@@ -112,8 +112,8 @@ class Conn:
 class Server:
     """Every hosted game, the journal, and the connections."""
 
-    def __init__(self, data: Path) -> None:
-        self.journal = Journal(data)
+    def __init__(self, data: Path, synchronous: str = "full") -> None:
+        self.journal = Journal(data, synchronous)
         self.games: dict[str, Hosted] = {}
         self.conns: set[Conn] = set()
         self.broken: dict[str, str] = {}
@@ -411,6 +411,15 @@ class Server:
         self._durably(writes, done)
 
     def _broadcast(self, hosted: Hosted, record: dict[str, Any]) -> None:
+        if same_for_all(record):
+            update = update_for(None, record)
+            if update is None:
+                return
+            text = protocol.encode(update)
+            for _, conns in self._audience(hosted):
+                for conn in conns:
+                    conn.send_text(text)
+            return
         for viewer, conns in self._audience(hosted):
             update = update_for(viewer, record)
             if update is None:
@@ -504,7 +513,7 @@ def run_serve(args: Any) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
     try:
-        server = Server(data)
+        server = Server(data, args.sync)
     except Exception as exc:
         print(f"foc serve: cannot open the journal in {data}: {exc}", file=sys.stderr)
         return 2
