@@ -137,6 +137,7 @@ class Link:
         self.status = "connecting"
         self.stopped = False
         self.welcome: dict[str, Any] = {}
+        self.reconnects = 0
 
     # ----- blocking API for the window thread
     def open(self, timeout: float = 10.0) -> dict[str, Any]:
@@ -207,6 +208,7 @@ class Link:
             except (OSError, TimeoutError, ServerError, websockets.WebSocketException, ConnectionError):
                 continue
             self.client = fresh
+            self.reconnects += 1
             self.status = "connected"
             self.inbox.put({"type": "link", "status": "connected"})
             asyncio.ensure_future(self._watch_connection(fresh))
