@@ -5,8 +5,8 @@
     python -m bench.bench_ai --only speed
 
 Strength: `normal` vs `random` and `hard` vs `normal` on a 2-player map, seats alternating, seeds 1..N.
-Speed: one computer turn on maps/grand_continent.tmj (4 players) late in the game, armies at their limits
-(p95 over the measured turns), and whole 4-computer games on maps/wide_world.tmj (rounds per second over
+Speed: one computer turn on mods/base/maps/grand_continent.tmj (4 players) late in the game, armies at their limits
+(p95 over the measured turns), and whole 4-computer games on mods/base/maps/wide_world.tmj (rounds per second over
 the first 50 rounds).
 """
 

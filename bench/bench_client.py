@@ -30,8 +30,8 @@ from game.setup import PlayerSpec, new_game  # noqa: E402
 from systems import queries as q  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-LARGE = ROOT / "maps" / "grand_continent.tmj"
-SMALL = ROOT / "maps" / "wide_world.tmj"
+LARGE = ROOT / "mods" / "base" / "maps" / "grand_continent.tmj"
+SMALL = ROOT / "mods" / "base" / "maps" / "wide_world.tmj"
 
 
 def rss_mb() -> float:

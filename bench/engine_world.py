@@ -13,7 +13,7 @@ from game.rules_loader import PROJECT_ROOT, load_ruleset
 from game.setup import PlayerSpec, new_game
 from systems import queries as q
 
-LARGE_MAP = PROJECT_ROOT / "maps" / "grand_continent.tmj"
+LARGE_MAP = PROJECT_ROOT / "mods" / "base" / "maps" / "grand_continent.tmj"
 
 
 def land_near(game: Game, start: int, count: int, taken: set[int]) -> list[int]:

@@ -1,4 +1,4 @@
-"""The registry of ability kinds: each kind names the typed parameters a unit or structure may give it."""
+"""Ability kinds' typed parameters; a ruleset or mod registers each kind on its game's App (`add_ability_kind`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,14 @@ class AbilityParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     kind: str
+
+    def describe(self, capacity: int = 0) -> str:
+        """A few words for the rules reference (help), or "" when the ability needs none there; a kind with
+        `attack` and `range` reads as a gun. `capacity` is the holder's garrison (for carriers)."""
+        values = self.model_dump(exclude={"kind"})
+        if "attack" in values:
+            return f"{self.kind.replace('_', ' ')}: attack {values['attack']}, range {values.get('range', 1)}"
+        return ""
 
 
 class Pathfinder(AbilityParams):
@@ -38,19 +46,3 @@ class Bombard(AbilityParams):
 
 class Rearguard(AbilityParams):
     """R8.2 extension: a unit with this ability is targeted only once no unit of its side lacks it."""
-
-
-ABILITY_KINDS: dict[str, type[AbilityParams]] = {
-    "pathfinder": Pathfinder,
-    "forager": Forager,
-    "bridge": BridgeAbility,
-    "bombard": Bombard,
-    "rearguard": Rearguard,
-}
-
-
-def register_ability_kind(kind: str, params: type[AbilityParams]) -> None:
-    """Let a plugin mod add an ability kind; the kind name must be new."""
-    if kind in ABILITY_KINDS and ABILITY_KINDS[kind] is not params:
-        raise ValueError(f"ability kind '{kind}' is already registered")
-    ABILITY_KINDS[kind] = params

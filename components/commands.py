@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """Base of every command; it acts for the player (or rogue army) whose turn it is."""
+    """Base of every command; it acts for its issuing seat (`Game.submit(command, seat)`: by default the seat
+    whose turn it is; handlers read `world.issuer`), or for rogue armies in the Rogue stage."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,3 +169,8 @@ class Bombard(Command):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Command):
     """R3.1: finish the Main stage; the Rogue stage and the next player's turn follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Command):
+    """The player whose turn it is gives up: it has lost; the others play on (or one of them has won)."""

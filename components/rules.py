@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializeAsAny,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from components.abilities import AbilityParams
 
 Amounts = dict[str, int]
 BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
+P = TypeVar("P", bound=AbilityParams)
 
 
 class Strict(BaseModel):
@@ -24,7 +36,7 @@ class Resources(Strict):
 class Setup(Strict):
     min_players: int = Field(ge=1)
     max_players: int = Field(ge=1)
-    start: Amounts
+    start: Amounts = {}
 
 
 class Limits(Strict):
@@ -102,17 +114,48 @@ class ArmyRules(Strict):
     max_per_army: int | None = Field(default=None, ge=1)
 
 
-class Ability(Strict):
-    """One typed ability; `kind` must be registered (see game.abilities) and fixes the allowed fields."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-    kind: str
-
-    def param(self, name: str, default: Any = None) -> Any:
-        return (self.model_extra or {}).get(name, default)
+Ability = SerializeAsAny[AbilityParams]
 
 
-class UnitType(Strict):
+def typed_abilities(value: Any, info: ValidationInfo) -> Any:
+    """Each `{ kind = "...", ... }` becomes the typed parameters its kind registered on the game's App
+    (passed as validation context `ability_kinds`), so rules code reads `ability.range`, never a lookup."""
+    kinds: dict[str, type[AbilityParams]] = (info.context or {}).get("ability_kinds", {})
+    if not isinstance(value, (list, tuple)):
+        return value
+    out = []
+    for item in value:
+        if isinstance(item, AbilityParams):
+            out.append(item)
+            continue
+        kind = item.get("kind") if isinstance(item, dict) else None
+        params = kinds.get(kind) if isinstance(kind, str) else None
+        if params is None:
+            raise ValueError(f"unknown ability kind {kind!r} (known: {', '.join(sorted(kinds)) or 'none'})")
+        out.append(params.model_validate(item))
+    return tuple(out)
+
+
+class HasAbilities(Strict):
+    """Something with typed abilities (a unit or structure type)."""
+
+    abilities: tuple[Ability, ...] = ()
+
+    @field_validator("abilities", mode="before")
+    @classmethod
+    def _typed(cls, value: Any, info: ValidationInfo) -> Any:
+        return typed_abilities(value, info)
+
+    def has(self, kind: str) -> bool:
+        return any(a.kind == kind for a in self.abilities)
+
+    def ability(self, kind: str, params: type[P] = AbilityParams) -> P | None:  # type: ignore[assignment]
+        """The ability of this kind as its typed parameters (`params`, checked), or None."""
+        found = next((a for a in self.abilities if a.kind == kind), None)
+        return found if isinstance(found, params) else None
+
+
+class UnitType(HasAbilities):
     name: str
     description: str = ""
     cost: Amounts
@@ -121,17 +164,10 @@ class UnitType(Strict):
     stationed: CombatStats
     movement: Movement
     army: ArmyRules = ArmyRules()
-    abilities: tuple[Ability, ...] = ()
     buildable: bool = True
 
-    def has(self, kind: str) -> bool:
-        return any(a.kind == kind for a in self.abilities)
 
-    def ability(self, kind: str) -> Ability | None:
-        return next((a for a in self.abilities if a.kind == kind), None)
-
-
-class StructureType(Strict):
+class StructureType(HasAbilities):
     name: str
     description: str = ""
     cost: Amounts
@@ -143,13 +179,6 @@ class StructureType(Strict):
         description="where it is built: " + ", ".join(BUILTIN_PLACEMENTS) + ", or a kind a plugin mod registers"
     )
     mobile: Movement | None = None
-    abilities: tuple[Ability, ...] = ()
-
-    def has(self, kind: str) -> bool:
-        return any(a.kind == kind for a in self.abilities)
-
-    def ability(self, kind: str) -> Ability | None:
-        return next((a for a in self.abilities if a.kind == kind), None)
 
 
 class UpgradeType(Strict):
@@ -167,8 +196,46 @@ class ModInfo(Strict):
     version: str
 
 
-class Ruleset(Strict):
-    """The merged, validated rules of the base game plus the active mods."""
+class BoardRules(Strict):
+    """A ruleset played on one fixed board rather than on maps (e.g. 8x8): its size and its terrain."""
+
+    width: int = Field(ge=1, le=256)
+    height: int = Field(ge=1, le=256)
+    terrain: str = Field(description="the terrain id of every square")
+
+
+class RulesetCore(Strict):
+    """What every ruleset has: players (setup), terrain, units, an optional fixed board, the mods that made
+    it and the sections their plugins own. A ruleset's plugin subclasses it with its own sections
+    (`app.set_rules_model`)."""
+
+    setup: Setup
+    terrain: dict[str, TerrainType]
+    units: dict[str, Any]
+    board: BoardRules | None = None
+    mods: tuple[ModInfo, ...] = ()
+    extra: dict[str, dict[str, Any]] = Field(default={}, description="sections owned by plugin mods")
+
+    _sources: Any = PrivateAttr(default=None)  # where content loading found the ruleset and mods (game.content)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal rules are equal data, wherever they were loaded from."""
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.mods))
+
+    @property
+    def ruleset_id(self) -> str:
+        """The ruleset (the root) these rules belong to: the first of its mods."""
+        return self.mods[0].id if self.mods else "base"
+
+    def mod_versions(self) -> dict[str, str]:
+        return {m.id: m.version for m in self.mods}
+
+
+class Ruleset(RulesetCore):
+    """The base game's rules (RULES.md R1-R10): the core plus the sections the base ruleset owns."""
 
     resources: Resources
     setup: Setup
@@ -183,8 +250,6 @@ class Ruleset(Strict):
     units: dict[str, UnitType]
     structures: dict[str, StructureType]
     upgrades: dict[str, UpgradeType] = {}
-    mods: tuple[ModInfo, ...] = ()
-    extra: dict[str, dict[str, Any]] = Field(default={}, description="sections owned by plugin mods")
 
     _move_cost: dict[str, dict[str, int]] = PrivateAttr(default_factory=dict)
 
@@ -210,6 +275,3 @@ class Ruleset(Strict):
 
     def is_land(self, terrain: str) -> bool:
         return not self.terrain[terrain].water
-
-    def mod_versions(self) -> dict[str, str]:
-        return {m.id: m.version for m in self.mods}

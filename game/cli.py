@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--map", help="map name or .tmj path")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
+    play.add_argument("--ruleset", default="base", help="the game to play: a ruleset id (default: base)")
     play.add_argument("--load", help="resume a saved game")
     play.add_argument("--frames", type=int, help="run this many frames, then quit (for headless runs)")
     play.add_argument("--screenshot-dir", help="save PNG screenshots here")
@@ -34,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
 
     simulate = sub.add_parser("simulate", help="play whole games without a window")
-    simulate.add_argument("--map", default="four_corners")
+    simulate.add_argument("--map", default=None, help="map name or .tmj path (default: the ruleset's first map)")
+    simulate.add_argument("--ruleset", default="base", help="the game to play: a ruleset id (default: base)")
     simulate.add_argument("--players", default="ai,ai,ai,ai")
     simulate.add_argument("--difficulty", default="normal")
     simulate.add_argument("--rounds", type=int, default=200)

@@ -1,7 +1,6 @@
 """Plain-data codecs for saves and replays: commands and components to JSON-ready dicts and back, strictly.
 
-Only known classes are ever built: command types registered with `systems.actions` and component types in
-`components.registry`. Field values are validated by pydantic in strict mode (no "1" for 1); nothing is
+Only known classes are ever built: the command and component types registered on the game's App. Field values are validated by pydantic in strict mode (no "1" for 1); nothing is
 executed and nothing is looked up by a name the data chooses beyond those two registries.
 """
 
@@ -15,8 +14,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from components.commands import Command
-from components.registry import COMPONENT_TYPES
-from systems import actions
 
 
 class CodecError(ValueError):
@@ -78,11 +75,6 @@ def _build(cls: type, data: Any, where: str) -> Any:
     return cls(**values)
 
 
-def known_commands() -> dict[str, type[Command]]:
-    """Every command type the rules can handle, by class name (base game and plugins)."""
-    return {cls.__name__: cls for cls in actions.HANDLERS}
-
-
 def command_to_data(command: Command) -> dict[str, Any]:
     """A command as {"type": class name, field: value...}; tuples become lists."""
     out: dict[str, Any] = {"type": type(command).__name__}
@@ -92,21 +84,23 @@ def command_to_data(command: Command) -> dict[str, Any]:
     return out
 
 
-def command_from_data(data: Any, where: str = "command") -> Command:
-    """The command described by `data`; only registered command classes, with strictly typed fields."""
+def command_from_data(data: Any, where: str, commands: dict[str, type[Command]]) -> Command:
+    """The command described by `data`; only the game's command classes (`app.command_types()`), with
+    strictly typed fields."""
     if not isinstance(data, dict):
         raise CodecError(where, f"expected an object, got {type(data).__name__}")
     name = data.get("type")
-    cls = known_commands().get(name) if isinstance(name, str) else None
+    cls = commands.get(name) if isinstance(name, str) else None
     if cls is None:
         raise CodecError(f"{where}.type", f"unknown command type {name!r}")
     fields = {k: v for k, v in data.items() if k != "type"}
     return typing.cast(Command, _build(cls, fields, where))
 
 
-def component_from_data(name: str, data: Any, where: str) -> Any:
-    """A registered component type built from its fields (as `dataclasses.asdict` wrote them)."""
-    cls = COMPONENT_TYPES.get(name)
+def component_from_data(name: str, data: Any, where: str, components: dict[str, type]) -> Any:
+    """One of the game's component types (`app.components`) built from its fields (as `dataclasses.asdict`
+    wrote them)."""
+    cls = components.get(name)
     if cls is None:
         raise CodecError(where, f"unknown component type {name!r} (is the mod that defines it enabled?)")
     return _build(cls, data, where)

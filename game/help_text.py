@@ -162,19 +162,12 @@ def structure_numbers(rules: Ruleset, structure_type: str) -> str:
     parts = [f"costs {_amounts(dict(spec.cost))}", f"defense {spec.defense}"]
     if spec.protection:
         parts.append(f"protection {spec.protection}%")
-    vessel = spec.ability("vessel")
-    if vessel is not None:
-        crew = int(vessel.param("crew", 0) or 0)
-        parts.append(f"carries {spec.garrison} army slots, {vessel.param('mp', 0)} MP a turn"
-                     + (f", needs {crew} aboard" if crew else ""))
-    elif spec.garrison:
+    words = [ability.describe(spec.garrison) for ability in spec.abilities]
+    if spec.garrison and not any(w.startswith("carries") for w in words if w):
         parts.append(f"holds {spec.garrison}")
     if spec.mobile is not None:
         parts.append(f"moves {spec.mobile.mp} MP")
-    for ability in spec.abilities:
-        if "attack" in (ability.model_extra or {}):
-            parts.append(f"{ability.kind.replace('_', ' ')}: attack {ability.param('attack')}, "
-                         f"range {ability.param('range', 1)}")
+    parts.extend(w for w in words if w)
     return "; ".join(parts)
 
 

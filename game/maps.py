@@ -60,8 +60,14 @@ def is_land(terrain_id: str) -> bool:
     return terrain_id not in WATER_TERRAIN_IDS
 
 
-def list_maps(folder: str | Path = "maps") -> list[Path]:
-    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project)."""
+def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[Path]:
+    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project);
+    without one, the maps of `ruleset` (its manifest's `maps` folder; the base game by default)."""
+    if folder is None:
+        from game.content import maps_folder
+
+        found = maps_folder(ruleset)
+        return sorted(found.glob("*.tmj")) if found is not None else []
     path = Path(folder)
     if not path.is_absolute() and not path.exists():
         path = _PROJECT_ROOT / path

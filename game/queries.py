@@ -23,7 +23,6 @@ from game.engine import Game
 from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
-from systems.build_actions import PLACEMENT_RULES
 from systems.movement import Reach, path_cost, reachable
 
 
@@ -108,7 +107,7 @@ def structure_placements(game: Game, structure_type: str) -> list[BuildStructure
     elif spec.placement == "water":
         near = {n for t in owned for n in world.board.neighbours(t)}
         candidates = [BuildStructure(structure_type, t) for t in sorted(near)]
-    elif (rule := PLACEMENT_RULES.get(spec.placement)) is not None:  # a plugin's placement kind
+    elif (rule := world.app.placements.get(spec.placement)) is not None:  # a plugin's placement kind
         candidates = [BuildStructure(structure_type, t) for t in rule.candidates(world, seat)]
     else:
         base = q.home_base(world, seat)

@@ -34,9 +34,9 @@ from game.saves import (
     atomic_write,
     board_data,
     encode,
+    game_app,
     game_version,
     parse_save,
-    plugin_schedule,
     read_raw,
     require_mods,
     ruleset_data,
@@ -126,17 +126,19 @@ def run_commands(
 ) -> tuple[int, str | None]:
     """Submit recorded commands in order; after each finished round call on_round(round, hash) (False stops).
 
-    Returns (commands applied, a problem or None): a command the rules reject, or one recorded for
-    another round or seat than the game is at, is a problem.
+    Each command is submitted by the seat recorded as its issuer. Returns (commands applied, a problem or None):
+    a command the rules reject, or one recorded for another round than the game is at (or, in a seat phase,
+    for another seat than the acting one), is a problem.
     """
     world = game.world
     applied = 0
     for index, (rnd, seat, command) in enumerate(commands):
-        if (world.clock.round, world.clock.seat) != (rnd, seat):
+        sequential = game.awaiting_seat
+        if world.clock.round != rnd or (sequential and world.clock.seat != seat):
             return applied, (f"command {index} was recorded in round {rnd} for seat {seat}, but the game is at "
                              f"round {world.clock.round}, seat {world.clock.seat}")
         before = world.clock.round
-        result = game.submit(command)
+        result = game.submit(command, seat=seat)
         if not result.ok:
             return applied, f"command {index} ({type(command).__name__}, round {rnd}) is rejected: {result.reason}"  # type: ignore[union-attr]
         applied += 1
@@ -202,9 +204,20 @@ def save_replay(game: Game, path: str | Path | None = None) -> Path:
     return path
 
 
-def _header_from(data: dict[str, Any], file: str) -> Header:
+def _header_from(
+    data: dict[str, Any], file: str, mod_ids: list[str] | None = None, search: Sequence[Path] | None = None
+) -> Header:
+    from game.content import app_for_mods
+    from game.content.data import validate_rules
+
+    if mod_ids is None:
+        mod_ids = [m["id"] for m in data.get("mods", [])]
     try:
-        rules = Ruleset.model_validate(data["ruleset"])
+        app = app_for_mods(mod_ids, search)
+    except DataError as exc:
+        raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
+    try:
+        rules = validate_rules(app, data["ruleset"])
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
@@ -212,7 +225,7 @@ def _header_from(data: dict[str, Any], file: str) -> Header:
     players = [p if isinstance(p, PlayerData) else PlayerData.model_validate(p) for p in data["players"]]
     if len(players) != len(board.start_zones):
         raise DataError([f"{file}: players: {len(players)} players for {len(board.start_zones)} start zones"])
-    return Header(seed=data["seed"], rules=rules, board=board, players=players)
+    return Header(seed=data["seed"], rules=rules, board=board, players=players)  # type: ignore[arg-type]
 
 
 def header_from_data(data: dict[str, Any], source: str) -> Header:
@@ -223,13 +236,15 @@ def header_from_data(data: dict[str, Any], source: str) -> Header:
         raise DataError([f"{source}: header: {exc}"]) from None
 
 
-def _commands_from(entries: list[list[Any]], file: str, where: str) -> list[tuple[int, int, Command]]:
+def _commands_from(
+    entries: list[list[Any]], file: str, where: str, commands: dict[str, type[Command]]
+) -> list[tuple[int, int, Command]]:
     out = []
     for index, entry in enumerate(entries):
         if len(entry) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2]):
             raise DataError([f"{file}: {where}.{index}: expected [round, seat, command]"])
         try:
-            out.append((entry[0], entry[1], command_from_data(entry[2], f"{where}.{index}.2")))
+            out.append((entry[0], entry[1], command_from_data(entry[2], f"{where}.{index}.2", commands)))
         except CodecError as exc:
             raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
     return out
@@ -256,10 +271,10 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     if raw.get("format") == SAVE_FORMAT:
         save, rules = parse_save(raw, file)
         require_mods(save.mods, rules, file, search)
-        plugin_schedule(rules, file, search)  # plugin commands in the history must be known to decode them
+        app = game_app(rules, file, search)  # the game's commands decode the history
         players = _players_in_save(save.state.entities, save.state.seats)
         header = Header(seed=save.seed, rules=rules, board=save.board, players=players)
-        commands = _commands_from(save.history, file, "history")
+        commands = _commands_from(save.history, file, "history", app.command_types())
         return LoadedReplay(header, commands, {}, save.state.hash, file)
     if raw.get("format") != REPLAY_FORMAT:
         raise DataError([f"{file}: format: not a Forces of Conquest replay (format {raw.get('format')!r})"])
@@ -272,16 +287,20 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: {'.'.join(map(str, first['loc'])) or '(root)'}: {first['msg']}"]) from None
+    from game.content.discover import check_mods_available
+
+    if problems := check_mods_available({m.id: m.version for m in replay.mods}, search):
+        raise DataError([f"{file}: mods: {problem}" for problem in problems])
     header = _header_from({"ruleset": replay.ruleset, "board": replay.board, "players": replay.players,
-                           "seed": replay.seed}, file)
+                           "seed": replay.seed}, file, [m.id for m in replay.mods], search)
     require_mods(replay.mods, header.rules, file, search)
-    plugin_schedule(header.rules, file, search)
+    app = game_app(header.rules, file, search)
     hashes: dict[int, str] = {}
     for key, digest in replay.hashes.items():
         if not key.isdigit():
             raise DataError([f"{file}: hashes.{key}: round numbers are non-negative integers"])
         hashes[int(key)] = digest
-    return LoadedReplay(header, _commands_from(replay.commands, file, "commands"), hashes, replay.final_hash, file)
+    return LoadedReplay(header, _commands_from(replay.commands, file, "commands", app.command_types()), hashes, replay.final_hash, file)
 
 
 def _players_in_save(entities: dict[str, dict[str, dict[str, Any]]], seats: list[int]) -> list[PlayerData]:
@@ -348,8 +367,8 @@ def rebuild_stats(game: Game) -> StatsTracker:
     fresh = start_game(header)
     journal, stats = EventJournal(fresh), StatsTracker(fresh)
     try:
-        for index, (_, _, command) in enumerate(game.history):
-            result = fresh.submit(command)
+        for index, (_, seat, command) in enumerate(game.history):
+            result = fresh.submit(command, seat=seat)
             if not result.ok:
                 raise DataError([f"<game>: history.{index}: the recorded command is rejected: "
                                  f"{result.reason}"])  # type: ignore[union-attr]

@@ -12,8 +12,8 @@ the victory charts cover the whole game after a load; they are not game state (n
 
 Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
 at the same versions (`game.mods.check_mods_available`) and registers their plugins
-(`game.plugins.schedule_for`) before any entity is decoded, so plugin components (a ship's `ShipMoves`),
-commands in the history and plugin systems (medics healing, ships getting MP) work in the loaded game.
+(`game.content.app_for`) before any entity is decoded, so plugin components, commands in the history
+and plugin systems work in the loaded game.
 
 Format history: v1 named the mods by id only and called the entity counter `next_id`; v2 names the mods
 with their versions, embeds the ruleset, and calls the counter `next_entity`; v3 (current) adds `stats`
@@ -54,7 +54,7 @@ from systems.board import GridBoard
 from systems.world import MAIN, OVER, RESOURCE, ROGUE, SETUP, UPKEEP, Clock, World
 
 if TYPE_CHECKING:
-    from game.schedule import Schedule
+    from game.app import App
     from game.stats import StatsTracker
 
 APP_NAME = "forces-of-conquest"
@@ -469,8 +469,8 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
     except ValidationError as exc:
         raise _pydantic_errors(file, exc) from None
     try:
-        rules = Ruleset.model_validate(save.ruleset)
-    except ValidationError as exc:
+        rules = _embedded_ruleset(save)
+    except (ValidationError, DataError) as exc:
         # the ruleset's schema moved on since: the same mods at the same versions give the same rules
         rules_now = _installed_ruleset(save.mods)
         if rules_now is None:
@@ -479,9 +479,22 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
             problems = check_mods_available({m.id: m.version for m in save.mods})
             if problems:  # the likely reason: the ruleset needs mods (or versions) that are not here
                 raise DataError([f"{file}: mods: {problem}" for problem in problems]) from None
+            if isinstance(exc, DataError):
+                raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
             raise _pydantic_errors(file, exc, "ruleset.") from None
         rules = rules_now
     return save, rules
+
+
+def _embedded_ruleset(save: SaveData) -> Ruleset:
+    """The ruleset the save carries, validated with the App of its ruleset and mods (their ability kinds)."""
+    from game.content import app_for_mods
+    from game.content.data import validate_rules
+
+    recorded = save.ruleset.get("mods") if isinstance(save.ruleset, dict) else None
+    ids = [m.get("id") for m in recorded if isinstance(m, dict)] if isinstance(recorded, list) else []
+    app = app_for_mods([i for i in ids if isinstance(i, str)] or [m.id for m in save.mods])
+    return validate_rules(app, save.ruleset)  # type: ignore[return-value]
 
 
 def _installed_ruleset(mods: list[ModRef]) -> Ruleset | None:
@@ -525,7 +538,7 @@ def _check_rng(file: str, rng: list[Any]) -> tuple[Any, ...]:
     return state
 
 
-def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
+def _validate_content(save: SaveData, rules: Ruleset, file: str, app: App) -> _Restored:
     """Everything checked before any entity is created: types, ids, references, the state digest."""
     state = save.state
     errors: list[str] = []
@@ -557,7 +570,7 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
     clock = state.clock
     if clock.seat not in seats:
         bad("state.clock.seat", f"seat {clock.seat} is not at the table")
-    if clock.stage not in STAGES:
+    if clock.stage not in {*app.flow.stages(), OVER}:
         bad("state.clock.stage", f"unknown stage {clock.stage!r}")
     if clock.winner is not None and clock.winner not in seats:
         bad("state.clock.winner", f"seat {clock.winner} is not at the table")
@@ -578,20 +591,21 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
         built: dict[str, object] = {}
         for name, fields in comps.items():
             try:
-                built[name] = component_from_data(name, fields, f"state.entities.{key}.{name}")
+                built[name] = component_from_data(name, fields, f"state.entities.{key}.{name}", app.components)
             except CodecError as exc:
                 raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         by_id[entity] = built
-    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file))
+    errors.extend(_reference_errors(by_id, rules, seats, size, board.terrain, file, set(app.components)))
     if errors:
         raise DataError(errors[:20])
     out.entities = [(e, list(by_id[e].values())) for e in sorted(by_id)]
+    commands = app.command_types()
     for index, entry in enumerate(save.history):
         where = f"history.{index}"
         if len(entry) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2]):
             raise DataError([f"{file}: {where}: expected [round, seat, command]"])
         try:
-            command = command_from_data(entry[2], f"{where}.2")
+            command = command_from_data(entry[2], f"{where}.2", commands)
         except CodecError as exc:
             raise DataError([f"{file}: {exc.field}: {exc.message}"]) from None
         out.history.append((entry[0], entry[1], command))
@@ -599,7 +613,8 @@ def _validate_content(save: SaveData, rules: Ruleset, file: str) -> _Restored:
 
 
 def _reference_errors(
-    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str
+    by_id: dict[int, dict[str, object]], rules: Ruleset, seats: list[int], size: int, terrain: list[str], file: str,
+    registered: set[str] | None = None,
 ) -> list[str]:
     """Ids that must point at entities of the right kind, owners that must be seats, one entity per territory."""
     errors: list[str] = []
@@ -631,8 +646,8 @@ def _reference_errors(
                 if comp.seat not in seat_set or comp.seat in players:
                     bad(entity, name, "seat", f"seat {comp.seat} is unknown or repeated")
                 players[comp.seat] = entity
-                for needed in ("Stockpile", "HomeBase"):
-                    if needed not in comps:
+                for needed in ("Stockpile", "HomeBase"):  # when the game's ruleset has them at all
+                    if needed not in comps and (registered is None or needed in registered):
                         bad(entity, name, "seat", f"a player needs a {needed}")
             elif isinstance(comp, ArmyUnit):
                 if comp.unit_type not in rules.units:
@@ -682,9 +697,9 @@ def _reference_errors(
     return errors
 
 
-def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Schedule | None = None) -> Game:
+def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | None = None) -> Game:
     """A new esper world holding exactly the saved entities (same ids), and the Game around it (with the
-    schedule of its mods' plugins, `schedule_for(rules)` when not given)."""
+    App of its ruleset and mods, `app_for(rules)` when not given)."""
     import random
 
     state = save.state
@@ -701,8 +716,13 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Sch
         rng.setstate(_check_rng("", state.rng))
         board = save.board
         clock = state.clock
+        if app is None:
+            from game.content import app_for
+
+            app = app_for(rules)
         world = World(
             name=name,
+            app=app,
             rules=rules,
             board=GridBoard(board.width, board.height),
             rng=rng,
@@ -724,11 +744,7 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, schedule: Sch
             owner = esper.component_for_entity(entity, Ownership).owner
             if owner is not None:
                 world.owned.setdefault(owner, set()).add(territory_index)
-        if schedule is None:
-            from game.plugins import schedule_for
-
-            schedule = schedule_for(rules)
-        return Game(world, schedule=schedule, history=list(content.history))
+        return Game(world, history=list(content.history))
     except BaseException:
         esper.switch_world(previous)
         esper.delete_world(name)
@@ -747,12 +763,12 @@ def require_mods(mods: Sequence[ModRef], rules: Ruleset, file: str, search: Sequ
         raise DataError([f"{file}: mods: {problem}" for problem in problems])
 
 
-def plugin_schedule(rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> Schedule:
-    """The schedule of the ruleset's mods, their plugins registered (components and commands included)."""
-    from game.plugins import schedule_for
+def game_app(rules: Ruleset, file: str, search: Sequence[Path] | None = None) -> App:
+    """The App of the ruleset and its mods, their plugins registered (components and commands included)."""
+    from game.content import app_for
 
     try:
-        return schedule_for(rules, search)
+        return app_for(rules, search)
     except DataError as exc:
         raise DataError([line if line.startswith(file) else f"{file}: {line}" for line in exc.errors]) from None
 
@@ -785,9 +801,9 @@ def game_and_extras_from_data(
     require_mods(save.mods, rules, source, search)
     if errors := _stats_errors(save, source):
         raise DataError(errors)
-    schedule = plugin_schedule(rules, source, search)  # before decoding: plugin components and commands
-    content = _validate_content(save, rules, source)
-    return build_game(save, rules, content, schedule), _extras(save)
+    app = game_app(rules, source, search)  # before decoding: the game's components and commands
+    content = _validate_content(save, rules, source, app)
+    return build_game(save, rules, content, app), _extras(save)
 
 
 def game_from_data(data: dict[str, Any], source: str = "<save>", search: Sequence[Path] | None = None) -> Game:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from systems import prompts
 from systems.world import World
 
 System = Callable[[World], None]
@@ -73,11 +74,40 @@ class Schedule:
             placed.add(ready.name)
         return order
 
+    def replace(self, stage: str, name: str, run: System) -> None:
+        """Run `run` in place of the system `name` (same name, same constraints)."""
+        entry = self._find(stage, name)
+        entry.run = run
+
+    def remove(self, stage: str, name: str) -> None:
+        """Drop the system `name`; constraints other systems had on it go with it."""
+        entry = self._find(stage, name)
+        entries = self._entries[stage]
+        entries.remove(entry)
+        for other in entries:
+            other.after.discard(name)
+            other.before.discard(name)
+        self._resolved[stage] = self._resolve(stage)
+
+    def _find(self, stage: str, name: str) -> Entry:
+        if stage not in self._entries:
+            raise ScheduleError(f"unknown stage '{stage}' (stages: {', '.join(self.stages)})")
+        entry = next((e for e in self._entries[stage] if e.name == name), None)
+        if entry is None:
+            raise ScheduleError(f"stage '{stage}' has no system '{name}'")
+        return entry
+
     def order(self, stage: str) -> list[str]:
         return [e.name for e in self._resolved.get(stage, [])]
 
-    def run(self, stage: str, world: World) -> None:
-        for entry in self._resolved.get(stage, []):
+    def run(self, stage: str, world: World, start: int = 0) -> int | None:
+        """Run the stage's systems from index `start`; when one of them asked a question (systems.prompts), stop
+        and return the index to go on from once it is answered, else None."""
+        entries = self._resolved.get(stage, [])
+        for index in range(start, len(entries)):
             if world.clock.winner is not None and stage != "game_over":
-                return
-            entry.run(world)
+                return None
+            entries[index].run(world)
+            if prompts.pending(world):
+                return index + 1
+        return None

@@ -1,4 +1,4 @@
-"""Start a new game (R1): players, the chosen map's territories and start zones, starting resources."""
+"""Start a new game of any ruleset (the base game: R1): players, the board or map, the App, the first phase."""
 
 from __future__ import annotations
 
@@ -9,14 +9,19 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from components.players import HomeBase, Player, Stockpile
-from components.rules import Ruleset
+from components.players import Player
+from components.rules import RulesetCore
+from game.content import DEFAULT_RULESET, app_for, load_app
 from game.engine import Game
 from game.errors import DataError
 from systems.board import GridBoard
 from systems.world import Clock, World, spawn_territories
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from game.app import App
     from game.maps import MapData
 
 _world_names = itertools.count(1)
@@ -35,29 +40,48 @@ def fresh_world_name(prefix: str = "game") -> str:
     return f"{prefix}-{next(_world_names)}"
 
 
-def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed: int = 0) -> Game:
-    """A game waiting for its players to choose bases, in seat order (R1.3).
+def board_map(rules: RulesetCore, players: int) -> MapData:
+    """The fixed board of a ruleset that plays without maps (`[board]`): every square in every start zone."""
+    from game.maps import MapData
 
-    When `rules` include mods, the game's schedule holds their plugins' systems (game.plugins.schedule_for);
-    game.plugins.create_game loads the rules with mods and calls this.
+    if rules.board is None:
+        raise DataError(["map: this ruleset plays on maps; choose one"])
+    size = rules.board.width * rules.board.height
+    everything = tuple(range(size))
+    zones = {players: {seat: everything for seat in range(1, players + 1)}}
+    return MapData("board", rules.board.width, rules.board.height, (rules.board.terrain,) * size, zones,
+                   f"ruleset {rules.ruleset_id}: board")
+
+
+def new_game(
+    rules: RulesetCore, map_data: MapData | None, players: list[PlayerSpec], seed: int = 0, app: App | None = None
+) -> Game:
+    """A game of `rules` in the first phase of its flow (the base game: waiting for base choices, R1.3).
+
+    The game gets its own App (game.content.app_for) unless `app` is given: the registries, systems and
+    flow of its ruleset and mods. `map_data` may be None for a ruleset with a fixed `[board]`.
     """
     count = len(players)
     if not rules.setup.min_players <= count <= rules.setup.max_players:
         raise DataError(
             [f"players: {count} players given; this ruleset needs {rules.setup.min_players}-{rules.setup.max_players}"]
         )
+    if map_data is None:
+        map_data = board_map(rules, count)
     if count not in map_data.start_zones:
         supported = ", ".join(str(n) for n in sorted(map_data.start_zones)) or "none"
         raise DataError([f"{map_data.source}: start_zones: map has no start zones for {count} players ({supported})"])
     unknown = sorted(set(map_data.terrain) - set(rules.terrain))
     if unknown:
         raise DataError([f"{map_data.source}: terrain: unknown terrain ids {', '.join(unknown)}"])
+    app = app_for(rules) if app is None else app
     name = fresh_world_name()
     esper.switch_world(name)
     seats = list(range(1, count + 1))
     world = World(
         name=name,
-        rules=rules,
+        app=app,
+        rules=rules,  # type: ignore[arg-type]
         board=GridBoard(map_data.width, map_data.height),
         rng=random.Random(seed),
         terrain=list(map_data.terrain),
@@ -69,15 +93,19 @@ def new_game(rules: Ruleset, map_data: MapData, players: list[PlayerSpec], seed:
     )
     spawn_territories(world)
     for seat, spec in zip(seats, players, strict=True):
-        world.players[seat] = esper.create_entity(
-            Player(seat, spec.name, spec.computer, spec.difficulty),
-            Stockpile(dict(rules.setup.start)),
-            HomeBase(None),
-        )
+        world.players[seat] = entity = esper.create_entity(Player(seat, spec.name, spec.computer, spec.difficulty))
+        if app.hooks.new_seat is not None:
+            app.hooks.new_seat(world, seat, entity)  # the ruleset's own per-seat components
         world.owned[seat] = set()
     game = Game(world)
-    if any(m.id != "base" for m in rules.mods):  # plugin mods add systems to the schedule (game.plugins)
-        from game.plugins import schedule_for
-
-        game.schedule = schedule_for(rules)
+    game.start()
     return game
+
+
+def create_game(
+    map_data: MapData | None, players: list[PlayerSpec], seed: int = 0, mods: Sequence[str | Path] = (),
+    search: Sequence[Path] | None = None, ruleset: str | Path = DEFAULT_RULESET,
+) -> Game:
+    """A new game of `ruleset` (the base game by default) with `mods`, in the first phase of its flow."""
+    app = load_app(ruleset, mods, search)
+    return new_game(app.rules, map_data, players, seed, app=app)

@@ -3,7 +3,7 @@
 `play_game` is the one loop (also used by the benchmarks and the soak test): every seat is a controller;
 the same map, players, seed, mods and round cap always give the same game. `--mod ID` (repeatable) plays
 with mods: games are made by `game.plugins.create_game`, so plugin systems run and the computer players
-use what the mods add (cavalry, medics, ships).
+use what the mods add.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from components.rules import Ruleset
+from game import computer_seats
 from game.ai import DIFFICULTIES, make_controller
 from game.ai.base import Controller
 from game.engine import Game
 from game.errors import DataError
 from game.maps import MapData, MapError, load_map
 from game.setup import PlayerSpec, new_game
+from systems.world import DRAW
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,8 +50,8 @@ class GameResult:
     mods: list[str] = field(default_factory=list)
 
 
-def resolve_map(name: str) -> MapData:
-    """A map by file path, by name in maps/ (`twin_valleys`), or generated: `random:WxH[:seed]`."""
+def resolve_map(name: str, ruleset: str = "base") -> MapData:
+    """A map by file path, by name among the ruleset's maps (`twin_valleys`), or generated: `random:WxH[:seed]`."""
     if name.startswith("random:"):
         from game.mapgen import generate_map
 
@@ -59,7 +61,10 @@ def resolve_map(name: str) -> MapData:
         return generate_map(width, height, seed=seed)
     path = Path(name)
     if not path.is_file():
-        for candidate in (PROJECT_ROOT / "maps" / f"{name}.tmj", PROJECT_ROOT / "maps" / name, Path(f"{name}.tmj")):
+        from game.content import maps_folder
+
+        folder = maps_folder(ruleset) or PROJECT_ROOT
+        for candidate in (folder / f"{name}.tmj", folder / name, Path(f"{name}.tmj")):
             if candidate.is_file():
                 path = candidate
                 break
@@ -87,20 +92,39 @@ def computer_players(kinds: Sequence[str]) -> list[PlayerSpec]:
     return [PlayerSpec(f"{kind.title()} {i + 1}", computer=True, difficulty=kind) for i, kind in enumerate(kinds)]
 
 
-def new_computer_game(rules: Ruleset, map_data: MapData, kinds: Sequence[str], seed: int) -> Game:
+def new_computer_game(rules: Ruleset, map_data: MapData | None, kinds: Sequence[str], seed: int) -> Game:
     return new_game(rules, map_data, computer_players(kinds), seed)
 
 
-def new_modded_game(map_data: MapData, kinds: Sequence[str], seed: int, mods: Sequence[str] = ()) -> Game:
-    """A game between computer players with the base rules plus `mods` (and their plugins' systems)."""
-    from game.plugins import create_game
+def new_modded_game(
+    map_data: MapData | None, kinds: Sequence[str], seed: int, mods: Sequence[str] = (), ruleset: str = "base"
+) -> Game:
+    """A game between computer players of `ruleset` plus `mods` (and their plugins' systems)."""
+    from game.setup import create_game
 
-    return create_game(map_data, computer_players(kinds), seed, list(mods))
+    return create_game(map_data, computer_players(kinds), seed, list(mods), ruleset=ruleset)
+
+
+def map_for(name: str | None, ruleset: str, players: int) -> MapData | None:
+    """The map named, else None for a ruleset with a fixed board, else the ruleset's first map for
+    this many players."""
+    if name:
+        return resolve_map(name, ruleset)
+    from game.content import load_app
+    from game.maps import list_maps
+
+    if load_app(ruleset).rules.board is not None:
+        return None
+    for path in list_maps(ruleset=ruleset):
+        data = load_map(path)
+        if players in data.start_zones:
+            return data
+    raise DataError([f"--map: the ruleset '{ruleset}' has no map for {players} players"])
 
 
 def play_game(
     rules: Ruleset,
-    map_data: MapData,
+    map_data: MapData | None,
     kinds: Sequence[str],
     seed: int,
     max_rounds: int = 200,
@@ -112,7 +136,7 @@ def play_game(
     started = time.perf_counter()
     if game is None:
         game = new_computer_game(rules, map_data, kinds, seed)
-    players = list(controllers) if controllers is not None else [make_controller(k) for k in kinds]
+    players = list(controllers) if controllers is not None else [make_controller(k, game.app) for k in kinds]
     world = game.world
     turn_ms: list[float] = []
     commands = 0
@@ -120,7 +144,12 @@ def play_game(
     while not game.over and world.clock.round <= max_rounds:
         seat = world.clock.seat
         controller = players[world.seats.index(seat)]
-        if game.in_setup:
+        if game.asking or game.awaiting_orders:  # questions and simultaneous orders: every seat concerned acts
+            t0 = time.perf_counter()
+            for other in game.acting_seats():
+                commands += len(computer_seats.act(game, other, players[world.seats.index(other)]))
+            turn_ms.append((time.perf_counter() - t0) * 1000)
+        elif game.in_setup:
             result = game.submit(controller.choose_base(game))
             if not result.ok:
                 raise RuntimeError(f"seat {seat} could not choose a base: {result}")
@@ -130,7 +159,8 @@ def play_game(
             results = controller.play_turn(game)
             turn_ms.append((time.perf_counter() - t0) * 1000)
             commands += len(results)
-            if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results:
+            if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results \
+                    and game.awaiting_seat:
                 raise RuntimeError(f"seat {seat} did not end its turn")
         if world.clock.round != last_round:
             last_round = world.clock.round
@@ -140,17 +170,17 @@ def play_game(
     territories = {s: len(world.owned.get(s, ())) for s in world.seats}
     summary = GameResult(
         seed=seed,
-        map=map_data.name,
+        map=map_data.name if map_data is not None else "board",
         players=list(kinds),
         winner=winner,
-        winner_kind=kinds[world.seats.index(winner)] if winner is not None else None,
+        winner_kind=kinds[world.seats.index(winner)] if winner else None,  # None too for a draw (DRAW = 0)
         rounds=min(world.clock.round, max_rounds),
         turn_ms=turn_ms,
         commands=commands,
         seconds=time.perf_counter() - started,
         alive=world.alive_seats(),
         territories=territories,
-        mods=[m.id for m in world.rules.mods if m.id != "base"],
+        mods=[m.id for m in world.rules.mods[1:]],  # the ruleset comes first
     )
     return game, summary
 
@@ -158,10 +188,10 @@ def play_game(
 # --- the command ------------------------------------------------------------------------------------
 
 
-def _run_one(job: tuple[str, tuple[str, ...], list[str], int, int]) -> GameResult:
-    map_name, mods, kinds, seed, rounds = job
-    map_data = resolve_map(map_name)
-    game = new_modded_game(map_data, kinds, seed, mods)
+def _run_one(job: tuple[str | None, tuple[str, ...], list[str], int, int, str]) -> GameResult:
+    map_name, mods, kinds, seed, rounds, ruleset = job
+    map_data = map_for(map_name, ruleset, len(kinds))
+    game = new_modded_game(map_data, kinds, seed, mods, ruleset)
     _, result = play_game(game.world.rules, map_data, kinds, seed, rounds, game=game)
     return result
 
@@ -177,7 +207,7 @@ def percentile(values: Sequence[float], pct: float) -> float:
 def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
     """Wins per seat and per kind, rounds, and computer turn times (ms)."""
     times = [t for r in results for t in r.turn_ms]
-    per_seat: Counter[int] = Counter(r.winner for r in results if r.winner is not None)
+    per_seat: Counter[int] = Counter(r.winner for r in results if r.winner)  # a draw (DRAW = 0) has no winner
     per_kind: Counter[str] = Counter(r.winner_kind for r in results if r.winner_kind is not None)
     seats_of_kind: Counter[str] = Counter(k for r in results for k in r.players)
     rounds = [r.rounds for r in results]
@@ -203,11 +233,11 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
 
 
 def run_games(
-    map_name: str, kinds: list[str], seed: int, games: int, rounds: int, jobs: int = 1, mods: Sequence[str] = (),
-    progress: Callable[[GameResult], None] | None = None,
+    map_name: str | None, kinds: list[str], seed: int, games: int, rounds: int, jobs: int = 1,
+    mods: Sequence[str] = (), progress: Callable[[GameResult], None] | None = None, ruleset: str = "base",
 ) -> list[GameResult]:
     """Games with seeds seed, seed+1, ...; in `jobs` processes when jobs > 1; results in seed order."""
-    batch = [(map_name, tuple(mods), kinds, seed + i, rounds) for i in range(games)]
+    batch = [(map_name, tuple(mods), kinds, seed + i, rounds, ruleset) for i in range(games)]
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for job in batch:
@@ -226,6 +256,8 @@ def run_games(
 def game_line(result: GameResult) -> str:
     if result.winner is None:
         outcome = f"no winner after {result.rounds} rounds (alive: {', '.join(map(str, result.alive))})"
+    elif result.winner == DRAW:
+        outcome = f"a draw in round {result.rounds}"
     else:
         outcome = f"seat {result.winner} ({result.winner_kind}) won in round {result.rounds}"
     return f"seed {result.seed}: {outcome}"
@@ -239,12 +271,13 @@ def run_simulate(args: Any) -> int:
     console = Console(stderr=False)
     try:
         kinds = parse_players(args.players, args.difficulty)
-        map_data = resolve_map(args.map)  # fail early, in this process, on a bad map name
-        if len(kinds) not in map_data.start_zones:
-            raise DataError([f"{args.map}: the map has no start zones for {len(kinds)} players"])
-        from game.plugins import load_mods
+        ruleset = getattr(args, "ruleset", None) or "base"
+        from game.content import load_mods
 
-        load_mods(list(args.mod))  # every problem with the mods (missing, versions, plugins) before playing
+        load_mods(list(args.mod), ruleset=ruleset)  # every problem with the ruleset and mods before playing
+        map_data = map_for(args.map, ruleset, len(kinds))  # fail early, in this process, on a bad map name
+        if map_data is not None and len(kinds) not in map_data.start_zones:
+            raise DataError([f"{args.map}: the map has no start zones for {len(kinds)} players"])
     except DataError as exc:
         for line in exc.errors:
             print(line, file=sys.stderr)
@@ -257,14 +290,15 @@ def run_simulate(args: Any) -> int:
                       console=console) as bar:
             task = bar.add_task("games", total=games)
             results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod,
-                                progress=lambda _r: bar.advance(task))
+                                progress=lambda _r: bar.advance(task), ruleset=ruleset)
     else:
-        results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod)
+        results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod, ruleset=ruleset)
     summary = summarise(results)
     for result in results:
         print(game_line(result))
     mods = ", ".join(args.mod) if args.mod else "none"
-    print(f"map {map_data.name}; players {', '.join(kinds)}; mods {mods}; {games} game(s), "
+    map_name = map_data.name if map_data is not None else "the ruleset's board"
+    print(f"ruleset {ruleset}; map {map_name}; players {', '.join(kinds)}; mods {mods}; {games} game(s), "
           f"{summary['finished']} finished")
     print("wins per seat: " + (", ".join(f"{s}: {n}" for s, n in summary["wins_per_seat"].items()) or "none"))
     print("wins per kind: " + ", ".join(
@@ -276,7 +310,7 @@ def run_simulate(args: Any) -> int:
           f"over {t['count']} turns")
     if args.json_path:
         payload = {
-            "map": map_data.name, "players": kinds, "mods": list(args.mod), "seed": args.seed,
+            "ruleset": ruleset, "map": map_name, "players": kinds, "mods": list(args.mod), "seed": args.seed,
             "rounds_cap": args.rounds,
             "summary": summary,
             "games": [{k: v for k, v in asdict(g).items() if k != "turn_ms"} for g in results],

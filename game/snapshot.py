@@ -9,7 +9,6 @@ from typing import Any
 
 import esper
 
-from components.registry import COMPONENT_TYPES
 from systems.world import World
 
 
@@ -18,7 +17,7 @@ def entity_table(world: World) -> dict[int, dict[str, dict[str, Any]]]:
     world.activate()
     esper.clear_dead_entities()
     table: dict[int, dict[str, dict[str, Any]]] = {}
-    for name, cls in COMPONENT_TYPES.items():
+    for name, cls in world.app.components.items():
         found: list[tuple[int, Any]] = esper.get_component(cls)
         for entity, component in found:
             table.setdefault(entity, {})[name] = dataclasses.asdict(component)

@@ -27,7 +27,6 @@ import esper
 from components.board import Ownership, Territory
 from components.commands import ChooseBase, Command, EndTurn
 from components.players import Player
-from components.registry import COMPONENT_TYPES
 from game.snapshot import snapshot
 from systems import events as ev
 from systems.world import Clock, World
@@ -99,7 +98,7 @@ def restore_in_place(world: World, state: dict[str, Any], next_entity: int | Non
     entities: dict[str, dict[str, dict[str, Any]]] = state["entities"]
     for key in sorted(entities, key=int):
         entity = int(key)
-        components = [COMPONENT_TYPES[name](**copy.deepcopy(data)) for name, data in entities[key].items()]
+        components = [world.app.components[name](**copy.deepcopy(data)) for name, data in entities[key].items()]
         esper._entity_count = itertools.count(entity)
         created = esper.create_entity(*components)
         assert created == entity

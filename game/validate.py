@@ -1,14 +1,13 @@
-"""`foc validate`: check the base ruleset, every map and every mod (or the paths given), all errors at once."""
+"""`foc validate`: check every ruleset, its maps and every mod (or the paths given), all errors at once."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.content import load_app, maps_folder, rulesets
+from game.content.manifest import BUNDLED_MODS, read_manifest, rel
 from game.errors import DataError
-from game.rules_loader import BUNDLED_MODS, PROJECT_ROOT, load_ruleset, rel
-
-MAPS_DIR = PROJECT_ROOT / "maps"
 
 
 def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -17,34 +16,69 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
 
     checked: list[str] = []
     errors: list[str] = []
-    targets = [Path(p) for p in paths] if paths else [BUNDLED_MODS / "base", MAPS_DIR, *_mod_dirs()]
-    terrain_ids: set[str] | None = None
-    try:
-        terrain_ids = set(load_ruleset().terrain)
-    except DataError as exc:
-        errors.extend(exc.errors)
+    terrain: dict[str, set[str] | None] = {}
+
+    def terrain_of(ruleset: str) -> set[str] | None:
+        if ruleset not in terrain:
+            try:
+                terrain[ruleset] = set(load_app(ruleset).rules.terrain)
+            except DataError as exc:
+                errors.extend(e for e in exc.errors if e not in errors)
+                terrain[ruleset] = None
+        return terrain[ruleset]
+
+    if paths:
+        targets = [Path(p) for p in paths]
+    else:
+        targets = []
+        for ruleset_id, (_, folder) in sorted(rulesets().items()):
+            targets.append(folder)
+            maps = maps_folder(ruleset_id)
+            if maps is not None and maps.is_dir():
+                targets.append(maps)
+        targets += _mod_dirs()
     for target in targets:
         if target.is_dir() and (target / "mod.toml").is_file():
             checked.append(f"mod {rel(target)}")
-            mods = [] if target.resolve() == (BUNDLED_MODS / "base").resolve() else [target]
+            manifest = read_manifest(target, errors)
+            if manifest is None:
+                continue
             try:
-                load_ruleset(mods)
+                if manifest.kind == "ruleset":
+                    load_app(target)
+                else:
+                    load_app(manifest.ruleset, [target])
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
+            ruleset = _ruleset_owning(target)
             for map_path in sorted(target.glob("*.tmj")):
                 checked.append(f"map {rel(map_path)}")
-                errors.extend(_map_errors(map_path, terrain_ids, load_map, MapError))
+                errors.extend(_map_errors(map_path, terrain_of(ruleset), load_map, MapError))
         elif target.suffix == ".tmj" or target.suffix == ".json":
             checked.append(f"map {rel(target)}")
-            errors.extend(_map_errors(target, terrain_ids, load_map, MapError))
+            errors.extend(_map_errors(target, terrain_of(_ruleset_owning(target.parent)), load_map, MapError))
         else:
             errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
     return checked, errors
 
 
+def _ruleset_owning(folder: Path) -> str:
+    """The ruleset whose maps folder this is (the base game's for maps elsewhere)."""
+    for ruleset_id in rulesets():
+        maps = maps_folder(ruleset_id)
+        if maps is not None and maps.resolve() == folder.resolve():
+            return ruleset_id
+    return "base"
+
+
 def _mod_dirs() -> list[Path]:
-    return [d for d in sorted(BUNDLED_MODS.iterdir()) if (d / "mod.toml").is_file() and d.name != "base"]
+    out = []
+    for folder in sorted(BUNDLED_MODS.iterdir()):
+        manifest = read_manifest(folder, []) if (folder / "mod.toml").is_file() else None
+        if manifest is not None and manifest.kind == "mod":
+            out.append(folder)
+    return out
 
 
 def _map_errors(path: Path, terrain_ids, load_map, map_error) -> list[str]:  # type: ignore[no-untyped-def]

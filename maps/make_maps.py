@@ -1,4 +1,4 @@
-"""Regenerate the shipped maps (run `python maps/make_maps.py`); seeds were picked by eye."""
+"""Regenerate the base game's shipped maps in mods/base/maps (run `python maps/make_maps.py`); seeds were picked by eye."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ SPECS: tuple[Spec, ...] = (
 
 
 def main() -> int:
-    """Write every map in SPECS next to this script and print its fairness per player count."""
+    """Write every map in SPECS into the base ruleset's maps folder and print its fairness per player count."""
     if str(HERE.parent) not in sys.path:
         sys.path.insert(0, str(HERE.parent))
     from game.mapgen import fairness, generate_map
@@ -40,7 +40,7 @@ def main() -> int:
 
     for spec in SPECS:
         data = generate_map(spec.width, spec.height, spec.players, seed=spec.seed, water=spec.water, name=spec.name)
-        path = HERE / spec.file
+        path = HERE.parent / "mods" / "base" / "maps" / spec.file
         write_map(data, path)
         loaded = load_map(path)  # raises MapError if the written file does not validate
         ratios = ", ".join(f"{p}p {fairness(loaded, p):.3f}" for p in loaded.players())

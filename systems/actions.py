@@ -22,42 +22,35 @@ class Handler:
     apply: Apply
 
 
-HANDLERS: dict[type[Command], Handler] = {}
-
-
 def handles(command_type: type[Command]) -> Callable[[type], type]:
-    """Class decorator: a class with static `check` and `apply` handles one command type."""
+    """Class decorator: a class with static `check` and `apply` handles one command type. It only marks
+    the class; a ruleset's plugin registers it on its game's App (`app.add_handler(cls)`)."""
 
-    def register(cls: type) -> type:
-        register_command(command_type, cls.check, cls.apply)  # type: ignore[attr-defined]
+    def mark(cls: type) -> type:
+        cls.command_type = command_type  # type: ignore[attr-defined]
         return cls
 
-    return register
-
-
-def register_command(command_type: type[Command], check: Check, apply: Apply) -> None:
-    """Add a command type (plugins use this too); one handler per type."""
-    HANDLERS[command_type] = Handler(check, apply)
+    return mark
 
 
 def check(world: World, command: Command) -> str | None:
     """Why `command` is illegal now, or None when it may be applied. Never changes the state."""
     if world.clock.winner is not None:
         return "the game is over"
-    handler = HANDLERS.get(type(command))
+    handler = world.app.commands.get(type(command))
     if handler is None:
-        return f"unknown command {type(command).__name__}"
+        return f"unknown command {type(command).__name__} (this game's ruleset and mods do not have it)"
     return handler.check(world, command)
 
 
 def execute(world: World, command: Command) -> None:
     """Apply a command that `check` accepted."""
-    HANDLERS[type(command)].apply(world, command)
+    world.app.commands[type(command)].apply(world, command)
 
 
 def acting_owner(world: World) -> int | None:
-    """Whose armies may act now: the current player in Main, rogue armies in the Rogue stage."""
-    return None if world.clock.stage == ROGUE else world.clock.seat
+    """Whose armies the command being checked may move: its issuer's in Main, rogue armies in the Rogue stage."""
+    return None if world.clock.stage == ROGUE else world.issuer
 
 
 def own_army(world: World, entity: int, *, allow_battle: bool = False, allow_done: bool = False) -> str | Army:

@@ -9,10 +9,10 @@ from components.board import Disrupted
 from components.commands import Attack, Combine, Disrupt, Move, Retreat, Split, TakeOver
 from systems import queries as q
 from systems.actions import acting_owner, handles, own_army
-from systems.combat import end_battle, start_battle
+from systems.combat import end_battle
 from systems.events import StructureCaptured, TerritoryDisrupted, TerritoryTakenOver
 from systems.movement import combine, detach, fitting_units, path_cost, reachable, relocate
-from systems.victory import check_flags
+from systems.outcome import check_victory
 from systems.world import World
 
 
@@ -63,11 +63,10 @@ def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | 
         if units is not None:
             entity = detach(world, entity, list(units), army.mp)
         relocate(world, entity, path, cost)
-        if resident is not None:
-            moved = esper.component_for_entity(entity, Army)
-            moved.done = True  # R5.5: attacking ends the army's actions
-            start_battle(world, entity, resident[0], world.clock.seat)
-    check_flags(world)
+        contact = world.app.hooks.contact
+        if resident is not None and contact is not None:
+            contact(world, entity, resident[0])  # what meeting a hostile army means is the ruleset's rule
+    check_victory(world)
 
 
 @handles(Move)
@@ -250,5 +249,5 @@ class DisruptTerritory:
         army.mp -= world.rules.costs.disrupt
         army.done = True
         until = world.clock.round + world.rules.disruption.rounds
-        esper.add_component(world.tiles[army.territory], Disrupted(until, world.clock.seat))
+        esper.add_component(world.tiles[army.territory], Disrupted(until, world.issuer))
         world.emit(TerritoryDisrupted(army.territory, cmd.army, until))

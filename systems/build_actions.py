@@ -9,7 +9,6 @@ import esper
 
 from components.armies import Army, ArmyUnit
 from components.commands import BuildStructure, BuildUnit, Repair, Upgrade
-from components.rules import BUILTIN_PLACEMENTS
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, player_turn
@@ -25,20 +24,8 @@ class PlacementRule:
     candidates: Callable[[World, int], list[int]]  # (world, seat) -> territories worth checking
 
 
-PLACEMENT_RULES: dict[str, PlacementRule] = {}
-
-
-def register_placement(
-    kind: str, reason: Callable[[World, BuildStructure], str | None], candidates: Callable[[World, int], list[int]]
-) -> None:
-    """Let a plugin mod add a placement kind for its structure types (re-registering replaces it)."""
-    if kind in BUILTIN_PLACEMENTS:
-        raise ValueError(f"placement '{kind}' is built in")
-    PLACEMENT_RULES[kind] = PlacementRule(reason, candidates)
-
-
 def afford_reason(world: World, cost: dict[str, int], times: int = 1) -> str | None:
-    stock = q.stockpile(world, world.clock.seat)
+    stock = q.stockpile(world, world.issuer)
     missing = {r: n * times - stock.get(r, 0) for r, n in cost.items() if stock.get(r, 0) < n * times}
     if missing:
         return "not enough resources: need " + q.format_cost(missing) + " more"
@@ -54,7 +41,7 @@ class TrainUnit:
         unit_type = world.rules.units.get(cmd.unit_type)
         if unit_type is None or not unit_type.buildable:
             return f"there is no buildable unit type '{cmd.unit_type}'"
-        seat = world.clock.seat
+        seat = world.issuer
         base = q.home_base(world, seat)
         if base is None:
             return "you have no base yet"
@@ -72,7 +59,7 @@ class TrainUnit:
 
     @staticmethod
     def apply(world: World, cmd: BuildUnit) -> None:
-        seat = world.clock.seat
+        seat = world.issuer
         spec = world.rules.units[cmd.unit_type]
         q.pay(q.stockpile(world, seat), spec.cost)
         base = q.home_base(world, seat)
@@ -92,7 +79,7 @@ class TrainUnit:
 
 def placement_reason(world: World, cmd: BuildStructure) -> str | None:
     """R6.3: where each kind of structure may stand."""
-    seat = world.clock.seat
+    seat = world.issuer
     spec = world.rules.structures[cmd.structure_type]
     board = world.board
     if not 0 <= cmd.territory < board.size:
@@ -111,7 +98,7 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
         return None
     if cmd.border is not None:
         return "only walls go on borders"
-    if (rule := PLACEMENT_RULES.get(spec.placement)) is not None:
+    if (rule := world.app.placements.get(spec.placement)) is not None:
         return rule.reason(world, cmd)
     if spec.placement == "land":
         if not owned or terrain.water:
@@ -149,11 +136,12 @@ class PlaceStructure:
         spec = world.rules.structures.get(cmd.structure_type)
         if spec is None:
             return f"there is no structure type '{cmd.structure_type}'"
-        return placement_reason(world, cmd) or afford_reason(world, spec.cost)
+        may_build = world.app.hooks.may_build  # who may build what where is the ruleset's answer (R6.3)
+        return (may_build(world, cmd) if may_build is not None else None) or afford_reason(world, spec.cost)
 
     @staticmethod
     def apply(world: World, cmd: BuildStructure) -> None:
-        seat = world.clock.seat
+        seat = world.issuer
         spec = world.rules.structures[cmd.structure_type]
         q.pay(q.stockpile(world, seat), spec.cost)
         components: list[object] = [
@@ -169,7 +157,7 @@ def own_structure(world: World, entity: int) -> Structure | str:
     structure = esper.try_component(entity, Structure) if esper.entity_exists(entity) else None
     if structure is None:
         return f"there is no structure {entity}"
-    if structure.owner != world.clock.seat:
+    if structure.owner != world.issuer:
         return "that structure is not yours"
     return structure
 
@@ -194,12 +182,12 @@ class UpgradeStructure:
     def apply(world: World, cmd: Upgrade) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
         spec = world.rules.upgrades[cmd.upgrade]
-        q.pay(q.stockpile(world, world.clock.seat), spec.cost)
+        q.pay(q.stockpile(world, world.issuer), spec.cost)
         structure.upgrades.append(cmd.upgrade)
         structure.max_health += spec.defense
         structure.health += spec.defense
         structure.protection = min(100, structure.protection + spec.protection)
-        world.emit(StructureUpgraded(world.clock.seat, cmd.structure, cmd.upgrade))
+        world.emit(StructureUpgraded(world.issuer, cmd.structure, cmd.upgrade))
 
 
 def repair_cost(world: World, structure: Structure) -> dict[str, int]:
@@ -226,6 +214,6 @@ class RepairStructure:
     @staticmethod
     def apply(world: World, cmd: Repair) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
-        q.pay(q.stockpile(world, world.clock.seat), repair_cost(world, structure), cmd.points)
+        q.pay(q.stockpile(world, world.issuer), repair_cost(world, structure), cmd.points)
         structure.health += cmd.points
-        world.emit(StructureRepaired(world.clock.seat, cmd.structure, cmd.points))
+        world.emit(StructureRepaired(world.issuer, cmd.structure, cmd.points))

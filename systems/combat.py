@@ -235,3 +235,19 @@ def attack_structure(world: World, army_entity: int, structure_entity: int) -> t
     if esper.entity_exists(structure_entity):
         damage_structure(world, structure_entity, structure_damage)
     return strikes, dead
+
+
+def fight_started_battles(world: World) -> None:
+    """R3.4/R8.4: at the start of Main, every ongoing battle started by this player fights its next round."""
+    from components.armies import Battle
+
+    for entity, battle in sorted(esper.get_component(Battle), key=lambda pair: pair[0]):
+        if battle.starter_seat == world.clock.seat and esper.entity_exists(entity):
+            fight_round(world, entity)
+
+
+def contact_battle(world: World, arriving: int, resident: int) -> None:
+    """The base game's contact hook (R5.5, R8.1): an army moving onto a hostile army attacks it; attacking
+    ends the mover's actions."""
+    esper.component_for_entity(arriving, Army).done = True
+    start_battle(world, arriving, resident, world.clock.seat)

@@ -11,6 +11,30 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """Dice drawn from the game's generator (World.roll): `rolls` of `sides`-sided dice, and what for."""
+
+    seat: int
+    sides: int
+    rolls: tuple[int, ...]
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDrawn(Event):
+    """The game ended in a draw between `seats` (the ruleset's victory hook said so)."""
+
+    seats: tuple[int, ...]
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResigned(Event):
+    seat: int
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class BaseChosen(Event):
     seat: int
     territory: int

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import esper
 
+from components.abilities import BridgeAbility
 from components.armies import Army
 from components.structures import Catapult, Structure
 from systems import queries as q
@@ -58,8 +59,8 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         terrain_costs[terrain_id] = (cost, reason)
     bridge_costs = {}
     for territory, bridge in q.bridges_index(world).items():
-        ability = rules.structures[bridge.structure_type].ability("bridge")
-        bridge_costs[territory] = int(ability.param("move_cost", 1)) if ability else 1
+        ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
+        bridge_costs[territory] = ability.move_cost if ability else 1
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
     return StepTables(q.walls_index(), bridge_costs, cleared, terrain_costs)
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import esper
 
+from components.abilities import Pathfinder
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -130,9 +131,9 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
     slowest = min(speeds)
     bonus = 0
     for t in set(types):
-        ability = rules[t].ability("pathfinder")
+        ability = rules[t].ability("pathfinder", Pathfinder)
         if ability is not None and rules[t].movement.mp > slowest:
-            bonus = max(bonus, int(ability.param("mp_bonus", 0)))
+            bonus = max(bonus, ability.mp_bonus)
     mp = slowest + bonus
     if catapult is not None:
         structure = esper.component_for_entity(catapult, Structure)
@@ -140,6 +141,12 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
         if mobile is not None:
             mp = min(mp, mobile.mp)
     return mp
+
+
+def movement_points(world: World, types: list[str], catapult: int | None = None) -> int:
+    """An army's MP for a turn, as the ruleset's movement_points hook says (the base game: army_max_mp)."""
+    hook = world.app.hooks.movement_points
+    return hook(world, types, catapult) if hook is not None else army_max_mp(world, types, catapult)
 
 
 def army_open_bonus(world: World, types: list[str], catapult: int | None = None) -> int:
@@ -153,7 +160,7 @@ def army_open_bonus(world: World, types: list[str], catapult: int | None = None)
 def restore_mp(world: World, army: Army) -> None:
     """R3.3: an army's full MP for a new turn, its open-terrain MP included."""
     types = unit_types(army)
-    army.mp = army_max_mp(world, types, army.catapult)
+    army.mp = movement_points(world, types, army.catapult)
     army.open_mp = army_open_bonus(world, types, army.catapult)
 
 

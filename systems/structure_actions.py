@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import esper
 
+from components import abilities
 from components.armies import Army
 from components.commands import (
     AttackStructure,
@@ -119,7 +120,7 @@ class UnstationUnit:
         terrain = world.terrain[cmd.territory]
         if world.rules.move_cost(unit_type, terrain) is None and q.bridge_at(world, cmd.territory) is None:
             return f"{world.rules.units[unit_type].name}s cannot stand in {world.rules.terrain[terrain].name.lower()}"
-        seat = world.clock.seat
+        seat = world.issuer
         for _, army in q.armies_at(cmd.territory):
             if q.hostile(army.owner, seat):
                 return "a hostile army stands there"
@@ -134,7 +135,7 @@ class UnstationUnit:
     def apply(world: World, cmd: Unstation) -> None:
         structure = esper.component_for_entity(cmd.structure, Structure)
         structure.garrison.remove(cmd.unit)
-        seat = world.clock.seat
+        seat = world.issuer
         here = q.army_of(seat, cmd.territory)
         if here is not None:
             entity, army = here
@@ -166,7 +167,7 @@ class FireFromStructure:
         if structure.fired_round == world.clock.round:
             return "its stationed units have already fired this turn (R8.7)"
         target = esper.try_component(cmd.target_army, Army) if esper.entity_exists(cmd.target_army) else None
-        if target is None or not q.hostile(target.owner, world.clock.seat):
+        if target is None or not q.hostile(target.owner, world.issuer):
             return "choose a hostile army as the target"
         if not in_fire_range(world, structure, target.territory):
             return "that army is out of range (R8.7)"
@@ -280,12 +281,12 @@ class BombardTerritory:
         structure, catapult = found
         if catapult.fired_round == world.clock.round:
             return "the catapult has already fired this turn (R8.8)"
-        ability = world.rules.structures[structure.structure_type].ability("bombard")
-        reach = int(ability.param("range", 1)) if ability else 1
+        ability = world.rules.structures[structure.structure_type].ability("bombard", abilities.Bombard)
+        reach = ability.range if ability else 1
         distance = world.board.distance(structure.territory, cmd.territory)
         if distance == 0 or distance > reach:
             return "a catapult fires at a neighbouring territory, never its own (R8.8)"
-        if cmd.target not in bombard_targets(world, cmd.territory, world.clock.seat):
+        if cmd.target not in bombard_targets(world, cmd.territory, world.issuer):
             return "choose a hostile unit or structure in that territory"
         if cmd.ammo == "unit":
             army = esper.component_for_entity(catapult.army, Army) if catapult.army is not None else None
@@ -296,7 +297,7 @@ class BombardTerritory:
             return None
         if cmd.ammo not in world.rules.catapult.ammo:
             return f"'{cmd.ammo}' is not catapult ammunition"
-        if q.stockpile(world, world.clock.seat).get(cmd.ammo, 0) < 1:
+        if q.stockpile(world, world.issuer).get(cmd.ammo, 0) < 1:
             return f"you have no {cmd.ammo} to fire"
         return None
 
@@ -311,7 +312,7 @@ class BombardTerritory:
             remove_units(world, [cmd.ammo_unit])
         else:
             damage = world.rules.catapult.ammo[cmd.ammo]
-            q.stockpile(world, world.clock.seat)[cmd.ammo] -= 1
+            q.stockpile(world, world.issuer)[cmd.ammo] -= 1
         hit, absorbed_by = cmd.target, None
         for entity in line_of_fire(world, structure.territory, cmd.territory, cmd.target):
             if absorbs(world, esper.component_for_entity(entity, Structure)):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import esper
 
+from components.abilities import Forager
 from components.armies import Army
 from components.structures import Catapult
 from systems import queries as q
@@ -83,9 +84,9 @@ def rogue_chance(world: World, group: Group, stationed: bool) -> float:
     weight = 0
     if not stationed:
         for t in types:
-            ability = world.rules.units[t].ability("forager")
+            ability = world.rules.units[t].ability("forager", Forager)
             if ability is not None:
-                weight += int(ability.param("weight", 0))
+                weight += ability.weight
     unpaid_fraction = (group.owed - group.paid) / group.owed
     chance = (100 / size) * unpaid_fraction * (size - weight)
     return max(0.0, min(100.0, chance))

@@ -6,14 +6,14 @@ import esper
 
 from components.armies import Army
 from systems import queries as q
-from systems.events import GameWon, PlayerDefeated
-from systems.world import OVER, World
+from systems.events import PlayerDefeated
+from systems.hooks import LOST, WON
+from systems.world import World
 
 
-def check_flags(world: World) -> None:
-    """Defeat every player whose base is held by another player's army; the last player standing wins."""
-    if world.clock.winner is not None:
-        return
+def flags_outcome(world: World) -> dict[int, str] | None:
+    """The base game's victory hook (R7.2): defeat every player whose base is held by another player's
+    army; once one player is left standing, it has won and the others have lost."""
     for seat in world.alive_seats():
         base = q.home_base(world, seat)
         if base is None:
@@ -29,9 +29,15 @@ def check_flags(world: World) -> None:
             defeat(world, seat, invaders[0].owner, base)
     alive = world.alive_seats()
     if len(alive) == 1 and world.clock.round > 0:
-        world.clock.winner = alive[0]
-        world.clock.stage = OVER
-        world.emit(GameWon(alive[0], world.clock.round))
+        return {seat: WON if seat == alive[0] else LOST for seat in world.seats}
+    return None
+
+
+def check_flags(world: World) -> None:
+    """R7.2 now: defeats, and the end of the game when one player is left (through the victory hook)."""
+    from systems.outcome import check_victory
+
+    check_victory(world)
 
 
 def defeat(world: World, seat: int, by: int | None, base: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -17,11 +17,13 @@ if TYPE_CHECKING:
     from systems.board import Board
 
 SETUP, RESOURCE, UPKEEP, MAIN, ROGUE, OVER = "setup", "resource", "upkeep", "main", "rogue", "over"
+DRAW = 0  # Clock.winner of a game that ended in a draw (seats count from 1)
 
 
 @dataclass
 class Clock:
-    """Where the game stands: round, whose turn, which stage (R1.5, R3.1)."""
+    """Where the game stands: round, whose turn, which stage (R1.5, R3.1). `winner` is the winning seat,
+    DRAW (0, no seat) when the game ended in a draw, None while it goes on."""
 
     round: int = 0
     seat: int = 1
@@ -31,9 +33,11 @@ class Clock:
 
 @dataclass
 class World:
-    """One game's state. Systems receive it; `activate()` makes its esper context current."""
+    """One game's state. Systems receive it; `activate()` makes its esper context current. `app` holds what
+    this game's ruleset and mods registered (command handlers, hooks, placements...)."""
 
     name: str
+    app: Any  # game.app.App (systems never import game/): handlers, hooks, placements, components
     rules: Ruleset
     board: Board
     rng: random.Random
@@ -47,6 +51,13 @@ class World:
     players: dict[int, int] = field(default_factory=dict)
     owned: dict[int, set[int]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
+
+    @property
+    def issuer(self) -> int:
+        """Who issues the command being checked or applied (Game.submit sets it); outside a submission, the
+        seat whose turn it is. Handlers read this, never `clock.seat`, to know whose command it is."""
+        return self.clock.seat if self.submitted_by is None else self.submitted_by
 
     def activate(self) -> None:
         if esper.current_world != self.name:
@@ -54,6 +65,14 @@ class World:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def roll(self, sides: int, count: int = 1, why: str = "") -> tuple[int, ...]:
+        """Roll `count` dice of `sides` sides from the game's generator (R10) and emit DiceRolled."""
+        from systems.events import DiceRolled
+
+        rolls = tuple(self.rng.randint(1, sides) for _ in range(count))
+        self.emit(DiceRolled(self.clock.seat, sides, rolls, why))
+        return rolls
 
     def owner_of(self, territory: int) -> int | None:
         return esper.component_for_entity(self.tiles[territory], Ownership).owner

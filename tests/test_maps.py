@@ -11,7 +11,7 @@ import pytest
 
 from game.maps import DEFAULT_TERRAIN_IDS, MapData, MapError, is_land, list_maps, load_map, write_map
 
-MAPS = Path(__file__).resolve().parent.parent / "maps"
+MAPS = Path(__file__).resolve().parent.parent / "mods" / "base" / "maps"
 SHIPPED = {
     "twin_valleys.tmj": ("Twin Valleys", 24, 24, (2,)),
     "three_rivers.tmj": ("Three Rivers", 30, 30, (3,)),

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from components.commands import Attack, BuildUnit, ChooseBase
-from game import mods as mods_module
 from game.cli import main as foc
+from game.content import discover as mods_module
 from game.errors import DataError
 from game.mods import check_mods_available, discover_mods
 from game.plugins import create_game
@@ -296,12 +296,13 @@ def test_a_data_mod_uses_a_plugins_ability_kind_only_by_depending_on_it(search: 
     load_ruleset(["medic"])  # the medic plugin is now registered in this process...
     write_mod(search[1], "surgeons", manifest("surgeons", files='["units.toml"]'), {"units.toml": SURGEON})
     (error,) = errors_of(["surgeons"], search)  # ...but the surgeons mod does not load it
-    assert "units.toml: units.surgeon.abilities.0.kind: ability kind 'heal' comes from mod 'medic'" in error
+    assert "units.toml: units.surgeon.abilities.0.kind: unknown ability kind 'heal'" in error
+    assert "needs that mod in this mod's depends" in error
     write_mod(search[1], "surgeons2", manifest("surgeons2", depends='medic = ">=1.0,<2"', files='["units.toml"]'),
               {"units.toml": SURGEON})
     rules = load_ruleset(["surgeons2"], search=search)
     assert [m.id for m in rules.mods] == ["base", "medic", "surgeons2"]
-    assert rules.units["surgeon"].ability("heal").param("amount") == 3  # type: ignore[union-attr]
+    assert rules.units["surgeon"].ability("heal").amount == 3  # type: ignore[union-attr]
 
 
 def test_foc_validate_reports_every_error_of_a_mod_with_file_and_key(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game import mods as mods_module
-from game.engine import default_schedule
+from game.app import ModApp
+from game.content import app_for, load_app, load_mods, load_ruleset, plugin_module
+from game.content import discover as mods_module
 from game.errors import DataError
-from game.plugins import ModApp, create_game, load_mods, plugin_module, schedule_for
-from game.rules_loader import load_ruleset
 from game.schedule import ScheduleError
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems.world import MAIN, UPKEEP
 from tests.builders import tiny_map
 
@@ -24,7 +23,12 @@ def noop(world) -> None:
 
 
 def app() -> ModApp:
-    return ModApp("test", Path("."), default_schedule())
+    return ModApp(_fresh(), "test", Path("."))
+
+
+def _fresh():
+    """A fresh App of the base game (its own schedule, nothing shared with other games)."""
+    return load_app()
 
 
 def test_a_system_goes_where_its_anchors_say():
@@ -73,7 +77,7 @@ def test_create_game_builds_the_world_and_schedule_with_the_mods():
     game = create_game(tiny_map(["ppppp"]), [PlayerSpec("A"), PlayerSpec("B")], 7, mods=["cavalry", "medic"])
     assert [m.id for m in game.world.rules.mods] == ["base", "cavalry", "medic"]
     assert "medic.heal" in game.schedule.order(UPKEEP)
-    assert schedule_for(game.world.rules).order(UPKEEP) == ["upkeep", "medic.heal"]
+    assert app_for(game.world.rules).schedule.order(UPKEEP) == ["upkeep", "medic.heal"]
 
 
 def test_the_base_game_alone_has_the_default_schedule():
@@ -149,18 +153,19 @@ def bundled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_bundled_plugin_adds_an_ability_kind_a_rules_section_and_a_system(bundled: Path):
-    from game.rules_loader import BUNDLED_MODS
+    from game.content.manifest import BUNDLED_MODS
 
     bundled_mod(bundled, "monks_ok")
     rules, schedule = load_mods(["monks_ok"], search=[BUNDLED_MODS, bundled])
-    assert rules.units["monk"].ability("bless_monks_ok").param("power") == 2  # type: ignore[union-attr]
+    assert rules.units["monk"].ability("bless_monks_ok").power == 2  # type: ignore[union-attr]
     assert rules.extra["weather"] == {"rain": 1}
     assert schedule.order(MAIN) == ["combat", "monks_ok.pray", "victory"]
-    assert plugin_module("monks_ok") is sys.modules["foc_mod_monks_ok"]
+    assert plugin_module("monks_ok", search=[BUNDLED_MODS, bundled]).__name__.startswith("foc_mod_monks_ok_")
+    assert sys.modules[plugin_module("monks_ok", search=[BUNDLED_MODS, bundled]).__name__]
 
 
 def test_plugin_problems_are_load_errors_naming_the_mod(bundled: Path):
-    from game.rules_loader import BUNDLED_MODS
+    from game.content.manifest import BUNDLED_MODS
 
     bundled_mod(bundled, "monks_lost", anchor='after="prayers"')
     with pytest.raises(DataError) as caught:
@@ -202,7 +207,7 @@ def test_an_installed_package_brings_its_plugin_through_an_entry_point(tmp_path:
     monkeypatch.setattr(importlib.metadata, "entry_points", fake)
     assert mods_module.discover_mods()["pilgrims"][0].origin == mods_module.PACKAGE
     rules, schedule = load_mods(["pilgrims"])
-    assert rules.units["monk"].ability("bless_pilgrims").param("power") == 3  # type: ignore[union-attr]
+    assert rules.units["monk"].ability("bless_pilgrims").power == 3  # type: ignore[union-attr]
     assert schedule.order(MAIN) == ["combat", "pilgrims.pray", "victory"]
     assert mods_module.check_mods_available({"pilgrims": "1.2.0"}) == []
 
@@ -229,7 +234,7 @@ def test_the_plugin_example_in_the_modding_guide_works(bundled: Path):
     for name, text in files.items():
         (folder / name).write_text(text)
     rules, schedule = load_mods(["tithes"], search=[BUNDLED_MODS, bundled])
-    assert schedule.order("resource") == ["production", "tithes.collect"]
+    assert schedule.order("resource") == ["resource", "tithes.collect"]
     game = create_game(tiny_map(["ppppp"]), [PlayerSpec("A"), PlayerSpec("B")], 3, mods=["tithes"],
                        search=[BUNDLED_MODS, bundled])
     assert game.submit(ChooseBase(0)).ok and game.submit(ChooseBase(4)).ok

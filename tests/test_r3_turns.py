@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from components.commands import BuildUnit, EndTurn
-from game.engine import default_schedule
+from game.content import load_app
 from game.schedule import Schedule, ScheduleError
 from systems.events import StageStarted
 from tests.builders import tiny_game
 
 
 def test_r3_1_the_schedule_resolves_the_stages_and_systems_in_rule_order():
-    schedule = default_schedule()
-    assert schedule.stages == ["resource", "upkeep", "main", "rogue", "round_end"]
-    assert schedule.order("resource") == ["production"]
+    schedule = load_app().schedule
+    assert schedule.stages == ["setup", "resource", "upkeep", "main", "rogue", "round_end"]
+    assert schedule.order("resource") == ["resource"]
     assert schedule.order("upkeep") == ["upkeep"]
     assert schedule.order("main") == ["combat", "victory"]
     assert schedule.order("rogue") == ["rogue_ai", "wild_rogues", "victory"]

@@ -91,13 +91,15 @@ def test_a_game_changed_outside_submit_cannot_become_a_replay():
 
 def test_only_known_command_classes_are_read():
     from components.commands import Move, Split
+    from game.content import load_app
 
+    known = load_app().command_types()
     for command in (Move(3, (1, 2, 3)), Split(4, (5, 6), 7)):
-        assert command_from_data(json.loads(json.dumps(command_to_data(command)))) == command
+        assert command_from_data(json.loads(json.dumps(command_to_data(command))), "command", known) == command
     for bad in ({"type": "Game"}, {"type": "__import__", "name": "os"}, {"type": "Move", "army": "3", "path": []},
                 {"type": "Move", "army": 3, "path": [1], "extra": 1}, ["Move"]):
         with pytest.raises(ValueError):
-            command_from_data(bad)
+            command_from_data(bad, "command", known)
 
 
 def test_a_newer_replay_format_is_refused(tmp_path):

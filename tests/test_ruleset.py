@@ -95,7 +95,9 @@ def test_rules_are_frozen_after_loading(rules):
 
 
 def test_build_ruleset_takes_mods_in_load_order():
+    from game.content import load_app
+
     manifest = ModManifest(id="base", name="b", version="1.0.0", files=["rules.toml", "terrain.toml",
                                                                          "units.toml", "structures.toml"])
-    rules = build_ruleset([(manifest, BUNDLED_MODS / "base")])
+    rules = build_ruleset(load_app(), [(manifest, BUNDLED_MODS / "base")])
     assert set(rules.terrain) == {"plain", "forest", "mountain", "mine", "shallow_water", "deep_water", "barren"}

@@ -65,8 +65,8 @@ def test_the_seeds_numbers_are_in_the_data():
         {"wood": 50}, 15, 15)
     battleship = rules["battleship"]
     assert (battleship.cost, battleship.defense, battleship.garrison) == ({"wood": 50, "metal": 10}, 20, 10)
-    assert battleship.ability("naval_gun").param("attack") == 5  # type: ignore[union-attr]
-    assert battleship.ability("vessel").param("crew") == 1  # type: ignore[union-attr]
+    assert battleship.ability("naval_gun").attack == 5  # type: ignore[union-attr]
+    assert battleship.ability("vessel").crew == 1  # type: ignore[union-attr]
     assert all(rules[s].name and rules[s].description for s in ("dock", "small_transport", "large_transport", "battleship"))
 
 
@@ -198,7 +198,7 @@ def test_ship_state_is_part_of_the_snapshot_and_commands_survive_the_codec():
     entities = snapshot(game.world)["entities"]
     assert entities[str(ship)]["ShipMoves"] == {"mp": 4, "fired_round": -1}
     command = ships().Sail(ship, (at(game, 3, 1), at(game, 4, 1)))
-    assert command_from_data(command_to_data(command)) == command
+    assert command_from_data(command_to_data(command), "command", game.app.command_types()) == command
 
 
 def test_ships_get_their_mp_in_their_owners_upkeep():

@@ -7,14 +7,21 @@ from game.ai.hard import HARD, make_hard
 from game.ai.normal import NORMAL, make_normal
 from game.ai.random_player import RandomPlayer, legal_commands
 from game.ai.strategic import Params, StrategicAI
+from game.app import App
 from game.engine import Accepted, Game, Result
 from systems import queries as q
 
 DIFFICULTIES = ("normal", "hard", "random")
 
 
-def make_controller(kind: str) -> Controller:
-    """A computer player by difficulty: 'normal', 'hard' or 'random' (a yardstick, not meant for play)."""
+def make_controller(kind: str, app: App | None = None) -> Controller:
+    """A computer player by difficulty: 'normal', 'hard' or 'random' (a yardstick, not meant for play).
+
+    A ruleset that registers its own computer players (`app.add_computer_player(kind, factory)`) gets
+    those: the kind asked for, else its first one."""
+    if app is not None and app.computer_players:
+        factory = app.computer_players.get(kind) or next(iter(app.computer_players.values()))
+        return factory()  # type: ignore[no-any-return]
     if kind == "normal":
         return make_normal()
     if kind == "hard":
@@ -43,7 +50,7 @@ def run_computer_turn(game: Game, controller: Controller | None = None) -> list[
     if game.over:
         return []
     if controller is None:
-        controller = make_controller(q.player(world, world.clock.seat).difficulty)
+        controller = make_controller(q.player(world, world.clock.seat).difficulty, game.app)
     if game.in_setup:
         result = game.submit(controller.choose_base(game))
         return [result] if isinstance(result, Accepted) else []

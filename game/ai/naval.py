@@ -311,7 +311,7 @@ class Navy:
 
     def crew_of(self, structure: Structure) -> int:
         vessel = self.v.rules.structures[structure.structure_type].ability("vessel")
-        return int(vessel.param("crew", 0)) if vessel is not None else 0
+        return int(getattr(vessel, "crew", 0)) if vessel is not None else 0
 
     def convoy(self) -> list[tuple[int, Structure]]:
         """The player's ships with units to land."""

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: games of any ruleset, hidden orders of simultaneous phases (hidden/reveal updates)
 
 # limits (see docs/network.md, "Hostile input")
 MAX_MESSAGE_BYTES = 64 * 1024  # a frame larger than this closes the connection (websockets max_size)
@@ -72,7 +72,8 @@ class SeatSpec(BaseModel):
 class Create(_Msg):
     type: Literal["create"]
     name: str = Field(default="", max_length=MAX_NAME)
-    map: str = Field(min_length=1, max_length=64)
+    ruleset: str = Field(default="base", min_length=1, max_length=64)
+    map: str = Field(min_length=1, max_length=64)  # "default": the ruleset's own board (a ruleset with [board])
     seats: list[SeatSpec] = Field(min_length=2, max_length=MAX_SEATS)
     mods: list[str] = Field(default_factory=list, max_length=16)
     mode: Literal["live", "deadline"] = "live"

@@ -19,7 +19,6 @@ from game.engine import Accepted, Game, Rejected, Result
 from game.net.client import Link, ServerError
 from game.net.mirror import Desync, Mirror
 from systems.events import Event
-from systems.world import MAIN, SETUP
 
 REPLY_SECONDS = 15.0
 
@@ -105,18 +104,24 @@ class SeatClient:
             self.on_events(events)
 
     def my_turn(self) -> bool:
+        """This seat may act now (its turn, its orders not yet ready, or a question put to it) and nothing
+        from the server waits to be applied."""
         game = self.game
-        clock = game.world.clock
-        return (self.seat is not None and not game.over and clock.seat == self.seat
-                and clock.stage in (MAIN, SETUP) and self.link.inbox.empty())
+        if self.seat is None or game.over or not self.link.inbox.empty():
+            return False
+        if game.awaiting_orders:
+            return self.seat in game.unready_seats()
+        return self.seat in game.acting_seats()
 
     # ----- acting
-    def submit(self, command: Command) -> Result:
+    def submit(self, command: Command, seat: int | None = None) -> Result:
         """Send a command; the server's verdict, with the events once the mirror has applied it."""
         if self.seat is None:
             return Rejected("spectators cannot act")
         self.pump()
-        reason = self.game.check(command)  # refuse locally what the server would refuse anyway
+        if seat is not None and seat != self.seat:
+            return Rejected(f"this connection holds seat {self.seat}, not seat {seat}")
+        reason = self.game.check(command, seat=self.seat)  # refuse locally what the server would refuse anyway
         if reason is not None:
             return Rejected(reason)
         try:
@@ -150,5 +155,5 @@ class SeatClient:
     def as_player(self) -> Game:
         """The mirror game with `submit` going to the server (for a computer controller playing this seat)."""
         game = self.game
-        game.submit = self.submit  # type: ignore[method-assign]
+        game.submit = self.submit  # type: ignore[method-assign,assignment]
         return game

@@ -1,7 +1,7 @@
 """`foc serve`: one authoritative process hosting many games over WebSockets (the `websockets` library).
 
 Clients only send requests; commands are decoded by the strict codec, checked against the seat the
-connection holds (`game.net.authority`), submitted through `Game.submit`, journaled durably
+connection holds (the engine's issuer: `Game.submit(command, seat=holder)`), journaled durably
 (`game.net.journal`) and only then acknowledged and sent to every seat and watcher through the per-seat view
 function (`game.net.views`). Each connection has a bounded send queue and a rate limit; a problem with
 one connection (bad frames, floods, a slow reader, an exception) is answered or ends that connection, never
@@ -28,8 +28,8 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from game.codec import CodecError, command_from_data
 from game.errors import DataError
-from game.net import authority, protocol
-from game.net.hosted import COMPUTER, HUMAN, OPEN, Hosted, create, new_token, restore, token_hash
+from game.net import protocol
+from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
 from game.net.views import Viewer, clock_data, same_for_all, state_for, update_for
@@ -118,6 +118,7 @@ class Server:
         self.conns: set[Conn] = set()
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._rulesets: list[dict[str, str]] | None = None
 
     # ----- start-up
     def restore_all(self) -> None:
@@ -214,7 +215,13 @@ class Server:
         conn.send({"type": "pong", "re": msg.seq, "time": time.time()})
 
     def on_list(self, conn: Conn, msg: protocol.ListGames) -> None:
-        conn.send({"type": "games", "re": msg.seq, "games": [h.info() for h in self.games.values()]})
+        conn.send({"type": "games", "re": msg.seq, "games": [h.info() for h in self.games.values()],
+                   "rulesets": self.rulesets()})
+
+    def rulesets(self) -> list[dict[str, str]]:
+        if self._rulesets is None:
+            self._rulesets = ruleset_choices()
+        return self._rulesets
 
     def on_create(self, conn: Conn, msg: protocol.Create) -> None:
         if len(self.games) >= MAX_GAMES:
@@ -226,7 +233,7 @@ class Server:
             turn_seconds = 24 * 3600.0
         try:
             hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
-                            msg.mode, turn_seconds, seed)
+                            msg.mode, turn_seconds, seed, msg.ruleset)
         except DataError as exc:
             raise ProtocolError("bad_game", "; ".join(exc.errors)) from None
         except (ValueError, OSError) as exc:
@@ -319,9 +326,11 @@ class Server:
         """The whole view (last_seq -1), or every update after last_seq, from the journal."""
         if last_seq > hosted.durable_seq:
             raise ProtocolError("bad_seq", f"last_seq {last_seq} is beyond this game's {hosted.durable_seq} commands")
-        if last_seq < 0:
+        hooks = hosted.game.app.hooks
+        if last_seq < 0 or hosted.simultaneous or hooks.visible_event is not None:
+            # the journal keeps every command and event unfiltered: a game with anything hidden resumes whole
             conn.send(state_for(viewer, hosted.header, hosted.commands_data(hosted.durable_seq), hosted.durable_seq,
-                                clock_data(hosted.game.world.clock)) | {"game": hosted.id})
+                                clock_data(hosted.game.world.clock), hosted.hidden) | {"game": hosted.id})
             return
         for record in self.journal.records_after(hosted.id, last_seq):
             record["game"] = hosted.id
@@ -364,16 +373,13 @@ class Server:
         if seat is None:
             role = "watch this game; spectators cannot act" if msg.game in conn.watching else "hold no seat in this game"
             raise ProtocolError("not_seated", f"you {role}")
-        reason = authority.may_act(hosted.game, seat)
-        if reason is None:
-            try:
-                command = authority.issue(command_from_data(msg.command), seat)
-            except CodecError as exc:
-                reason = f"{exc.field}: {exc.message}"
-        if reason is not None:
-            conn.send({"type": "rejected", "re": msg.seq, "game": hosted.id, "reason": reason})
+        try:
+            command = command_from_data(msg.command, "command", hosted.game.app.command_types())
+        except CodecError as exc:
+            conn.send({"type": "rejected", "re": msg.seq, "game": hosted.id, "reason": f"{exc.field}: {exc.message}"})
             return
-        result, records, writes = hosted.apply(command, f"seat:{seat}")
+        # the engine checks the issuer: out of turn, not asked, not at the table, a referee-only command
+        result, records, writes = hosted.apply(command, f"seat:{seat}", seat=seat)
         if not result.ok:
             conn.send({"type": "rejected", "re": msg.seq, "game": hosted.id, "reason": result.reason})  # type: ignore[union-attr]
             return
@@ -456,8 +462,7 @@ class Server:
 
     def _after_change(self, hosted: Hosted) -> None:
         """Computer seats play on the server as soon as it is their turn."""
-        seat = hosted.seat_to_move()
-        if seat is not None and seat.kind == COMPUTER and hosted.seated():
+        if hosted.computers_to_act():
             assert self.loop is not None
             self.loop.call_soon(self._computers, hosted)
 

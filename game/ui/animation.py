@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import arcade
 from arcade import easing
@@ -269,7 +268,7 @@ class FlashBeat(Beat):
 # ----- plugin events (mods declare them; matched by class name, so the client imports no mod code)
 
 
-def _glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
+def glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
     """A point `t` (0..1, eased) of the way along a polyline of equal-length steps."""
     segments = len(points) - 1
     if segments <= 0:
@@ -279,118 +278,6 @@ def _glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
     frac = position - index
     (x0, y0), (x1, y1) = points[index], points[index + 1]
     return x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac
-
-
-class SailBeat(Beat):
-    """A ship slides along the water path it sailed (ships mod: ShipSailed)."""
-
-    def start(self) -> None:
-        e: Any = self.event
-        animator = self.animator
-        scene, grid, sprites = animator.scene, animator.grid, animator.sprites
-        self.ship: int = e.ship
-        ship = scene.structures.get(e.ship)
-        path = list(e.path)
-        if ship is None or not path:
-            self.duration = 0.0
-            return
-        token = sprites.ship_tokens.get(e.ship)
-        here = (token.x, token.y) if token is not None else sprites.ship_position(ship)
-        self.points = [here, *(grid.center(t) for t in path)]
-        self.duration = animator.timing.move_step * 1.25 * len(path)
-        animator.look_at(path[-1])
-
-    def step(self, t: float) -> None:
-        if self.duration > 0:
-            self.animator.sprites.move_ship(self.ship, *_glide(self.points, t))
-
-    def finish(self) -> None:
-        super().finish()
-        self.animator.sprites.release_token(self.ship)
-
-
-class BoardBeat(Beat):
-    """Units walk from the dock onto a ship (UnitsEmbarked) or from a ship onto land (UnitsDisembarked)."""
-
-    def start(self) -> None:
-        e: Any = self.event
-        animator = self.animator
-        scene, grid, sprites = animator.scene, animator.grid, animator.sprites
-        ship = scene.structures.get(e.ship)
-        if ship is None:
-            self.duration = 0.0
-            return
-        token = sprites.ship_tokens.get(e.ship)
-        at_ship = (token.x, token.y) if token is not None else sprites.ship_position(ship)
-        boarding = type(e).__name__ == "UnitsEmbarked"
-        army = scene.armies.get(e.army)
-        ashore = sprites.army_position(army) if boarding and army is not None else grid.center(e.territory)
-        self.start_point, self.end_point = (ashore, at_ship) if boarding else (at_ship, ashore)
-        self.duration = animator.timing.move_step * 3
-        self.army: int = e.army
-        self.whole = boarding and army is not None and set(army.units) <= set(e.units)
-        animator.look_at(e.territory)
-        if not self.whole:  # part of an army (or a landing party): a picture of the units glides across
-            kind = scene.unit_types.get(e.units[0], "soldier") if e.units else "soldier"
-            color = sprites.style(e.seat).color
-            animator.effects.slide(animator.effects.assets.unit(kind), self.start_point, self.end_point, color,
-                                   self.duration / animator.speed)
-
-    def step(self, t: float) -> None:
-        if self.duration > 0 and self.whole:
-            x0, y0 = self.start_point
-            x1, y1 = self.end_point
-            eased = easing.smoothstep(t)
-            self.animator.sprites.move_token(self.army, x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
-
-    def finish(self) -> None:
-        super().finish()
-        if self.duration > 0 and self.whole:
-            self.animator.sprites.release_token(self.army)
-            self.animator.sprites.drop_token(self.army)
-
-
-class StrikeBeat(Beat):
-    """A ship's guns strike a structure (ShipFired): the target flashes like a battle round, the damage rises."""
-
-    def start(self) -> None:
-        e: Any = self.event
-        animator = self.animator
-        self.duration = animator.timing.battle_round
-        life = self.duration / animator.speed
-        animator.look_at(e.territory)
-        animator.effects.flash(e.territory, (255, 90, 60, 255), life * 0.8, 170)
-        ship = animator.scene.structures.get(e.ship)
-        if ship is not None and ship.territory != e.territory:
-            animator.effects.flash(ship.territory, (255, 240, 200, 255), life * 0.4, 120)  # the guns' flash
-        x, y = animator.grid.center(e.territory)
-        text = f"-{e.damage}" + (" destroyed" if e.destroyed else "")
-        animator.effects.number(x, y + animator.grid.tile * 0.3, text, (255, 120, 100, 255), life * 1.4)
-
-
-class HealBeat(Beat):
-    """A medic heals a unit (UnitHealed): a green +N rises from the army."""
-
-    def start(self) -> None:
-        e: Any = self.event
-        animator = self.animator
-        self.duration = animator.timing.flash
-        army = animator.scene.armies.get(e.army)
-        x, y = animator.sprites.army_position(army) if army is not None else animator.grid.center(e.territory)
-        life = max(self.duration / animator.speed * 2.5, 0.5 / animator.speed)
-        tile = animator.grid.tile  # beside the army's size badge, not on it
-        animator.effects.number(x - tile * 0.3, y + tile * 0.3, f"+{e.amount}", (110, 230, 120, 255), life)
-        animator.effects.flash(e.territory, (110, 230, 120, 255), self.duration / animator.speed, 70)
-
-
-PLUGIN_BEATS: dict[str, type[Beat]] = {
-    "ShipSailed": SailBeat,
-    "UnitsEmbarked": BoardBeat,
-    "UnitsDisembarked": BoardBeat,
-    "ShipFired": StrikeBeat,
-    "UnitHealed": HealBeat,
-}
-"""Beats for events that plugin mods declare, by event class name."""
 
 
 class Animator:
@@ -421,6 +308,12 @@ class Animator:
         ev.TerritoryDisrupted: FlashBeat,
     }
 
+    def _plugin_beat(self, event: ev.Event) -> type[Beat] | None:
+        """The beat a ruleset or mod registered for its event type (`presentation.on_event(beat=...)`):
+        its factory returns the Beat class, importing the mod's client code only now."""
+        factory = self.scene.presentation.beats.get(type(event).__name__)
+        return factory() if factory is not None else None  # type: ignore[no-any-return]
+
     @property
     def busy(self) -> bool:
         return self.beat is not None or bool(self.queue)
@@ -439,7 +332,7 @@ class Animator:
             self.shown += 1
             if self.on_event is not None:
                 self.on_event(event)
-            beat_type = self._BEATS.get(type(event)) or PLUGIN_BEATS.get(type(event).__name__)
+            beat_type = self._BEATS.get(type(event)) or self._plugin_beat(event)
             if beat_type is None:
                 self.scene.apply(event)
                 continue

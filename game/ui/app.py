@@ -49,6 +49,7 @@ class GameWindow(arcade.Window):
         self.limit = limit or FrameLimit()
         self.frame = 0
         self.mods: list[str] = []
+        self.ruleset: str | None = None  # the game the new-game screen starts on (`foc play --ruleset`)
         _load_fonts()
 
     # ----- screens
@@ -74,6 +75,9 @@ class GameWindow(arcade.Window):
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
+        if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
+            self.show_game(session, None)
+            return
         from game.ui.client_flow import attach  # issue 5: event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]
@@ -86,6 +90,16 @@ class GameWindow(arcade.Window):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
+        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
+        else the standard one (for a network game, `NetGameView`: the standard one over the server)."""
+        screen = getattr(getattr(session, "game", None), "app", None)
+        factory = getattr(screen, "game_screen", None)
+        if factory is not None:
+            view = factory()(self, session, canvas)
+            if getattr(session, "remote", False):  # a network game on the ruleset's own screen
+                session.drive(view)  # type: ignore[attr-defined]
+            self.show_view(view)
+            return
         if getattr(session, "remote", False):  # a network game (game.ui.remote_session)
             from game.ui.views.net_game import NetGameView
 

@@ -15,6 +15,7 @@ See docs/client_flow.md for the whole flow.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from typing import Any
 import arcade
 
 from components.commands import Command
+from components.seats import Answer
 from game.settings import Settings, load_settings
 from game.stats import StatsTracker
 from game.summary import EventJournal, TurnSummary
@@ -34,6 +36,7 @@ from game.ui.views._widgets import dim_screen
 from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
+from game.ui.views.question import QuestionDialog
 from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
@@ -169,7 +172,7 @@ class FlowGameView(GameView):
                    "load": self.open_load, "settings": self.open_settings}
         self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
-        self.handed: tuple[int, int] | None = None
+        self.handed: tuple[int, int, str] | None = None
         self.summary_due = False
         self.victory_wait: float | None = None
         self.victory_view: VictoryView | None = None
@@ -180,7 +183,7 @@ class FlowGameView(GameView):
     def human_seat(self) -> int | None:
         if self.session.busy or not self.session.human_to_move():
             return None
-        return int(self.session.world.clock.seat)
+        return self.session.table_seat()
 
     def hot_seat(self) -> bool:
         world = self.session.world
@@ -202,23 +205,27 @@ class FlowGameView(GameView):
     # ----- the start of a human turn (GameWindow.hand_over)
     def turn_starts(self, seat: int, resume: Any) -> None:
         world = self.session.world
-        key = (int(world.clock.round), seat)
+        key = (int(world.clock.round), seat, world.clock.stage)  # a round's orders and questions hand over too
         if self.handed == key:  # back from the hand-over screen
             if callable(resume):
                 resume()
             return
         self.handed = key
         self.modal = None
+        game = self.session.game
         if self.hot_seat():
-            self.summary_due = True
+            self.summary_due = not game.asking  # a question between turns: just the question, no summary
             name = q.player(world, seat).name
             style = self.session.styles.get(seat)
             color = (int(style.color[0]), int(style.color[1]), int(style.color[2])) if style is not None else None
+            purpose = "a question for you" if game.asking else "your orders" if game.awaiting_orders else "your turn"
             self.window.show_view(HandoverView(seat, name, lambda: self.window.show_view(self), world.clock.round,
-                                               color=color))
+                                               color=color, purpose=purpose))
             return
         if callable(resume):
             resume()
+        if game.asking:  # the question comes first; the summary belongs to the seat's own turn
+            return
         summary = self.summary(seat)
         if any(line.kind in NOTABLE for line in summary.lines):
             self.open_summary(summary)
@@ -307,8 +314,8 @@ class FlowGameView(GameView):
     # ----- events, frames, victory
     def _on_event(self, event: ev.Event) -> None:
         super()._on_event(event)
-        self.effects5.add_events([event])
-        self.play(sound_for_events([event]))
+        self.effects5.add_events([event], plugin_effects=self.canvas.presentation.effects)
+        self.play(sound_for_events([event], self.canvas.presentation.sounds))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -335,6 +342,31 @@ class FlowGameView(GameView):
         if self.session.game.over and self.victory_shown and self.victory_wait is None:
             self.victory_wait = VICTORY_DELAY
             self.modal = None
+        self._ask_the_table()
+
+    def _ask_the_table(self) -> None:
+        """A question waits for the human seat at the table (after its hand-over): show it as a dialog."""
+        session = self.session
+        if self.modal is not None or session.busy or self.animator.busy or not session.game.asking:
+            return
+        if self.window.current_view is not self:
+            return
+        seat = session.table_seat()
+        if seat is None:
+            return
+        from systems.prompts import pending
+
+        for entity, prompt in pending(session.world):
+            if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
+                self.modal = QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
+                                            functools.partial(self._answered, entity),
+                                            (self.window.width, self.window.height))
+                return
+
+    def _answered(self, prompt: int, answer: str) -> None:
+        self.modal = None
+        self.session.submit(Answer(prompt, answer))
+        self.panel_key = ()
 
     def show_victory(self) -> None:
         game = self.session.game

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import traceback
 from collections.abc import Callable
@@ -51,6 +52,32 @@ def difficulties() -> tuple[str, ...]:
     return tuple(d for d in levels if d != "random") or ("normal",)
 
 
+def controller_for(game: Game, seat: int) -> Any:
+    """The seat's computer controller (game.ai's, else the ruleset's registered one, else none: it holds)."""
+    from systems import queries as q
+
+    difficulty = q.player(game.world, seat).difficulty
+    ai = _ai_module()
+    make = getattr(ai, "make_controller", None) if ai is not None else None
+    if make is not None:
+        with contextlib.suppress(Exception):
+            return make(difficulty, game.app)
+    factory = game.app.computer_players.get(difficulty) or next(iter(game.app.computer_players.values()), None)
+    return factory() if factory is not None else object()
+
+
+def act_for_computers(game: Game, seats: list[int]) -> None:
+    """Computer seats' orders in a simultaneous phase, or their answers to a question (game.computer_seats)."""
+    from game import computer_seats
+
+    for seat in seats:
+        try:
+            computer_seats.act(game, seat, controller_for(game, seat))
+        except Exception:  # a broken AI must not take the window down: the seat holds / takes the default
+            traceback.print_exc(file=sys.stderr)
+            computer_seats.act(game, seat, object())
+
+
 def play(game: Game) -> None:
     """Let the computer seat act through `game.submit`: choose its base in setup, else play its whole turn.
 
@@ -74,3 +101,9 @@ def play(game: Game) -> None:
             game.submit(ChooseBase(territory))
     elif stage == MAIN:
         game.submit(EndTurn())  # the stand-in (or a turn the AI left open) simply ends the turn
+    elif game.awaiting_seat:  # another ruleset's seat phase: end it with its first ending command, if plain
+        phase = game.app.flow.phase(stage)
+        ending = game.app.command_types().get(phase.ends_with[0]) if phase is not None else None
+        if ending is not None:
+            with contextlib.suppress(TypeError):  # an ending command that needs arguments: nothing generic to do
+                game.submit(ending())

@@ -13,8 +13,9 @@ is the animation-speed setting; at 0 or below effects are skipped entirely.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import arcade
 from arcade import easing
@@ -155,8 +156,9 @@ class EffectLayer:
 
     # -- what each event looks like ---------------------------------------------------------------------
     def add_events(self, events: Iterable[ev.Event], structure_territory: Callable[[int], int | None] | None = None,
-                   seat: int | None = None) -> None:
-        """Queue the effects of a batch of events; `seat` limits production numbers to that player."""
+                   seat: int | None = None, plugin_effects: Mapping[str, Callable[..., Any]] | None = None) -> None:
+        """Queue the effects of a batch of events; `seat` limits production numbers to that player;
+        `plugin_effects` (presentation.effects) show the events of the game's ruleset and mods."""
         if self.speed <= 0:
             return
         for event in events:
@@ -179,8 +181,8 @@ class EffectLayer:
                 self.burst(event.target_territory, (255, 160, 60), 24, 2.5)
             elif isinstance(event, ev.TerritoryTakenOver):
                 self.build(event.territory, (255, 255, 255))
-            elif type(event).__name__ == "ShipFired":  # ships mod: a naval gun's strike
-                self.burst(getattr(event, "territory", None), (255, 160, 60), 24, 2.5)
+            elif (effect := (plugin_effects or {}).get(type(event).__name__)) is not None:
+                effect(self, event)
 
     def production(self, event: ev.ResourcesProduced) -> None:
         for territory, made in event.by_territory:

@@ -75,7 +75,7 @@ def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
 def army_max_mp(world: World, army_entity: int) -> int:
     world.activate()
     army = esper.component_for_entity(army_entity, Army)
-    return q.army_max_mp(world, q.unit_types(army), army.catapult)
+    return q.movement_points(world, q.unit_types(army), army.catapult)
 
 
 def structure_name(world: World, entity: int) -> str:
@@ -104,35 +104,12 @@ def structure_summary(rules: Ruleset, structure_type: str) -> str:
     return f"{rules.structures[structure_type].name}: {structure_numbers(rules, structure_type)}"
 
 
-@dataclass(frozen=True)
-class ShipFacts:
-    """A ship (ships mod) as the panel shows it: units aboard, free slots, MP (None until it may sail)."""
-
-    aboard: int
-    room: int
-    mp: int | None
-    max_mp: int
-    crew: int
-
-
-def ship_facts(world: World, entity: int) -> ShipFacts | None:
-    """Facts about a ship through the ships mod's documented queries; None for anything else."""
-    from game.plugins import plugin_module
-
+def structure_facts(world: World, entity: int) -> str | None:
+    """The panel's line for a structure a ruleset or mod describes itself (presentation.panel_facts: e.g. a
+    ship's cargo and MP); None for the rest."""
     world.activate()
-    structure = esper.try_component(entity, Structure) if esper.entity_exists(entity) else None
-    spec = world.rules.structures.get(structure.structure_type) if structure is not None else None
-    vessel = spec.ability("vessel") if spec is not None else None
-    if structure is None or spec is None or vessel is None:
-        return None
-    ships = plugin_module("ships")
-    room = spec.garrison - q.slots_of(world, [q.unit(u).unit_type for u in structure.garrison])
-    mp: int | None = None
-    if ships is not None:
-        try:
-            room = int(ships.cargo_room(world, entity))
-            moves = esper.try_component(entity, ships.ShipMoves)
-            mp = None if moves is None else int(moves.mp)
-        except Exception:  # a different version of the mod: the numbers above still hold
-            pass
-    return ShipFacts(len(structure.garrison), room, mp, int(vessel.param("mp", 0)), int(vessel.param("crew", 0)))
+    for facts in world.app.presentation.panel_facts:
+        line = facts(world, entity)
+        if line is not None:
+            return str(line)
+    return None

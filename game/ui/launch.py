@@ -51,15 +51,20 @@ def seat_specs(players: str, difficulty: str) -> list[tuple[str, bool, str]]:
     return out
 
 
-def choose_map(name: str | None, players: int, seed: int) -> MapData:
-    """A map by name or path; without one, the first shipped map for this many players, else a random map."""
+def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base") -> MapData | None:
+    """A map by name or path; without one, the ruleset's first map for this many players, else a random map;
+    None for a ruleset played on its own fixed board."""
+    from game.content import load_app
     from game.mapgen import generate_map
     from game.maps import list_maps, load_map
+
+    if not name and load_app(ruleset).rules.board is not None:
+        return None
 
     if name:
         path = Path(name)
         if not path.suffix:
-            candidates = [p for p in list_maps() if p.stem == name]
+            candidates = [p for p in list_maps(ruleset=ruleset) if p.stem == name]
             if candidates:
                 path = candidates[0]
         if path.is_file():
@@ -67,8 +72,8 @@ def choose_map(name: str | None, players: int, seed: int) -> MapData:
         if name.startswith("random"):
             size = int(name.partition(":")[2] or 48)
             return generate_map(size, size, players=players, seed=seed)
-        raise SystemExit(f"foc play: no map {name!r} (known: {', '.join(p.stem for p in list_maps()) or 'none'})")
-    for path in list_maps():
+        raise SystemExit(f"foc play: no map {name!r} (known: {', '.join(p.stem for p in list_maps(ruleset=ruleset)) or 'none'})")
+    for path in list_maps(ruleset=ruleset):
         try:
             data = load_map(path)
         except Exception:
@@ -81,15 +86,18 @@ def choose_map(name: str | None, players: int, seed: int) -> MapData:
 def new_game_from_args(args: argparse.Namespace) -> Game:
     """A game for `--players ...` with the base rules plus every `--mod` (their plugins' systems included)."""
     from game.errors import DataError
-    from game.plugins import create_game
-    from game.setup import PlayerSpec
+    from game.setup import PlayerSpec, create_game
 
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     specs = seat_specs(args.players, args.difficulty)
-    data = choose_map(args.map, len(specs), seed)
+    ruleset = getattr(args, "ruleset", None) or "base"
+    try:
+        data = choose_map(args.map, len(specs), seed, ruleset)
+    except DataError as exc:
+        raise SystemExit(f"foc play: cannot play the ruleset {ruleset}: {'; '.join(exc.errors)}") from None
     mods = list(getattr(args, "mod", None) or [])
     try:
-        return create_game(data, [PlayerSpec(n, c, d) for n, c, d in specs], seed, mods)
+        return create_game(data, [PlayerSpec(n, c, d) for n, c, d in specs], seed, mods, ruleset=ruleset)
     except DataError as exc:
         problems = "; ".join(exc.errors) or str(exc)
         raise SystemExit(f"foc play: cannot use the mods {', '.join(mods) or '(none)'}: {problems}") from None
@@ -144,6 +152,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"foc play: cannot open a window ({exc}). {NO_DISPLAY.partition('. ')[2]}", file=sys.stderr)
         return 2
     window.mods = list(getattr(args, "mod", []) or [])
+    window.ruleset = getattr(args, "ruleset", None)  # the new-game screen starts on this game
     from game.ui.client_flow import configure_window
 
     configure_window(window, prefs, autosave=not arcade.headless)  # no autosaves from headless runs

@@ -27,7 +27,7 @@ class MapCanvas:
         width, height = window_size
         board = world.board
         self.grid = Grid(board.width, board.height)  # type: ignore[attr-defined]
-        self.scene = Scene(self.grid.width, self.grid.height, world.terrain)
+        self.scene = Scene(self.grid.width, self.grid.height, world.terrain, world.app.presentation)
         self.scene.sync(world)
         self.assets = assets
         self.styles = styles
@@ -40,6 +40,7 @@ class MapCanvas:
         self.sprites = MapSprites(self.scene, self.grid, assets, styles, placements)
         self.overlays = Overlays(self.grid, assets)
         self.effects = Effects(self.grid, assets)
+        self.presentation = world.app.presentation  # how the game's ruleset and mods show their events
         box = radar_box or (width - theme.PANEL_WIDTH + theme.PAD, 8, theme.PANEL_WIDTH - 2 * theme.PAD, 150)
         self.radar = Radar(box, self.scene, assets, styles, self.camera)
         self.chunks_drawn = 0

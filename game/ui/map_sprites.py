@@ -91,17 +91,17 @@ class ArmyToken:
 
 
 class ShipToken:
-    """A ship on the water (a structure with a mod's `vessel` ability): its hull in the owner's colour and a
+    """A ship on the water (a structure that sails, see Scene.ship_types): its hull in the owner's colour and a
     badge with the number of army units aboard. Kept between syncs so a sailing ship can slide."""
 
-    def __init__(self, layer: MapSprites) -> None:
+    def __init__(self, layer: MapSprites, kind: str) -> None:
         self.layer = layer
-        self.hull = arcade.Sprite(layer.assets.structure("small_transport"))
+        self.hull = arcade.Sprite(layer.assets.structure(kind))
         self.badge = arcade.Sprite(layer.assets.badge(1, theme.TEXT))
         self.signature: tuple[object, ...] = ()
         self.size = 1.0
         self.x = self.y = 0.0
-        layer.ships.append(self.hull)
+        layer.afloat.append(self.hull)
         layer.ship_badges.append(self.badge)
 
     def update_look(self, ship: StructureView, size: float) -> None:
@@ -151,7 +151,7 @@ class MapSprites:
         self.units: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.marks: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.ships: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.afloat: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # structures that sail
         self.ship_badges: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.tokens: dict[int, ArmyToken] = {}
         self.ship_tokens: dict[int, ShipToken] = {}
@@ -187,14 +187,14 @@ class MapSprites:
         return x, y
 
     def _sync_ships(self) -> None:
-        ships = {e: s for e, s in self.scene.structures.items() if s.ship}
+        afloat = {e: s for e, s in self.scene.structures.items() if s.ship}
         for entity in list(self.ship_tokens):
-            if entity not in ships:
+            if entity not in afloat:
                 self.ship_tokens.pop(entity).remove()
-        for entity, ship in ships.items():
+        for entity, ship in afloat.items():
             token = self.ship_tokens.get(entity)
             if token is None:
-                token = self.ship_tokens[entity] = ShipToken(self)
+                token = self.ship_tokens[entity] = ShipToken(self, ship.kind)
             shared = len(self.scene.ships_at(ship.territory)) > 1 or any(
                 a.territory == ship.territory for a in self.scene.armies.values())
             token.update_look(ship, 0.62 if shared else 1.0)
@@ -229,7 +229,7 @@ class MapSprites:
             sprite_list.clear()
         tile = self.grid.tile
         for structure in self.scene.structures.values():
-            if not structure.ship:  # ships are tokens of their own (see _sync_ships)
+            if not structure.ship:  # sailing structures are tokens of their own (see _sync_ships)
                 self._add_structure(structure)
         for seat, base in self.scene.bases.items():
             left, bottom, size, _ = self.grid.rect(base)
@@ -321,7 +321,7 @@ class MapSprites:
         self.bridges.draw()
         self.walls.draw()
         self.structures.draw()
-        self.ships.draw()
+        self.afloat.draw()
         self.flags.draw()
         self.shadows.draw()
         self.units.draw()

@@ -90,7 +90,7 @@ class Orders:
         self.say(self._targets_hint())
 
     def _targets_hint(self) -> str:
-        """What clicking the map does for a mod's map-aimed actions ('Sail or land: click ...')."""
+        """What clicking the map does for a mod's map-aimed actions (e.g. 'sail or land: click ...')."""
         verbs: list[str] = []
         for option in self.plugin_targets.values():
             verb = option.label.split(" ")[0]
@@ -393,7 +393,7 @@ class Orders:
                 self.select_structure(own_structures[0])
         elif own_structures and self.selected_structure not in own_structures:
             self.select_structure(own_structures[0])
-        elif len(own_structures) > 1:  # several of yours here (ships): each click selects the next
+        elif len(own_structures) > 1:  # several of yours here (boats): each click selects the next
             assert self.selected_structure is not None
             index = own_structures.index(self.selected_structure)
             self.select_structure(own_structures[(index + 1) % len(own_structures)])

@@ -37,7 +37,7 @@ MAX_ROWS = 5
 MAX_ACTIONS = 12
 ACTION_PITCH = 26
 BUILD_FLOOR = 224  # lowest point of the selection's actions when the build menu gives way to them
-GROUPED = 2  # more map-aimed options of one kind than this become one line ("Sail: click ...")
+GROUPED = 2  # more map-aimed options of one kind than this become one line ("<action>: click ...")
 PLACEMENTS = {"border": "on a border of your territory", "land": "in a land territory you own",
               "water": "in water next to your territory", "base": "at your base", "shore": "on your coast",
               "harbour": "on water next to one of your docks"}
@@ -509,7 +509,7 @@ class SidePanel:
             for option in group:
                 target = option_target(option)
                 label = place_words(option.label, target, origin, world) if target is not None else option.label
-                if labels.count(option.label) > 1:  # two ships of one kind: say which way each lies
+                if labels.count(option.label) > 1:  # two boats of one kind: say which way each lies
                     label += self._which_way(option, origin)
                 parts = [f"{option.mp_cost} MP"] if option.mp_cost else []
                 if option.cost:
@@ -542,12 +542,9 @@ class SidePanel:
         owner = "yours" if mine else info.owner_name(world, structure.owner)
         self.title.set(f"{name} ({owner})")
         capacity = spec.garrison if spec else 0
-        ship = info.ship_facts(world, entity)
-        if ship is not None:
-            moves = "sails next turn" if ship.mp is None else f"MP {ship.mp}/{ship.max_mp}"
-            crew = f" · crew {ship.crew}" if ship.crew else ""
-            self.subtitle.set(f"Health {structure.health}/{structure.max_health} · {ship.aboard} aboard, room "
-                              f"{ship.room} · {moves}{crew}")
+        facts = info.structure_facts(world, entity)
+        if facts is not None:
+            self.subtitle.set(facts)
         else:
             self.subtitle.set(f"Health {structure.health}/{structure.max_health} · protection "
                               f"{structure.protection}% · stationed {len(structure.garrison)}/{capacity}")
@@ -571,7 +568,8 @@ class SidePanel:
             command: Command = Upgrade(entity, upgrade_id)
             actions.append((upgrade.name, info.cost_text(dict(upgrade.cost)), game.check(command), command,
                             f"+{upgrade.defense} defense, +{upgrade.protection}% protection"))
-        for unit in structure.garrison if ship is None else ():  # a ship's units leave by landing
+        sails = spec is not None and any(spec.has(k) for k in world.app.presentation.sailing_abilities)
+        for unit in structure.garrison if not sails else ():  # units aboard something that sails leave by landing
             place = structure.territory
             if structure.border is not None and world.owner_of(place) != structure.owner:
                 place = structure.border

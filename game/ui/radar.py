@@ -52,7 +52,7 @@ class Radar:
         return (style.color if style else self.assets.default_style(seat).color)[:3]
 
     def picture(self) -> Image.Image:
-        """The radar image: terrain, owners blended in, zone highlight, armies, ships and bases as marks."""
+        """The radar image: terrain, owners blended in, zone highlight, armies, boats and bases as marks."""
         scene = self.scene
         owners = Image.new("RGBA", (scene.width, scene.height), (0, 0, 0, 0))
         pixels = owners.load()

@@ -8,14 +8,15 @@ Nothing here runs a computer player: the server plays its computer seats.
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
+from typing import Any
 
 from components.commands import Command
 from game.engine import Result
 from game.net.seat_client import SeatClient
 from game.ui.session import Session
 from systems import events as ev
-from systems.world import MAIN, SETUP
 
 
 @dataclass
@@ -43,6 +44,25 @@ class RemoteSession(Session):
             self.client.catch_up()
         self.pending.clear()
 
+    def drive(self, view: Any) -> None:
+        """Let a ruleset's own game screen (built for the local table: it calls `session.game.submit` itself and
+        re-reads the game when it changed) play over the server: its game's `submit` goes to the server as this
+        seat, each frame first applies the server's updates to the game, and the computer seats it would run
+        itself (`view.computers`) are left to the server."""
+        assert self.client is not None
+        self.client.as_player()
+        if isinstance(getattr(view, "computers", None), dict):
+            view.computers = {}
+        update = view.on_update
+        session = self
+
+        def on_update(screen: Any, delta_time: float) -> None:
+            session.take_events()  # the other seats' moves reach the game the screen reads
+            update(delta_time)
+
+        # a bound method (pyglet keeps handlers as weak methods), set before show_view binds the handlers
+        view.on_update = types.MethodType(on_update, view)
+
     # ----- the Session interface
     @property
     def busy(self) -> bool:
@@ -53,6 +73,10 @@ class RemoteSession(Session):
 
     def human_to_move(self) -> bool:
         return self.my_turn()
+
+    def table_seat(self) -> int | None:
+        """The seat this window holds, while the game waits for it (its turn, its orders, a question)."""
+        return self.seat if self.my_turn() else None
 
     def computer_to_move(self) -> bool:
         return False  # other seats (computers included) play elsewhere; their moves arrive as updates
@@ -81,9 +105,7 @@ class RemoteSession(Session):
         world = self.world
         if self.game.over:
             return ""
-        clock = world.clock
-        if clock.stage not in (MAIN, SETUP):
-            return ""
         from systems import queries as q
 
-        return q.player(world, clock.seat).name
+        waiting = self.game.unready_seats() if self.game.awaiting_orders else self.game.acting_seats()
+        return ", ".join(q.player(world, seat).name for seat in waiting)

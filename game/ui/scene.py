@@ -12,8 +12,9 @@ from components.armies import Army, ArmyUnit, Battle, Rogue
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player
 from components.structures import Catapult, Structure
+from game.presentation import Presentation
 from systems import events as ev
-from systems.world import World
+from systems.world import DRAW, World
 
 
 @dataclass
@@ -44,13 +45,15 @@ class StructureView:
     garrison: int = 0
     upgraded: bool = False
     mobile: bool = False
-    ship: bool = False  # a structure that sails (a mod's `vessel` ability): drawn on the water with its cargo
+    ship: bool = False  # a structure that sails (an ability in presentation.sailing_abilities): a token on the water
 
 
 class Scene:
     """The client's copy of the board. `sync` reads the engine; `apply` replays one event onto the copy."""
 
-    def __init__(self, width: int, height: int, terrain: tuple[str, ...] | list[str]) -> None:
+    def __init__(self, width: int, height: int, terrain: tuple[str, ...] | list[str],
+                 presentation: Presentation | None = None) -> None:
+        self.presentation = presentation if presentation is not None else Presentation()
         self.width = width
         self.height = height
         self.terrain = tuple(terrain)
@@ -69,7 +72,7 @@ class Scene:
         self.round = 0
         self.stage = "setup"
         self.winner: int | None = None
-        self.ship_types: set[str] = set()  # structure types with a `vessel` ability (ships mod)
+        self.ship_types: set[str] = set()  # structure types that sail (their abilities say so, see sync)
         self.version = 0  # bumps whenever armies, structures or bases change
         self.dirty: set[int] = set()  # territories whose ownership or disruption changed (terrain re-bake)
         self._handlers: dict[type, Callable[[Any], None]] = {
@@ -95,15 +98,9 @@ class Scene:
             ev.RogueAppeared: self._rogue_appeared,
             ev.PlayerDefeated: self._player_defeated,
             ev.GameWon: self._game_won,
+            ev.GameDrawn: self._game_drawn,
             ev.UnitStationed: self._unit_stationed,
             ev.UnitUnstationed: self._unit_unstationed,
-        }
-        # events that plugin mods declare, by class name (the client never imports a mod's module)
-        self._plugin_handlers: dict[str, Callable[[Any], None]] = {
-            "ShipSailed": self._ship_sailed,
-            "UnitsEmbarked": self._units_embarked,
-            "UnitsDisembarked": self._units_disembarked,
-            "ShipFired": self._ship_fired,
         }
 
     # ----- geometry helpers
@@ -161,7 +158,8 @@ class Scene:
                 entity, None if rogue else army.owner, army.territory, list(army.units),
                 [self.unit_types.get(u, "soldier") for u in army.units], army.battle, army.mp, army.done,
             )
-        self.ship_types = {sid for sid, spec in world.rules.structures.items() if spec.has("vessel")}
+        sailing = self.presentation.sailing_abilities
+        self.ship_types = {sid for sid, spec in world.rules.structures.items() if any(spec.has(k) for k in sailing)}
         self.structures = {}
         for entity, s in esper.get_component(Structure):
             if not esper.entity_exists(entity):
@@ -193,12 +191,42 @@ class Scene:
 
     # ----- replaying events
     def apply(self, event: ev.Event) -> None:
-        handler = self._handlers.get(type(event)) or self._plugin_handlers.get(type(event).__name__)
+        handler = self._handlers.get(type(event))
         if handler is not None:
             handler(event)
+            return
+        update = self.presentation.scene_updates.get(type(event).__name__)  # a ruleset's or mod's event
+        if update is not None:
+            update(self, event)
 
     def _bump(self) -> None:
         self.version += 1
+
+    def bump(self) -> None:
+        """Say the picture changed (plugins' scene updates call this)."""
+        self.version += 1
+
+    def remove_from_army(self, army_entity: int, units: tuple[int, ...] | list[int]) -> None:
+        """Units left an army (boarded something, say); an emptied army disappears."""
+        army = self.armies.get(army_entity)
+        if army is None:
+            return
+        gone = set(units)
+        army.units = [u for u in army.units if u not in gone]
+        army.types = [self.unit_types.get(u, "soldier") for u in army.units]
+        if not army.units:
+            del self.armies[army_entity]
+
+    def land_units(self, army_entity: int, owner: int | None, territory: int, units: tuple[int, ...] | list[int]) -> None:
+        """Units arrive in a territory with no MP left, joining `army_entity` (made if new)."""
+        army = self.armies.get(army_entity)
+        types = [self.unit_types.get(u, "soldier") for u in units]
+        if army is None:
+            self.armies[army_entity] = ArmyView(army_entity, owner, territory, list(units), types, None, 0)
+        else:
+            army.units.extend(units)
+            army.types.extend(types)
+            army.mp = 0
 
     def _base_chosen(self, e: ev.BaseChosen) -> None:
         self.bases[e.seat] = e.territory
@@ -355,6 +383,11 @@ class Scene:
         self.stage = "over"
         self._bump()
 
+    def _game_drawn(self, e: ev.GameDrawn) -> None:
+        self.winner = DRAW
+        self.stage = "over"
+        self._bump()
+
     def _unit_stationed(self, e: ev.UnitStationed) -> None:
         found = self.structures.get(e.structure)
         if found is not None:
@@ -376,45 +409,4 @@ class Scene:
         else:
             army.units.append(e.unit)
             army.types.append(self.unit_types.get(e.unit, "soldier"))
-        self._bump()
-
-    # ----- plugin events (ships mod)
-    def _ship_sailed(self, e: Any) -> None:
-        found = self.structures.get(e.ship)
-        if found is not None and e.path:
-            found.territory = e.path[-1]
-        self._bump()
-
-    def _units_embarked(self, e: Any) -> None:
-        found = self.structures.get(e.ship)
-        if found is not None:
-            found.garrison += len(e.units)
-        army = self.armies.get(e.army)
-        if army is not None:
-            gone = set(e.units)
-            army.units = [u for u in army.units if u not in gone]
-            army.types = [self.unit_types.get(u, "soldier") for u in army.units]
-            if not army.units:
-                del self.armies[e.army]
-        self._bump()
-
-    def _units_disembarked(self, e: Any) -> None:
-        found = self.structures.get(e.ship)
-        owner = e.seat
-        if found is not None:
-            found.garrison = max(0, found.garrison - len(e.units))
-        army = self.armies.get(e.army)
-        types = [self.unit_types.get(u, "soldier") for u in e.units]
-        if army is None:
-            self.armies[e.army] = ArmyView(e.army, owner, e.territory, list(e.units), types, None, 0)
-        else:
-            army.units.extend(e.units)
-            army.types.extend(types)
-            army.mp = 0
-        self._bump()
-
-    def _ship_fired(self, e: Any) -> None:
-        target = self.structures.get(e.target)
-        if target is not None and not e.destroyed:
-            target.health = max(0, target.health - e.damage)
         self._bump()

@@ -12,7 +12,6 @@ from game.engine import Game, Result
 from game.ui import computer
 from game.ui.assets import SeatStyle
 from systems import events as ev
-from systems.world import MAIN, SETUP
 
 
 @dataclass
@@ -29,6 +28,20 @@ class Session:
     income: dict[int, dict[str, int]] = field(default_factory=dict)  # this turn's production per seat
     upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
     chronicle: Any = None  # issue 5: event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
+
+    def __post_init__(self) -> None:
+        from game.ui.rendering import attach_rendering
+
+        attach_rendering(self.game, self._stage_rendered)
+
+    def _stage_rendered(self, stage: str, events: list[ev.Event]) -> None:
+        """The `rendering` system at the end of each stage: what the panel keeps from the stage's events
+        (this turn's production and upkeep per seat)."""
+        for event in events:
+            if isinstance(event, ev.ResourcesProduced):
+                self.income[event.seat] = dict(event.totals)
+            elif isinstance(event, ev.UpkeepPaid):
+                self.upkeep_paid[event.seat] = (event.owed, event.paid)
 
     @property
     def world(self):  # noqa: ANN201  (systems.world.World)
@@ -48,24 +61,52 @@ class Session:
         return q.player(world, world.clock.seat if seat is None else seat).computer
 
     def human_to_move(self) -> bool:
-        """A human seat is in its Main stage (or choosing a base) and no computer turn is running."""
+        """A human seat acts now (its seat phase, its simultaneous orders, its answer) and no computer turn runs."""
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and not self.seat_is_computer()
+        if self.game.awaiting_seat:
+            return not self.seat_is_computer()
+        return self.table_seat() is not None
 
     def computer_to_move(self) -> bool:
         if self.busy or self.game.over:
             return False
-        clock = self.world.clock
-        return clock.stage in (MAIN, SETUP) and self.seat_is_computer()
+        if self.game.awaiting_seat:
+            return self.seat_is_computer()
+        return bool(self._computers_acting())
+
+    def table_seat(self) -> int | None:
+        """The human seat the table serves now: the acting seat of a seat phase; in a simultaneous phase the
+        first human seat not yet ready, for a question the first human seat it waits for (each in turn, behind
+        the hand-over screen). None when no human acts."""
+        game = self.game
+        if game.over:
+            return None
+        world = self.world
+        world.activate()
+        if game.awaiting_seat:
+            return int(world.clock.seat)
+        humans = [s for s in game.acting_seats() if not self.seat_is_computer(s)]
+        if game.awaiting_orders:
+            humans = [s for s in humans if s in game.unready_seats()]
+        return humans[0] if humans else None
+
+    def _computers_acting(self) -> list[int]:
+        game = self.game
+        seats = game.unready_seats() if game.awaiting_orders else game.acting_seats() if game.asking else []
+        return [s for s in seats if self.seat_is_computer(s)]
 
     # ----- acting
     def submit(self, command: Command) -> Result:
         """Submit for the human at the table; accepted events queue up for the animator."""
         assert not self.busy, "the engine is busy with a computer turn"
         chronicle = self.chronicle
-        result = chronicle.submit(self.game, command) if chronicle is not None else self.game.submit(command)
+        if not self.game.awaiting_seat:  # orders or an answer: issued by the seat at the table (no undo)
+            result = self.game.submit(command, seat=self.table_seat())
+        elif chronicle is not None:
+            result = chronicle.submit(self.game, command)
+        else:
+            result = self.game.submit(command)
         if result.ok:
             self._collect(result.events)
             self.last_reason = ""
@@ -74,11 +115,6 @@ class Session:
         return result
 
     def _collect(self, events: tuple[ev.Event, ...]) -> None:
-        for event in events:
-            if isinstance(event, ev.ResourcesProduced):
-                self.income[event.seat] = dict(event.totals)
-            elif isinstance(event, ev.UpkeepPaid):
-                self.upkeep_paid[event.seat] = (event.owed, event.paid)
         self.pending.extend(events)
         if self.chronicle is not None:
             self.chronicle.observe(self.game, events)
@@ -91,7 +127,7 @@ class Session:
 
     def start_computer(self) -> None:
         """Let the computer seat act (choose a base, or play its turn) on a worker thread or right now."""
-        if self.threaded and self.world.clock.stage != SETUP:
+        if self.threaded and self.game.awaiting_seat and not self.game.in_setup:
             self.worker = threading.Thread(target=self._play_computer_turn, name="computer-turn", daemon=True)
             self.worker.start()
         else:
@@ -101,15 +137,18 @@ class Session:
         game = self.game
         original = game.submit
 
-        def capture(command: Command) -> Result:
-            result = original(command)
+        def capture(command: Command, seat: int | None = None) -> Result:
+            result = original(command, seat)
             if result.ok:
                 self._collect(result.events)
             return result
 
         game.submit = capture  # type: ignore[method-assign]
         try:
-            computer.play(game)
+            if game.awaiting_seat:
+                computer.play(game)
+            else:
+                computer.act_for_computers(game, self._computers_acting())
         finally:
             del game.submit  # back to the class's method
             self.turns_played += 1

@@ -8,6 +8,7 @@ tests and the headless client use to check what would have been heard.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,25 +39,18 @@ EVENT_SOUNDS: tuple[tuple[type[ev.Event], str], ...] = (
 """Which effect an event makes; earlier entries win when one batch holds several."""
 
 
-PLUGIN_SOUNDS: tuple[tuple[str, str], ...] = (
-    ("ShipFired", "battle"),
-    ("UnitsEmbarked", "move"),
-    ("UnitsDisembarked", "move"),
-    ("ShipSailed", "move"),
-    ("UnitHealed", "production"),
-)
-"""Effects for events that plugin mods declare, by event class name (after the base game's)."""
-
-
-def sound_for_events(events: list[ev.Event] | tuple[ev.Event, ...]) -> str | None:
-    """The one effect to play for a batch of events (the most important one), or None."""
+def sound_for_events(
+    events: list[ev.Event] | tuple[ev.Event, ...], plugin_sounds: Mapping[str, str] | None = None
+) -> str | None:
+    """The one effect to play for a batch of events (the most important one), or None; `plugin_sounds`
+    (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events."""
     for kind, name in EVENT_SOUNDS:
         if any(isinstance(e, kind) for e in events):
             return name
-    names = {type(e).__name__ for e in events}
-    for event_name, name in PLUGIN_SOUNDS:
-        if event_name in names:
-            return name
+    for event in events:
+        effect = (plugin_sounds or {}).get(type(event).__name__)
+        if effect is not None:
+            return effect
     return None
 
 
@@ -122,9 +116,11 @@ class SoundBoard:
             return False
         return True
 
-    def play_for(self, events: list[ev.Event] | tuple[ev.Event, ...]) -> str | None:
+    def play_for(
+        self, events: list[ev.Event] | tuple[ev.Event, ...], plugin_sounds: Mapping[str, str] | None = None
+    ) -> str | None:
         """Play the effect a batch of events calls for; returns its name."""
-        name = sound_for_events(events)
+        name = sound_for_events(events, plugin_sounds)
         if name is not None:
             self.play(name)
         return name

@@ -21,7 +21,7 @@ from systems.world import UPKEEP, World
 
 if TYPE_CHECKING:
     from components.rules import Ruleset
-    from game.plugins import ModApp
+    from game.app import ModApp
 
 
 class Heal(AbilityParams):
@@ -63,9 +63,9 @@ def healing_per_turn(world: World, army_entity: int) -> int:
     army = esper.component_for_entity(army_entity, Army)
     total = 0
     for u in army.units:
-        ability = world.rules.units[q.unit(u).unit_type].ability("heal")
+        ability = world.rules.units[q.unit(u).unit_type].ability("heal", Heal)
         if ability is not None:
-            total += int(ability.param("amount", 1)) * int(ability.param("units", 1))
+            total += ability.amount * ability.units
     return total
 
 
@@ -74,16 +74,16 @@ def heal_wounded(world: World) -> None:
     seat = world.clock.seat
     for entity, army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
         for medic in list(army.units):
-            ability = world.rules.units[q.unit(medic).unit_type].ability("heal")
+            ability = world.rules.units[q.unit(medic).unit_type].ability("heal", Heal)
             if ability is None:
                 continue
             treated: set[int] = set()
-            for _ in range(int(ability.param("units", 1))):
+            for _ in range(ability.units):
                 candidates = [u for u in wounded_units(world, entity) if u not in treated]
                 if not candidates:
                     break
                 patient = candidates[0]
-                restored = min(int(ability.param("amount", 1)), q.unit(patient).damage)
+                restored = min(ability.amount, q.unit(patient).damage)
                 q.unit(patient).damage -= restored
                 treated.add(patient)
                 world.emit(UnitHealed(seat, entity, medic, patient, restored, army.territory))
@@ -93,3 +93,11 @@ def register(app: ModApp) -> None:
     app.add_ability_kind("heal", Heal)
     app.add_event(UnitHealed)
     app.add_system(UPKEEP, "medic.heal", heal_wounded, after="upkeep")
+    app.presentation.on_event("UnitHealed", beat=_heal_beat, sound="production")
+
+
+def _heal_beat() -> type:
+    """The client's beat for a healing (client.py, imported only when a window shows one)."""
+    from game.content.plugins import sibling_module
+
+    return sibling_module(__file__, "client").HealBeat  # type: ignore[no-any-return]

@@ -12,14 +12,15 @@ carries are its stationed units (R6.4). Mechanics added here:
   hostile structure within its range. A ship with a `crew` needs that many units aboard to sail or fire.
 Queries for the client and computer players: `ships_of`, `is_ship`, `cargo_room`, `boarding_ships`,
 `sail_reach`, `landing_sites`, `gun_targets`, and the option providers registered below (see
-game.plugins.plugin_army_options / plugin_structure_options / plugin_player_options).
+game.content.plugin_army_options / plugin_structure_options / plugin_player_options).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
 import esper
 from pydantic import Field
@@ -27,7 +28,6 @@ from pydantic import Field
 from components.abilities import AbilityParams
 from components.armies import Army
 from components.commands import BuildStructure, Command
-from components.rules import Ability
 from components.structures import Structure
 from systems import actions
 from systems import queries as q
@@ -35,15 +35,16 @@ from systems.actions import own_army, player_turn
 from systems.board import cheapest_paths, path_to
 from systems.combat import damage_structure
 from systems.events import Event
-from systems.victory import check_flags
+from systems.outcome import check_victory
 from systems.world import UPKEEP, World
 
 if TYPE_CHECKING:
+    from game.app import ModApp
     from game.engine import Game
-    from game.plugins import ModApp
     from game.queries import ActionOption
 
 HARBOUR = "harbour"
+P = TypeVar("P", bound=AbilityParams)
 
 
 class DockAbility(AbilityParams):
@@ -57,6 +58,9 @@ class VesselAbility(AbilityParams):
 
     mp: int = Field(ge=1)
     crew: int = Field(default=0, ge=0)
+
+    def describe(self, capacity: int = 0) -> str:
+        return f"carries {capacity} army slots, {self.mp} MP a turn" + (f", needs {self.crew} aboard" if self.crew else "")
 
 
 class NavalGunAbility(AbilityParams):
@@ -160,8 +164,16 @@ class ShipFired(Event):
 # --- lookups -----------------------------------------------------------------------------------------
 
 
-def _ability(world: World, structure: Structure, kind: str) -> Ability | None:
-    return world.rules.structures[structure.structure_type].ability(kind)
+def _ability(world: World, structure: Structure, kind: str, params: type[P]) -> P | None:
+    return world.rules.structures[structure.structure_type].ability(kind, params)
+
+
+def _vessel(world: World, structure: Structure) -> VesselAbility | None:
+    return _ability(world, structure, "vessel", VesselAbility)
+
+
+def _dock(world: World, structure: Structure) -> DockAbility | None:
+    return _ability(world, structure, "dock", DockAbility)
 
 
 def _structure(entity: int) -> Structure | None:
@@ -170,19 +182,24 @@ def _structure(entity: int) -> Structure | None:
 
 def is_ship(world: World, entity: int) -> bool:
     structure = _structure(entity)
-    return structure is not None and _ability(world, structure, "vessel") is not None
+    return structure is not None and _vessel(world, structure) is not None
 
 
 def ships_of(world: World, seat: int) -> list[tuple[int, Structure]]:
     """The player's ships, by entity id."""
-    return [(e, s) for e, s in q.structures() if s.owner == seat and _ability(world, s, "vessel") is not None]
+    return [(e, s) for e, s in q.structures() if s.owner == seat and _vessel(world, s) is not None]
 
 
 def dock_at(world: World, territory: int, seat: int) -> tuple[int, Structure] | None:
     for e, s in q.structures_touching(territory):
-        if s.owner == seat and s.territory == territory and _ability(world, s, "dock") is not None:
+        if s.owner == seat and s.territory == territory and _dock(world, s) is not None:
             return e, s
     return None
+
+
+def _embark_mp(world: World, dock: Structure) -> int:
+    ability = _dock(world, dock)
+    return ability.embark_mp if ability is not None else 0
 
 
 def cargo_room(world: World, ship: int) -> int:
@@ -198,7 +215,7 @@ def _moves(ship: int) -> ShipMoves | None:
 
 def _own_ship(world: World, entity: int) -> Structure | str:
     structure = _structure(entity)
-    if structure is None or _ability(world, structure, "vessel") is None:
+    if structure is None or _vessel(world, structure) is None:
         return f"there is no ship {entity}"
     if structure.owner != world.clock.seat:
         return "that ship is not yours"
@@ -206,8 +223,8 @@ def _own_ship(world: World, entity: int) -> Structure | str:
 
 
 def _crew_reason(world: World, structure: Structure, doing: str) -> str | None:
-    vessel = _ability(world, structure, "vessel")
-    crew = int(vessel.param("crew", 0)) if vessel else 0
+    vessel = _vessel(world, structure)
+    crew = vessel.crew if vessel else 0
     if len(structure.garrison) < crew:
         name = world.rules.structures[structure.structure_type].name
         return f"a {name.lower()} needs {crew} army unit(s) aboard to {doing}"
@@ -233,7 +250,7 @@ def harbour_reason(world: World, cmd: BuildStructure) -> str | None:
 def harbour_candidates(world: World, seat: int) -> list[int]:
     out: set[int] = set()
     for _, s in q.structures():
-        if s.owner == seat and _ability(world, s, "dock") is not None:
+        if s.owner == seat and _dock(world, s) is not None:
             out.update(n for n in world.board.neighbours(s.territory) if world.rules.terrain[world.terrain[n]].water)
     return sorted(out)
 
@@ -271,7 +288,7 @@ def check_embark(world: World, cmd: Embark) -> str | None:
         catapult = esper.try_component(army.catapult, Catapult)
         if catapult is not None and catapult.crew in units:
             return "a catapult does not fit on a ship; leave its crew ashore"
-    embark_mp = int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    embark_mp = _embark_mp(world, dock[1])
     if army.mp < embark_mp:
         return f"boarding needs {embark_mp} MP and the army has {army.mp}"
     room = cargo_room(world, cmd.ship)
@@ -287,7 +304,7 @@ def apply_embark(world: World, cmd: Embark) -> None:
     dock = dock_at(world, army.territory, world.clock.seat)
     assert dock is not None
     units = list(cmd.units) or list(army.units)
-    army.mp -= int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    army.mp -= _embark_mp(world, dock[1])
     army.units = [u for u in army.units if u not in units]
     ship.garrison.extend(units)
     world.emit(UnitsEmbarked(world.clock.seat, cmd.ship, cmd.army, tuple(units), army.territory))
@@ -374,7 +391,7 @@ def apply_disembark(world: World, cmd: Disembark) -> None:
     else:
         entity = esper.create_entity(Army(owner=seat, territory=cmd.territory, units=units, mp=0))
     world.emit(UnitsDisembarked(seat, cmd.ship, entity, tuple(units), cmd.territory))
-    check_flags(world)
+    check_victory(world)
 
 
 def _in_range(world: World, ship: Structure, target: Structure, reach: int) -> bool:
@@ -388,7 +405,7 @@ def check_fire(world: World, cmd: ShipFire) -> str | None:
     ship = _own_ship(world, cmd.ship)
     if isinstance(ship, str):
         return ship
-    gun = _ability(world, ship, "naval_gun")
+    gun = _ability(world, ship, "naval_gun", NavalGunAbility)
     if gun is None:
         return "that ship has no guns"
     moves = _moves(cmd.ship)
@@ -403,7 +420,7 @@ def check_fire(world: World, cmd: ShipFire) -> str | None:
         return "choose a structure to fire at"
     if not q.hostile(target.owner, world.clock.seat):
         return "that structure is not hostile"
-    if not _in_range(world, ship, target, int(gun.param("range", 1))):
+    if not _in_range(world, ship, target, gun.range):
         return "that structure is out of the guns' range"
     return None
 
@@ -413,11 +430,12 @@ def apply_fire(world: World, cmd: ShipFire) -> None:
     target = esper.component_for_entity(cmd.target, Structure)
     moves = esper.component_for_entity(cmd.ship, ShipMoves)
     moves.fired_round = world.clock.round
-    damage = int(_ability(world, ship, "naval_gun").param("attack", 1))  # type: ignore[union-attr]
+    gun = _ability(world, ship, "naval_gun", NavalGunAbility)
+    damage = gun.attack if gun is not None else 0
     territory = target.territory
     destroyed = damage_structure(world, cmd.target, damage)
     world.emit(ShipFired(world.clock.seat, cmd.ship, cmd.target, territory, damage, destroyed))
-    check_flags(world)
+    check_victory(world)
 
 
 # --- the Upkeep-stage system -------------------------------------------------------------------------
@@ -427,8 +445,8 @@ def ready_ships(world: World) -> None:
     """The current player's ships get their full MP for the turn (R3.3 for ships)."""
     seat = world.clock.seat
     for entity, structure in ships_of(world, seat):
-        vessel = _ability(world, structure, "vessel")
-        mp = int(vessel.param("mp", 0)) if vessel else 0
+        vessel = _vessel(world, structure)
+        mp = vessel.mp if vessel else 0
         moves = _moves(entity)
         if moves is None:
             esper.add_component(entity, ShipMoves(mp=mp))
@@ -493,7 +511,7 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
     dock = dock_at(world, army.territory, army.owner)
     if dock is None:
         return []
-    mp = int(_ability(world, dock[1], "dock").param("embark_mp", 1))  # type: ignore[union-attr]
+    mp = _embark_mp(world, dock[1])
     out = []
     for ship in boarding_ships(world, army_entity):
         name = world.rules.structures[esper.component_for_entity(ship, Structure).structure_type].name
@@ -514,7 +532,7 @@ def structure_options(game: Game, entity: int) -> list[ActionOption]:
         for territory in world.board.neighbours(structure.territory):
             if world.rules.is_land(world.terrain[territory]):
                 out.append(_option(world, "disembark", f"Land at {territory}", Disembark(entity, territory)))
-    if _ability(world, structure, "naval_gun") is not None:
+    if _ability(world, structure, "naval_gun", NavalGunAbility) is not None:
         for target in gun_targets(world, entity):
             name = world.rules.structures[esper.component_for_entity(target, Structure).structure_type].name
             out.append(_option(world, "ship_fire", f"Fire at the {name.lower()}", ShipFire(entity, target)))
@@ -549,3 +567,28 @@ def register(app: ModApp) -> None:
     app.add_army_options(army_options)
     app.add_structure_options(structure_options)
     app.add_player_options(player_options)
+    register_presentation(app)
+
+
+def _client() -> ModuleType:
+    """This mod's client code (client.py), imported only when a window shows one of its events."""
+    from game.content.plugins import sibling_module
+
+    return sibling_module(__file__, "client")
+
+
+def register_presentation(app: ModApp) -> None:
+    """How the client shows ships: tokens on the water, their events animated, sounded and burst, and the
+    panel's line about a ship. Every callable imports client.py lazily (headless games never do)."""
+    shown = app.presentation
+    shown.sailing_abilities.add("vessel")
+    shown.on_event("ShipSailed", scene=lambda s, e: _client().ship_sailed(s, e),
+                   beat=lambda: _client().SailBeat, sound="move")
+    shown.on_event("UnitsEmbarked", scene=lambda s, e: _client().units_embarked(s, e),
+                   beat=lambda: _client().BoardBeat, sound="move")
+    shown.on_event("UnitsDisembarked", scene=lambda s, e: _client().units_disembarked(s, e),
+                   beat=lambda: _client().BoardBeat, sound="move")
+    shown.on_event("ShipFired", scene=lambda s, e: _client().ship_fired(s, e),
+                   beat=lambda: _client().StrikeBeat, sound="battle",
+                   effect=lambda effects, e: _client().gun_burst(effects, e))
+    shown.panel_facts.append(lambda world, entity: _client().ship_facts(world, entity))

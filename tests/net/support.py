@@ -20,14 +20,18 @@ PROJECT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """`foc serve --port 0` in a subprocess; `url` once it listens; kill() is kill -9."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, bundled: Path | None = None) -> None:
         self.data = data
+        self.bundled = bundled  # a stand-in for the game's own mods folder (a test's ruleset), else the real one
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
+        launcher = ["-m", "game"] if self.bundled is None else [
+            "-c", "import sys, pathlib, game.content.discover as d; d.BUNDLED_MODS = pathlib.Path(sys.argv.pop(1)); "
+                  "from game.cli import main; sys.exit(main(sys.argv[1:]))", str(self.bundled)]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(self.data), *(["--verbose"] if os.environ.get("FOC_NET_VERBOSE") else [])],
+            [sys.executable, *launcher, "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(self.data), *(["--verbose"] if os.environ.get("FOC_NET_VERBOSE") else [])],
             cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + timeout

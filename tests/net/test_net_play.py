@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from game.ai import make_controller
 from game.net.client import Link, ServerError
 from game.net.seat_client import SeatClient
 from game.snapshot import state_hash
@@ -211,3 +212,36 @@ def test_version_and_mod_mismatches_are_named(server):
         await lacking.close()
 
     asyncio.run(check())
+
+
+def test_a_monstercrasher_game_is_played_to_its_end_through_the_server(server):
+    """Games of any ruleset: MonsterCrasher, a client seat played by the ruleset's own computer player against
+    the server's computer seat, a spectator following; every copy ends at the server's hash (MC7)."""
+    a, w = linked(server.url, "a"), linked(server.url, "watcher")
+    try:
+        rulesets = {r["id"] for r in a.call({"type": "list"})["rulesets"]}
+        assert {"base", "monstercrasher"} <= rulesets
+        game_id = create_game(a, [{"kind": "open"}, {"kind": "computer"}], map_name="default", seed=5,
+                              ruleset="monstercrasher")
+        seat = SeatClient.join(a, game_id, 1, name="Ann")
+        watcher = SeatClient.join(w, game_id, watch=True)
+        assert seat.game.app.flow.phase(seat.game.world.clock.stage) is not None
+        controller = make_controller("normal", seat.game.app)  # the ruleset's own computer player
+        deadline = time.monotonic() + 60
+        while not seat.game.over and time.monotonic() < deadline:
+            seat.pump(wait=0.02)
+            if seat.my_turn():
+                mirror = seat.as_player()
+                try:
+                    controller.play_turn(mirror)
+                finally:
+                    del mirror.submit
+        assert seat.game.over
+        seq, digest = settle(a, game_id, [seat, watcher])
+        assert seq == seat.mirror.seq == watcher.mirror.seq
+        assert digest == state_hash(seat.game.world) == state_hash(watcher.game.world)
+        lobby = a.call({"type": "list"})["games"]
+        assert lobby[0]["ruleset"] == "monstercrasher" and lobby[0]["waiting_on"] == []
+    finally:
+        a.close()
+        w.close()

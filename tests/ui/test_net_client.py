@@ -98,3 +98,60 @@ def test_join_a_server_create_a_game_and_play_against_its_computer(window: GameW
     button(lobby, "Resume seat 1")  # the seat's token is remembered
     shot(window, "net_lobby.png")
     session.client.link.close()
+
+
+def test_a_monstercrasher_game_over_the_network_on_its_own_screen(window: GameWindow, server) -> None:
+    """Any ruleset over the network: the lobby's Game button picks MonsterCrasher; the window's seat plays on
+    the ruleset's own screen (keyboard: the turn button, MC4), another client plays seat 2 with the ruleset's
+    computer player; the window's game follows the other seat's moves and stays at the server's hash."""
+    from game.ai import make_controller
+    from game.net.client import Link
+    from game.net.seat_client import SeatClient
+    from game.ui.views.lobby import LobbyView
+
+    link = Link(server.url, "window")
+    link.open()
+    window.show_view(LobbyView(window, link))
+    lobby = window.current_view
+    frames(window, 2)
+    names = [r["id"] for r in lobby.rulesets]
+    for _ in range(names.index("monstercrasher")):
+        press(window, button(lobby, f"Game: {lobby.rulesets[lobby.ruleset_index]['name']}"))
+        frames(window, 1)
+    press(window, button(lobby, "Opponent: a computer (normal)"))  # → an open seat for another player
+    frames(window, 1)
+    assert button(lobby, "Map: default")  # another ruleset plays on its own board
+    press(window, button(lobby, "Create and join seat 1"))
+    screen = window.current_view
+    assert not isinstance(screen, LobbyView), lobby.status
+    assert type(screen).__module__.endswith("screen") and screen.computers == {}  # the ruleset's own screen
+    session = screen.session if hasattr(screen, "session") else None
+    game_id = link.game
+    other = Link(server.url, "other")
+    other.open()
+    two = SeatClient.join(other, game_id, 2, name="Bob")
+    controller = make_controller("normal", two.game.app)
+    try:
+        while True:
+            until(window, lambda: two.pump(wait=0.01) >= 0 and (two.my_turn() or (
+                screen.game.world.clock.seat == 1 and not screen.busy and not screen.game.over)), 30)
+            if screen.game.world.clock.round >= 3:
+                break
+            if two.my_turn():
+                mirror = two.as_player()
+                try:
+                    controller.play_turn(mirror)
+                finally:
+                    del mirror.submit
+                continue
+            dispatch(window, "on_key_press", arcade.key.SPACE, 0)  # seat 1 presses its turn button
+            until(window, lambda: screen.game.world.clock.seat == 2 or screen.game.over)
+        frames(window, 20)
+        shot(window, "net_monstercrasher.png")
+        reply = link.call({"type": "sync", "game": game_id})
+        screen.game.world.activate()
+        assert reply["hash"] == state_hash(screen.game.world)
+        assert session is None or session.remote
+    finally:
+        other.close()
+        link.close()

@@ -211,8 +211,8 @@ class GameView(BaseView):
             self.watching = False
             self.animator.follow = None
             self.panel_key = ()
-        seat = session.world.clock.seat
-        if seat != self.seat_seen:
+        seat = session.table_seat()  # in a simultaneous phase or a question: each human seat in turn
+        if seat is not None and seat != self.seat_seen:
             self.seat_seen = seat
             self.orders.clear()
             self.canvas.sprites.active_seat = seat

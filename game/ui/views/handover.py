@@ -16,7 +16,7 @@ from game.ui.views._widgets import BACKGROUND, DIM, TEXT, TextCache, finish_fram
 
 class HandoverView(arcade.View):
     def __init__(self, seat: int, player_name: str, on_ready: Callable[[], object], round_: int | None = None,
-                 arm_delay: float = 0.35, color: tuple[int, int, int] | None = None) -> None:
+                 arm_delay: float = 0.35, color: tuple[int, int, int] | None = None, purpose: str = "your turn") -> None:
         super().__init__()
         self.seat = seat
         self.player_name = player_name
@@ -24,6 +24,7 @@ class HandoverView(arcade.View):
         self.round = round_
         self.arm_delay = arm_delay
         self.color = color or seat_color(seat)
+        self.purpose = purpose  # "your turn", "your orders" (a simultaneous phase), "a question for you"
         self.elapsed = 0.0
         self.done = False
         self.texts = TextCache()
@@ -46,7 +47,7 @@ class HandoverView(arcade.View):
         arcade.draw_lbwh_rectangle_filled(cx - 220, cy + 70, 440, 8, self.color)
         self.texts.draw("who", self.player_name, cx, cy + 20, TEXT, 30, anchor_x="center", anchor_y="center",
                         bold=True)
-        turn = f"Round {self.round} — your turn" if self.round is not None else "Your turn"
+        turn = f"Round {self.round} — {self.purpose}" if self.round is not None else self.purpose.capitalize()
         self.texts.draw("round", turn, cx, cy - 25, DIM, 16, anchor_x="center", anchor_y="center")
         self.texts.draw("prompt", "Click when ready", cx, cy - 75, TEXT, 18, anchor_x="center", anchor_y="center")
         self.texts.draw("hint", "Other players: please look away", cx, 40, DIM, 12, anchor_x="center",

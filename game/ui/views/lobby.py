@@ -37,9 +37,13 @@ def describe(info: dict[str, Any]) -> tuple[str, str, str]:
     mods = f" + {', '.join(info['mods'])}" if info["mods"] else ""
     mode = "live" if info["mode"] == "live" else "by deadline"
     timer = f", {int(info['turn_seconds'])} s turns" if info["mode"] == "live" and info["turn_seconds"] else ""
-    what = f"{info['name']} · {info['map']}{mods} · {mode}{timer}"
+    ruleset = "" if info.get("ruleset", "base") == "base" else f"{info['ruleset']} · "
+    what = f"{info['name']} · {ruleset}{info['map']}{mods} · {mode}{timer}"
+    waiting = info.get("waiting_on") or []
     if info["winner"] is not None:
-        where = f"Over: seat {info['winner']} won in round {info['round']}"
+        where = "Over: a draw" if info["winner"] == 0 else f"Over: seat {info['winner']} won in round {info['round']}"
+    elif info["to_move_name"] is None and waiting:  # orders or answers from several seats at once
+        where = f"Round {info['round']} · waiting for seats {', '.join(map(str, waiting))}"
     elif info["stage"] == "setup":
         where = f"Choosing bases · {info['to_move_name']} to choose"
     else:
@@ -77,13 +81,18 @@ class LobbyView(BaseView):
         self.timer = 0
         self.maps = lobby_maps()
         self.map_index = 0
+        self.rulesets: list[dict[str, str]] = [{"id": "base", "name": "Forces of Conquest"}]
+        self.ruleset_index = 0
         self.texts: list[arcade.Text] = []
         self.refresh()
 
     # ----- data
     def refresh(self) -> None:
         try:
-            self.games = list(self.link.call({"type": "list"}, 5)["games"])
+            listed = self.link.call({"type": "list"}, 5)
+            self.games = list(listed["games"])
+            self.rulesets = list(listed.get("rulesets") or self.rulesets)  # the games this server can host
+            self.ruleset_index = min(self.ruleset_index, len(self.rulesets) - 1)
         except (ServerError, ConnectionError, TimeoutError) as exc:
             self.say(f"Could not list the games: {exc}", bad=True)
         self.since = 0.0
@@ -136,7 +145,7 @@ class LobbyView(BaseView):
         kit.on_click(opponent, self._cycle("opponent", len(OPPONENTS)))
         mode = kit.flat_button(f"Mode: {MODES[self.mode][1]}", 390, y - 30, 290, 36)
         kit.on_click(mode, self._cycle("mode", len(MODES)))
-        game_map = kit.flat_button(f"Map: {self.maps[self.map_index]}", 690, y - 30, 250, 36)
+        game_map = kit.flat_button(f"Map: {self.chosen_map()}", 690, y - 30, 250, 36)
         kit.on_click(game_map, self._cycle("map_index", len(self.maps)))
         timer = TIMERS[self.timer]
         timer_button = kit.flat_button("Turn timer: " + (f"{int(timer)} s" if timer else "none"), 950, y - 30,
@@ -148,7 +157,9 @@ class LobbyView(BaseView):
         kit.on_click(refresh, self.refresh)
         back = kit.flat_button("Main menu", 560, y - 80, 160, 38)
         kit.on_click(back, self.back)
-        for widget in (opponent, mode, game_map, create, refresh, back):
+        ruleset = kit.flat_button(f"Game: {self.rulesets[self.ruleset_index]['name']}", 730, y - 80, 420, 38)
+        kit.on_click(ruleset, self._cycle("ruleset_index", len(self.rulesets)))
+        for widget in (opponent, mode, game_map, create, refresh, back, ruleset):
             self.ui.add(widget)
         if self.mode == 0:
             self.ui.add(timer_button)
@@ -165,11 +176,17 @@ class LobbyView(BaseView):
 
         return step
 
+    def chosen_map(self) -> str:
+        """The base game's maps cycle; another ruleset plays on its own board ("default")."""
+        return self.maps[self.map_index] if self.rulesets[self.ruleset_index]["id"] == "base" else "default"
+
     # ----- actions
     def create(self) -> None:
         seats = [{"kind": "open"}, {"kind": OPPONENTS[self.opponent][0]}]
-        message: dict[str, Any] = {"type": "create", "map": self.maps[self.map_index], "seats": seats,
-                                   "mode": MODES[self.mode][0], "mods": list(getattr(self.window, "mods", []))}
+        ruleset = self.rulesets[self.ruleset_index]["id"]
+        mods = list(getattr(self.window, "mods", [])) if ruleset == "base" else []  # the window's mods extend base
+        message: dict[str, Any] = {"type": "create", "map": self.chosen_map(), "seats": seats, "ruleset": ruleset,
+                                   "mode": MODES[self.mode][0], "mods": mods}
         if MODES[self.mode][0] == "live" and TIMERS[self.timer]:
             message["turn_seconds"] = TIMERS[self.timer]
         try:

@@ -1,16 +1,18 @@
-"""New game: 2-4 seats (name, colour with flag, human or computer with difficulty), a map or a random one, a seed,
-and the installed mods to play with (checkboxes; the description shows on hover)."""
+"""New game: first the game (one button per installed ruleset), then its seats (name, colour with flag, human or
+computer with difficulty, as many as the ruleset allows), its maps or its fixed board, a seed, and the installed
+mods that extend it (checkboxes; the description shows on hover)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 
 import arcade
 from PIL import Image, ImageDraw
 
+from game.content.manifest import DEFAULT_RULESET
 from game.maps import MapData
 from game.rules_loader import ModManifest
 from game.ui import computer, theme
@@ -36,11 +38,54 @@ class SeatConfig:
     difficulty: str = "normal"
 
 
-def shipped_maps() -> list[tuple[Path, MapData | str]]:
+@dataclass(frozen=True)
+class GameInfo:
+    """What the new-game screen needs of a ruleset: player counts, a fixed board (or maps), computer levels."""
+
+    id: str
+    name: str
+    description: str
+    players: tuple[int, ...]
+    board: MapData | None  # the ruleset's one board; None when it plays on maps
+    levels: tuple[str, ...]
+
+
+def installed_games() -> dict[str, ModManifest]:
+    """Every installed ruleset (a whole game) by id, the default one first, then by name."""
+    from game.content import DEFAULT_RULESET, rulesets
+
+    try:
+        found = {i: m for i, (m, _folder) in rulesets().items()}
+    except Exception:  # an unreadable folder must not break the menu
+        return {}
+    return dict(sorted(found.items(), key=lambda pair: (pair[0] != DEFAULT_RULESET, pair[1].name.lower())))
+
+
+@cache
+def game_info(ruleset: str) -> GameInfo | str:
+    """The ruleset loaded once per process (its App says which computer players it has), or why it cannot load."""
+    from game.content import load_app
+    from game.setup import board_map
+
+    try:
+        app = load_app(ruleset)
+        rules = app.rules
+        manifest = installed_games()[ruleset]
+        low, high = rules.setup.min_players, rules.setup.max_players
+        board = board_map(rules, low) if rules.board is not None else None
+        levels = tuple(k for k in app.computer_players if k != "random") or computer.difficulties()
+        return GameInfo(ruleset, manifest.name, manifest.description,
+                        tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels)
+    except Exception as exc:  # listed with the reason instead of crashing the menu
+        return str(exc).splitlines()[0]
+
+
+def shipped_maps(ruleset: str = DEFAULT_RULESET) -> list[tuple[Path, MapData | str]]:
+    """The maps in a ruleset's folder (each loaded once per process), or why one cannot be read."""
     from game.maps import list_maps, load_map
 
     out = []
-    for path in list_maps():
+    for path in list_maps(ruleset=ruleset):
         if path not in _MAPS:
             try:
                 _MAPS[path] = load_map(path)
@@ -50,15 +95,28 @@ def shipped_maps() -> list[tuple[Path, MapData | str]]:
     return out
 
 
-def available_mods() -> dict[str, ModManifest]:
-    """The installed mods a player can choose (by id, sorted by name); the base game is always on."""
-    from game.mods import installed_mods
+def available_mods(ruleset: str) -> dict[str, ModManifest]:
+    """The installed mods that extend `ruleset` (by id, sorted by name); the ruleset itself is always on."""
+    from game.content.discover import installed_mods
 
     try:
         found = installed_mods()
     except Exception:  # an unreadable mod folder must not break the menu
         return {}
-    return dict(sorted(((i, m) for i, m in found.items() if i != "base"), key=lambda pair: pair[1].name.lower()))
+    return dict(sorted(((i, m) for i, m in found.items() if m.kind == "mod" and m.ruleset == ruleset),
+                       key=lambda pair: pair[1].name.lower()))
+
+
+def board_image(data: MapData, box: int) -> Image.Image:
+    """A fixed board in miniature: its squares in two shades, like a chessboard."""
+    scale = max(1, box // max(data.width, data.height))
+    image = Image.new("RGB", (data.width * scale, data.height * scale))
+    draw = ImageDraw.Draw(image)
+    for y in range(data.height):
+        for x in range(data.width):
+            shade = (150, 108, 76) if (x + y) % 2 else (238, 216, 180)
+            draw.rectangle((x * scale, y * scale, (x + 1) * scale - 1, (y + 1) * scale - 1), fill=shade)
+    return image
 
 
 def preview_image(data: MapData, players: int, assets: Assets, colors: list[theme.Color], box: int = 300) -> Image.Image:
@@ -99,7 +157,10 @@ class SetupView(BaseView):
         self.thumbs: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.about: gui.UILabel | None = None
         self.preview_key: tuple[object, ...] = ()
-        self.available_mods: dict[str, ModManifest] = available_mods()
+        self.games = installed_games()
+        wanted = getattr(window, "ruleset", None)
+        self.ruleset = wanted if wanted in self.games else next(iter(self.games), "base")
+        self.available_mods: dict[str, ModManifest] = available_mods(self.ruleset)
         # chosen mods (`foc play --mod` preselects): installed ids, or folders given as paths
         self.mods: list[str] = [m for m in window.mods if m in self.available_mods or "/" in m or "\\" in m]
         missing = [m for m in window.mods if m not in self.mods]
@@ -110,10 +171,19 @@ class SetupView(BaseView):
             self._say(f"Not installed, so left out: {', '.join(missing)}")
 
     # ----- choices
+    @property
+    def info(self) -> GameInfo | None:
+        found = game_info(self.ruleset)
+        return found if isinstance(found, GameInfo) else None
+
     def choices(self) -> list[tuple[str, MapData | None, str]]:
-        """(label, map, problem) for every map supporting this many players, then the random map."""
+        """(label, map, problem) for every map of the game supporting this many players, then the random map;
+        or the game's one fixed board."""
+        info = self.info
+        if info is not None and info.board is not None:
+            return [(f"The board ({info.board.width}×{info.board.height})", info.board, "")]
         out: list[tuple[str, MapData | None, str]] = []
-        for _path, data in shipped_maps():
+        for _path, data in shipped_maps(self.ruleset):
             if isinstance(data, MapData) and data.supports(self.count):
                 out.append((f"{data.name} ({data.width}×{data.height})", data, ""))
         out.append(("Random map", None, ""))
@@ -158,8 +228,20 @@ class SetupView(BaseView):
         window, assets = self.app, self.app.assets
         height = window.height
         self.ui.add(kit.label("New game", 60, height - 70, 26, bold=True, font=theme.TITLE_FONT))
+        self.ui.add(kit.label("Game", 330, height - 66, 14, bold=True))
+        self.game_buttons: dict[str, gui.UIFlatButton] = {}
+        for i, (game_id, manifest) in enumerate(self.games.items()):
+            button = kit.flat_button(manifest.name, 400 + i * 200, height - 76, 190, 36,
+                                     primary=game_id == self.ruleset, size=12)
+            kit.on_click(button, partial(self.set_game, game_id))
+            self.game_buttons[game_id] = button
+            self.ui.add(button)
+        info = self.info
+        counts = info.players if info is not None else (2, 3, 4)
+        if self.count not in counts:
+            self.count = counts[0]
         self.ui.add(kit.label("Players", 60, height - 120, 14, bold=True))
-        for i, n in enumerate((2, 3, 4)):
+        for i, n in enumerate(counts):
             button = kit.flat_button(f"{n} players", 160 + i * 120, height - 128, 110, 34,
                                      primary=n == self.count)
             kit.on_click(button, partial(self.set_count, n))
@@ -196,7 +278,9 @@ class SetupView(BaseView):
                                   theme.TEXT_DIM))
         # maps
         right = 760
-        self.ui.add(kit.label(f"Map (for {self.count} players)", right, height - 120, 14, bold=True))
+        fixed = info is not None and info.board is not None
+        self.ui.add(kit.label("Board" if fixed else f"Map (for {self.count} players)", right, height - 120, 14,
+                              bold=True))
         choices = self.choices()
         self.map_index = min(self.map_index, len(choices) - 1)
         self.thumbs.clear()
@@ -205,12 +289,12 @@ class SetupView(BaseView):
                                      size=11)
             kit.on_click(button, partial(self.set_map, i))
             self.ui.add(button)
-            if data is not None:  # a small picture of each map beside its name
+            if data is not None and not fixed:  # a small picture of each map beside its name
                 key = f"thumb-{data.source}-{self.count}"
                 image = preview_image(data, self.count, assets, [c for _, c in assets.palette], 34)
                 texture = assets.generated(key, lambda image=image: image.convert("RGBA"))
                 self.thumbs.append(arcade.Sprite(texture, center_x=right - 24, center_y=height - 152 - i * 42))
-        if choices[self.map_index][1] is None:
+        if choices[self.map_index][1] is None and not fixed:
             y = height - 170 - min(8, len(choices)) * 42
             for i, (label, size) in enumerate(RANDOM_SIZES):
                 button = kit.flat_button(f"{label} {size}", right + i * 78, y, 74, 32,
@@ -259,21 +343,25 @@ class SetupView(BaseView):
     def _preview(self) -> None:
         choices = self.choices()
         _label, data, _ = choices[self.map_index]
-        key = (self.count, self.map_index, self.random_size, self._seed(), tuple(s.color for s in self.seats))
+        key = (self.count, self.map_index, self.random_size, self._seed(), tuple(s.color for s in self.seats),
+               self.ruleset)
         if key == self.preview_key:
             return
         self.preview_key = key
         if data is None:
             data = self.chosen_map()
         colors = [self.app.assets.palette[s.color % len(self.app.assets.palette)][1] for s in self.seats]
-        image = preview_image(data, self.count, self.app.assets, colors, 260)
+        fixed = self.info is not None and self.info.board is not None
+        image = board_image(data, 260) if fixed else preview_image(data, self.count, self.app.assets, colors, 260)
         texture = arcade.Texture(image.convert("RGBA"), hash=f"preview-{key}",
                                  hit_box_algorithm=arcade.hitbox.algo_bounding_box)
         self.preview.clear()
         cx, cy = self.preview_center
         sprite = arcade.Sprite(texture, center_x=cx, center_y=cy)
         self.preview.append(sprite)
-        if self.about is not None:
+        if self.about is not None and fixed and self.info is not None:
+            self.about.text = f"{self.info.name} is played on its own {data.width} × {data.height} board."
+        elif self.about is not None:
             counts = ", ".join(str(n) for n in data.players())
             land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)
             self.about.text = (f"{data.name}\n{data.width} × {data.height} territories · {land:.0%} land · "
@@ -301,9 +389,28 @@ class SetupView(BaseView):
     def next_difficulty(self, index: int) -> None:
         self._keep_names()
         seat = self.seats[index]
-        levels = computer.difficulties()
+        levels = self.info.levels if self.info is not None else computer.difficulties()
         current = levels.index(seat.difficulty) if seat.difficulty in levels else -1
         seat.difficulty = levels[(current + 1) % len(levels)]
+        self._build()
+
+    def set_game(self, ruleset: str) -> None:
+        """Choose the game first: its player counts, maps (or board), mods and computer levels follow."""
+        self._keep_names()
+        if ruleset == self.ruleset:
+            return
+        self.ruleset = ruleset
+        self.map_index = 0
+        self.available_mods = available_mods(ruleset)
+        self.mods = [m for m in self.mods if m in self.available_mods]
+        info = self.info
+        if info is None:
+            self._build()
+            self._say(f"Cannot play {ruleset}: {game_info(ruleset)}")
+            return
+        for seat in self.seats:
+            if seat.difficulty not in info.levels:
+                seat.difficulty = info.levels[0]
         self._build()
 
     def set_map(self, index: int) -> None:
@@ -326,8 +433,7 @@ class SetupView(BaseView):
 
     def start(self) -> None:
         """Create the game from the choices and go to base choice."""
-        from game.plugins import create_game
-        from game.setup import PlayerSpec
+        from game.setup import PlayerSpec, create_game
 
         self._keep_names()
         seats = self.seats[: self.count]
@@ -338,13 +444,15 @@ class SetupView(BaseView):
             self._say("Give every seat a different name.")
             return
         try:
-            data = self.chosen_map()
+            info = self.info
+            data = None if info is not None and info.board is not None else self.chosen_map()
             players = [PlayerSpec(s.name, s.computer, s.difficulty) for s in seats]
-            game = create_game(data, players, self.seed, list(self.mods))  # the mods' plugin systems run too
+            game = create_game(data, players, self.seed, list(self.mods), ruleset=self.ruleset)
         except Exception as exc:  # bad map or mod: say why, stay here
             self._say(f"Cannot start: {str(exc).splitlines()[0]}")
             return
-        self.app.mods = list(self.mods)  # the next new game starts with the same mods ticked
+        self.app.mods = list(self.mods)  # the next new game starts with the same game and mods ticked
+        self.app.ruleset = self.ruleset
         styles = {i + 1: self.app.assets.style(s.color, s.color) for i, s in enumerate(seats)}
         self.app.start(game, styles)
 
@@ -371,7 +479,7 @@ class SetupView(BaseView):
         for mod_id, button in self.mod_buttons.items():
             if button.hovered:
                 manifest = self.available_mods[mod_id]
-                needs = [d for d in manifest.depends if d != "base"]
+                needs = [d for d in manifest.depends if d != self.ruleset]
                 text = f"{manifest.name} {manifest.version}: {manifest.description or 'no description'}"
                 if needs:
                     text += f" (also loads {', '.join(needs)})"

@@ -26,6 +26,7 @@ from game.ui.views._widgets import (
     seat_color,
     window_size,
 )
+from systems.world import DRAW
 
 COLUMNS = 4
 
@@ -37,6 +38,8 @@ def victory_text(game: object, journal: object | None = None) -> tuple[str, str]
 
     world = game.world  # type: ignore[attr-defined]
     winner = world.clock.winner
+    if winner == DRAW:
+        return "A draw!", f"The game ended in a draw in round {world.clock.round}"
     title = f"{seat_name(world, winner)} wins!" if winner is not None else "The game is over"
     entries = getattr(journal, "entries", [])
     defeats = [e.event for e in entries if isinstance(e.event, ev.PlayerDefeated)]

@@ -1,0 +1,212 @@
+"""The App of one game: everything its ruleset and mods registered (commands, components, systems, hooks...).
+
+An App is assembled per game by the content pipeline (game.content): the ruleset's plugin and each mod's
+plugin call `register(app)` on a `ModApp` facade. Nothing registered lives in a module global, so two
+games in one process never see each other's commands, components, systems or presentation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from components.abilities import AbilityParams
+from components.seats import ENGINE_COMMANDS, ENGINE_COMPONENTS, Prompt
+from game.flow import Flow
+from game.presentation import Presentation
+from game.schedule import Schedule, System
+from systems.actions import Apply, Check, Handler
+from systems.build_actions import PlacementRule
+from systems.hooks import Hooks
+
+if TYPE_CHECKING:
+    from components.commands import BuildStructure, Command
+    from components.rules import RulesetCore
+    from game.engine import Game
+    from game.queries import ActionOption
+    from systems.world import World
+
+ArmyOptions = Callable[["Game", int], "list[ActionOption]"]
+PromptHandler = Callable[["World", Prompt], None]  # applies the answers of a settled prompt
+StructureOptions = Callable[["Game", int], "list[ActionOption]"]
+PlayerOptions = Callable[["Game"], "list[ActionOption]"]
+BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
+
+
+@dataclass
+class App:
+    """One game's registries, its flow and its schedule of systems (built by game.content, then frozen)."""
+
+    ruleset: str
+    flow: Flow
+    schedule: Schedule
+    mods: tuple[str, ...] = ()
+    rules_model: type[RulesetCore] | None = None
+    commands: dict[type, Handler] = field(default_factory=dict)
+    components: dict[str, type] = field(default_factory=lambda: {c.__name__: c for c in ENGINE_COMPONENTS})
+    ability_kinds: dict[str, type[AbilityParams]] = field(default_factory=dict)
+    placements: dict[str, PlacementRule] = field(default_factory=dict)
+    builtin_placements: tuple[str, ...] = ()
+    rules_sections: dict[str, type[BaseModel]] = field(default_factory=dict)
+    events: dict[str, type] = field(default_factory=dict)
+    army_options: list[ArmyOptions] = field(default_factory=list)
+    structure_options: list[StructureOptions] = field(default_factory=list)
+    player_options: list[PlayerOptions] = field(default_factory=list)
+    ai_behaviours: list[Any] = field(default_factory=list)
+    computer_players: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
+    hooks: Hooks = field(default_factory=Hooks)
+    presentation: Presentation = field(default_factory=Presentation)
+    prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
+    plugin_modules: dict[str, ModuleType] = field(default_factory=dict)
+    owners: dict[tuple[str, str], str] = field(default_factory=dict)  # (registry, name) -> registering mod
+    rules: Any = None  # the validated ruleset this App was built with (None when built for a saved one)
+
+    def command_types(self) -> dict[str, type[Command]]:
+        """Every command type this game understands, by class name (for saves and replays): the App's and the
+        engine's own (Ready, Answer, ... of components.seats)."""
+        return {cls.__name__: cls for cls in (*self.commands, *ENGINE_COMMANDS)}
+
+    def plugin(self, mod_id: str) -> ModuleType | None:
+        """The imported plugin module of one of this game's mods (for its documented query functions)."""
+        return self.plugin_modules.get(mod_id)
+
+
+@dataclass
+class ModApp:
+    """What a plugin's `register(app)` may extend: the App of the game being built, as mod `mod_id`."""
+
+    app: App
+    mod_id: str
+    folder: Path = Path(".")
+
+    @property
+    def schedule(self) -> Schedule:
+        return self.app.schedule
+
+    @property
+    def rules(self) -> None:
+        """Always None while registering: systems and handlers read `world.rules` when they run."""
+        return None
+
+    # --- the game's shape (a ruleset's plugin) ---------------------------------------------------------
+
+    def set_rules_model(self, model: type[RulesetCore]) -> None:
+        """The pydantic model of this ruleset's rules (a subclass of components.rules.RulesetCore)."""
+        self.app.rules_model = model
+
+    def add_builtin_placements(self, *kinds: str) -> None:
+        """Placement kinds the ruleset's own code handles (validation accepts them in structures' data)."""
+        self.app.builtin_placements = (*self.app.builtin_placements, *kinds)
+
+    def set_game_screen(self, factory: Callable[[], Any]) -> None:
+        """The client's game screen for this ruleset: `factory()` imports and returns the view class, so
+        headless games never import the client."""
+        self.app.game_screen = factory
+
+    def add_computer_player(self, kind: str, factory: Callable[..., Any]) -> None:
+        """A computer player for this game: `factory(difficulty)` returns a controller (play_turn(game))."""
+        self.app.computer_players[kind] = factory
+
+    # --- systems, hooks and flow -------------------------------------------------------------------------
+
+    def add_system(
+        self, stage: str, name: str, run: System, *, after: str | list[str] | None = None,
+        before: str | list[str] | None = None,
+    ) -> None:
+        """Insert a system into a stage relative to named systems; ScheduleError on unknown names or cycles."""
+        self.app.schedule.add(stage, name, run, after=after, before=before)
+
+    def replace_system(self, stage: str, name: str, run: System) -> None:
+        """Run `run` where the system `name` ran (same place, same name)."""
+        self.app.schedule.replace(stage, name, run)
+
+    def remove_system(self, stage: str, name: str) -> None:
+        """Drop a system from a stage (anchors of other systems on it are dropped too)."""
+        self.app.schedule.remove(stage, name)
+
+    def set_hook(self, name: str, hook: Callable[..., Any]) -> None:
+        """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
+        new_seat, order_slot, visible, visible_event)."""
+        self.app.hooks.set(name, hook)
+
+    def add_prompt(self, kind: str, handler: PromptHandler) -> None:
+        """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once
+        every asked seat answered (`prompt.given`, in `prompt.seats` order)."""
+        self.app.prompt_handlers[kind] = handler
+
+    # --- vocabulary ----------------------------------------------------------------------------------------
+
+    def add_component(self, cls: type) -> None:
+        """A new component type (a slotted dataclass), so saves and state hashes know it."""
+        existing = self.app.components.get(cls.__name__)
+        if existing is not None and existing is not cls:
+            raise ValueError(f"a component type named '{cls.__name__}' is already registered")
+        self.app.components[cls.__name__] = cls
+
+    def add_command(self, command_type: type[Command], check: Check, apply: Apply) -> None:
+        """A new command: `check(world, cmd)` returns a reason or None, `apply(world, cmd)` performs it."""
+        self.app.commands[command_type] = Handler(check, apply)
+
+    def add_handler(self, handler: type) -> None:
+        """A class decorated with systems.actions.handles (static check and apply) handles its command."""
+        self.add_command(handler.command_type, handler.check, handler.apply)  # type: ignore[attr-defined]
+
+    def add_ability_kind(self, kind: str, params: type[AbilityParams]) -> None:
+        """A new ability kind with its typed parameters; rules files may then use `{ kind = "..." }`."""
+        existing = self.app.ability_kinds.get(kind)
+        if existing is not None and existing is not params:
+            raise ValueError(f"ability kind '{kind}' is already registered")
+        self.app.ability_kinds[kind] = params
+        self.app.owners[("ability", kind)] = self.mod_id
+
+    def add_event(self, cls: type) -> None:
+        """Declare an event type the plugin emits (a frozen dataclass subclassing systems.events.Event)."""
+        existing = self.app.events.get(cls.__name__)
+        if existing is not None and existing is not cls:
+            raise ValueError(f"an event type named '{cls.__name__}' is already registered")
+        self.app.events[cls.__name__] = cls
+
+    def add_placement(
+        self, kind: str, reason: Callable[[World, BuildStructure], str | None],
+        candidates: Callable[[World, int], list[int]],
+    ) -> None:
+        """A new structure placement kind for `placement = "kind"`: the reason a BuildStructure is illegal
+        (or None), and the territories worth trying for a seat (placement mode and the AI use them)."""
+        if kind in self.app.builtin_placements:
+            raise ValueError(f"placement '{kind}' is built in")
+        self.app.placements[kind] = PlacementRule(reason, candidates)
+        self.app.owners[("placement", kind)] = self.mod_id
+
+    def add_rules_section(self, name: str, model: type[BaseModel]) -> None:
+        """A rules section `[extra.NAME]` validated with `model`; read it as `world.rules.extra[NAME]`."""
+        self.app.rules_sections[name] = model
+        self.app.owners[("section", name)] = self.mod_id
+
+    # --- what the panel, the client and the computer players ask --------------------------------------------
+
+    def add_army_options(self, provider: ArmyOptions) -> None:
+        """Extra actions for an army (the panel's action list, the AI): `provider(game, army) -> [ActionOption]`."""
+        self.app.army_options.append(provider)
+
+    def add_structure_options(self, provider: StructureOptions) -> None:
+        """Extra actions for a structure: `provider(game, structure) -> [ActionOption]`."""
+        self.app.structure_options.append(provider)
+
+    def add_player_options(self, provider: PlayerOptions) -> None:
+        """Extra actions for the current player as a whole: `provider(game) -> [ActionOption]`."""
+        self.app.player_options.append(provider)
+
+    def add_ai_behaviour(self, behaviour: Any) -> None:
+        """A computer-player behaviour using this mod's units or mechanics (see game.ai)."""
+        self.app.ai_behaviours.append(behaviour)
+
+    @property
+    def presentation(self) -> Presentation:
+        """How this mod's events are animated, sounded and worded, its sprites and panel actions."""
+        return self.app.presentation

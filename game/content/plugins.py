@@ -1,0 +1,144 @@
+"""Activate plugins: import a mod's plugin code only where code is allowed, and call `register(app)`.
+
+A plugin module is imported once per process (it is code, like any other module); what its `register`
+adds goes to the App of the game being built, never to module state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from game.app import App, ModApp
+from game.content.discover import PACKAGE, code_allowed, entry_point_mods, origin_of
+from game.content.manifest import ModManifest, rel
+from game.schedule import ScheduleError
+
+Register = Callable[[ModApp], None]
+
+
+def module_name(mod_id: str, path: Path) -> str:
+    """The name a bundled plugin is imported under: stable per file, so each file is imported once."""
+    return f"foc_mod_{mod_id}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+
+
+def _load_file(manifest: ModManifest, folder: Path, errors: list[str]) -> ModuleType | None:
+    """Import a bundled mod's plugin file by path (once per process)."""
+    where = rel(folder / "mod.toml")
+    assert manifest.plugin is not None
+    path = (folder / manifest.plugin).resolve()
+    package = path.is_dir()
+    if package:
+        path = path / "__init__.py"
+    try:
+        path.relative_to(folder.resolve())
+    except ValueError:
+        errors.append(f"{where}: plugin: '{manifest.plugin}' is outside the mod's folder")
+        return None
+    if not path.is_file():
+        errors.append(f"{where}: plugin: file '{manifest.plugin}' not found")
+        return None
+    name = module_name(manifest.id, path)
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(
+        name, path, submodule_search_locations=[str(path.parent)] if package else None
+    )
+    if spec is None or spec.loader is None:
+        errors.append(f"{where}: plugin: cannot import '{manifest.plugin}'")
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a broken plugin is a load error naming its file, never a crash
+        del sys.modules[name]
+        errors.append(f"{rel(path)}: plugin: failed to import: {type(exc).__name__}: {exc}")
+        return None
+    return module
+
+
+def _load_entry_point(manifest: ModManifest, value: str, errors: list[str]) -> ModuleType | Register | None:
+    for entry in importlib.metadata.entry_points(group="forces_of_conquest.mods"):
+        if entry.name == manifest.id and entry.value == value:
+            try:
+                loaded: Any = entry.load()
+            except Exception as exc:
+                errors.append(f"entry point {entry.name} = {value}: plugin: failed to import: {type(exc).__name__}: {exc}")
+                return None
+            return loaded  # type: ignore[no-any-return]
+    return None
+
+
+def find_plugin(manifest: ModManifest, folder: Path, errors: list[str]) -> tuple[ModuleType | None, Register | None]:
+    """The plugin module and its `register`, importing code only when the mod may run code; (None, None)
+    for data-only mods."""
+    where = rel(folder / "mod.toml")
+    origin = origin_of(folder)
+    target: ModuleType | Register | None = None
+    if origin == PACKAGE and manifest.plugin is None:
+        entry = next((m for m in entry_point_mods() if m.folder.resolve() == folder.resolve()), None)
+        if entry is not None and entry.entry_point is not None:
+            target = _load_entry_point(manifest, entry.entry_point, errors)
+        if target is None:
+            return None, None
+    elif manifest.plugin is None:
+        return None, None
+    elif not code_allowed(origin):
+        errors.append(f"{where}: plugin: refused: mods outside the game's mods/ folder never run code")
+        return None, None
+    else:
+        target = _load_file(manifest, folder, errors)
+        if target is None:
+            return None, None
+    module = target if isinstance(target, ModuleType) else None
+    register = getattr(target, "register", None) if module is not None else target
+    if not callable(register):
+        errors.append(f"{where}: plugin: the plugin of mod '{manifest.id}' defines no register(app)")
+        return module, None
+    return module, register
+
+
+def activate_plugins(app: App, ordered: Sequence[tuple[ModManifest, Path]], errors: list[str]) -> None:
+    """Call every plugin's `register(app)` in load order on `app`; problems (code where it is not allowed,
+    import failures, schedule errors) go to `errors`, each naming the mod's file."""
+    for manifest, folder in ordered:
+        module, register = find_plugin(manifest, folder, errors)
+        if module is not None:
+            app.plugin_modules[manifest.id] = module
+        if register is None:
+            continue
+        try:
+            register(ModApp(app, manifest.id, folder))
+        except (ScheduleError, ValueError) as exc:
+            errors.append(f"{rel(folder / 'mod.toml')}: plugin: {exc}")
+        except Exception as exc:
+            errors.append(f"{rel(folder / 'mod.toml')}: plugin: register(app) failed: {type(exc).__name__}: {exc}")
+
+
+def sibling_module(plugin_file: str, name: str) -> ModuleType:
+    """Another module of a plugin's folder (e.g. its client code, `client.py`), imported on first use under
+    a name derived from its path: a plugin file loaded by path cannot import its neighbours relatively."""
+    path = (Path(plugin_file).resolve().parent / f"{name}.py")
+    key = module_name(f"{Path(plugin_file).resolve().parent.name}_{name}", path)
+    loaded = sys.modules.get(key)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(key, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[key]
+        raise
+    return module

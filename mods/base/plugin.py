@@ -1,0 +1,69 @@
+"""The base game's plugin (RULES.md R1-R10): its rules model, vocabulary, commands, systems and hooks.
+
+The rules themselves live in components/ and systems/ (shared code other rulesets may reuse); this file
+only assembles them into the base game's App, the way any ruleset or mod does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from components.abilities import Bombard, BridgeAbility, Forager, Pathfinder, Rearguard
+from components.armies import Army, ArmyUnit, Battle, Rogue
+from components.board import Disrupted, Ownership, Territory
+from components.players import HomeBase, Player, Stockpile
+from components.rules import BUILTIN_PLACEMENTS, Ruleset
+from components.structures import Catapult, Structure
+from systems import army_actions, build_actions, setup_actions, structure_actions
+from systems.build_actions import placement_reason
+from systems.combat import contact_battle, fight_started_battles
+from systems.production import produce_resources
+from systems.queries import army_max_mp
+from systems.rogue_ai import act_rogues
+from systems.rogues import spawn_wild_rogue
+from systems.upkeep import pay_upkeep
+from systems.victory import check_flags, flags_outcome
+from systems.world import MAIN, RESOURCE, ROGUE, UPKEEP
+
+if TYPE_CHECKING:
+    from game.app import ModApp
+
+HANDLERS = (
+    setup_actions.ChooseHomeBase, setup_actions.EndMainStage, setup_actions.ResignGame,
+    army_actions.MoveArmy, army_actions.AttackArmy, army_actions.CombineArmies, army_actions.SplitArmy,
+    army_actions.RetreatFromBattle, army_actions.TakeOverTerritory, army_actions.DisruptTerritory,
+    build_actions.TrainUnit, build_actions.PlaceStructure, build_actions.UpgradeStructure,
+    build_actions.RepairStructure,
+    structure_actions.AttackAStructure, structure_actions.StationUnit, structure_actions.UnstationUnit,
+    structure_actions.FireFromStructure, structure_actions.CrewACatapult, structure_actions.MoveACatapult,
+    structure_actions.BombardTerritory,
+)
+COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, ArmyUnit, Army, Rogue, Battle,
+              Structure, Catapult)
+ABILITIES = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
+             "rearguard": Rearguard}
+
+
+def register(app: ModApp) -> None:
+    app.set_rules_model(Ruleset)
+    app.add_builtin_placements(*BUILTIN_PLACEMENTS)
+    for component in COMPONENTS:
+        app.add_component(component)
+    for kind, params in ABILITIES.items():
+        app.add_ability_kind(kind, params)
+    for handler in HANDLERS:
+        app.add_handler(handler)
+    # R3: the systems of each stage, by the names mods order theirs against
+    app.add_system(RESOURCE, "resource", produce_resources)
+    app.add_system(UPKEEP, "upkeep", pay_upkeep)
+    app.add_system(MAIN, "combat", fight_started_battles)
+    app.add_system(MAIN, "victory", check_flags, after="combat")
+    app.add_system(ROGUE, "rogue_ai", act_rogues)
+    app.add_system(ROGUE, "wild_rogues", spawn_wild_rogue, after="rogue_ai")
+    app.add_system(ROGUE, "victory", check_flags, after="wild_rogues")
+    # the rule hooks movement and the engine ask
+    app.set_hook("contact", contact_battle)  # R5.5/R8.1: moving onto a hostile army starts a battle
+    app.set_hook("victory", flags_outcome)  # R7.2
+    app.set_hook("movement_points", army_max_mp)  # R5.1
+    app.set_hook("may_build", placement_reason)  # R6.3
+    app.set_hook("new_seat", setup_actions.new_seat)  # R1.3, R1.4

@@ -1,0 +1,64 @@
+"""MonsterCrasher, a whole game on the engine: rules (MC1-MC10), components, commands, AI and client screen.
+
+The package registers everything on the game's App; the rules are pure functions (`directions`, `march`,
+`position`) that the command handlers and systems (`play`) and the computer player (`computer`,
+`player`) share. Queries for other code: `play.position_of(world)`, `player.legal_turns(game)`,
+`player.legal_commands(game)`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from components.board import Ownership, Territory
+from components.players import Player
+
+from .commands import PressTurnButton, Spawn
+from .components import Contender, Creature
+from .data import MonsterRules
+from .events import MARCH_EVENTS
+from .play import (
+    MARCH,
+    SPAWN,
+    add_contender,
+    apply_press,
+    apply_spawn,
+    check_press,
+    check_spawn,
+    refresh_spawn_points,
+    run_march,
+    victory,
+    victory_hook,
+)
+from .player import ComputerPlayer, RandomPlayer, legal_commands, legal_turns
+
+if TYPE_CHECKING:
+    from game.app import ModApp
+
+__all__ = ["legal_commands", "legal_turns"]
+
+
+def _screen() -> Any:
+    from .screen import MonsterScreen
+
+    return MonsterScreen
+
+
+def register(app: ModApp) -> None:
+    app.set_rules_model(MonsterRules)
+    # the core's game setup (game.setup.new_game) gives every game board squares and player entities;
+    # registering their components makes saves and state hashes include them
+    for component in (Territory, Ownership, Player, Creature, Contender):
+        app.add_component(component)
+    app.add_command(Spawn, check_spawn, apply_spawn)
+    app.add_command(PressTurnButton, check_press, apply_press)
+    for event in MARCH_EVENTS:
+        app.add_event(event)
+    app.add_system(SPAWN, "spawn_points", refresh_spawn_points)
+    app.add_system(MARCH, "march", run_march)
+    app.add_system(MARCH, "victory", victory, after="march")
+    app.set_hook("victory", victory_hook)
+    app.set_hook("new_seat", add_contender)
+    app.add_computer_player("normal", ComputerPlayer)
+    app.add_computer_player("random", RandomPlayer)  # the MC9.4 yardstick: uniform among legal spawn choices
+    app.set_game_screen(_screen)

@@ -1,0 +1,98 @@
+"""MonsterCrasher's players on the engine: the legal turns of the seat to play, and the computer player.
+
+`legal_turns(game)` is every legal spawn choice of the active seat as the commands that make it (the
+turn button last); the random player and agent environments pick among them. `legal_commands(game)` is
+every single command legal now. The computer (MC9) ranks the same choices with `computer.choose`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .commands import PressTurnButton, Spawn
+from .computer import choose
+from .play import SPAWN, position_of, rules_of
+from .position import Spawn as SpawnChoice
+from .position import spawn_choices, spawn_reason
+
+if TYPE_CHECKING:
+    from components.commands import Command
+
+
+def _commands(seat: int, choice: tuple[SpawnChoice, ...]) -> tuple[Command, ...]:
+    spawns: tuple[Command, ...] = tuple(Spawn(seat, kind, f, r) for kind, (f, r) in choice)
+    return (*spawns, PressTurnButton(seat))
+
+
+def legal_turns(game: Any) -> list[tuple[Command, ...]]:
+    """Every legal spawn choice of the seat to play (spawning nothing included), each as its Spawn
+    commands followed by the turn button; empty when the game is over or no seat is spawning."""
+    world = game.world
+    if game.over or world.clock.stage != SPAWN:
+        return []
+    position = position_of(world)
+    return [_commands(position.active, choice) for choice in spawn_choices(position, rules_of(world))]
+
+
+def legal_commands(game: Any) -> list[Command]:
+    """Every command the seat to play may submit now: each legal single Spawn, and the turn button."""
+    world = game.world
+    if game.over or world.clock.stage != SPAWN:
+        return []
+    position = position_of(world)
+    rules = rules_of(world)
+    rank = 1 if position.active == 1 else rules.board.height
+    out: list[Command] = [
+        Spawn(position.active, kind, f, rank)
+        for f in range(1, rules.board.width + 1)
+        for kind in rules.turns.roster
+        if spawn_reason(position, rules, position.active, kind, (f, rank)) is None
+    ]
+    out.append(PressTurnButton(position.active))
+    return out
+
+
+def generator(world: Any) -> random.Random:
+    """The computer's own generator for this turn, seeded from the game (seed, round, seat): never the
+    game's, so a replay (seed + commands) reproduces the game without re-running the computer."""
+    return random.Random(f"monstercrasher:{world.seed}:{world.clock.round}:{world.clock.seat}")
+
+
+class ComputerPlayer:
+    """MC9: submits the spawns of the best-ranked choice, then presses the turn button (MC9.1)."""
+
+    def __init__(self, difficulty: str = "normal") -> None:
+        self.difficulty = difficulty
+
+    def choose_turn(self, game: Any) -> tuple[Command, ...]:
+        world = game.world
+        position = position_of(world)
+        return _commands(position.active, choose(position, rules_of(world), generator(world)))
+
+    def play_turn(self, game: Any) -> list[Any]:
+        """Play the whole turn of the seat to play through Game.submit; returns the events."""
+        events: list[Any] = []
+        for command in self.choose_turn(game):
+            result = game.submit(command)
+            if not result.ok:  # never expected: the choices are the legal ones
+                raise RuntimeError(f"computer player's {command} was rejected: {result.reason}")
+            events.extend(result.events)
+        return events
+
+
+class RandomPlayer:
+    """A player picking uniformly among the legal spawn choices (MC9.4's opponent). Its generator is its
+    own: seeded once when `seed` is given, else per turn from the game (seed, round, seat)."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed) if isinstance(seed, int) else None
+
+    def play_turn(self, game: Any) -> list[Any]:
+        rng = self.rng or random.Random(f"monstercrasher-random:{game.world.seed}:{game.world.clock.round}:"
+                                        f"{game.world.clock.seat}")
+        events: list[Any] = []
+        for command in rng.choice(legal_turns(game)):
+            result = game.submit(command)
+            events.extend(result.events)
+        return events

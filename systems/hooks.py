@@ -1,0 +1,42 @@
+"""Rule hooks: questions movement and the engine ask the ruleset instead of calling its rules directly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from systems.world import World
+
+WON, LOST, DRAW = "won", "lost", "draw"
+
+Contact = Callable[["World", int, int], None]  # (world, arriving piece, resident hostile piece)
+Victory = Callable[["World"], "dict[int, str] | None"]  # per seat WON/LOST/DRAW once decided, else None
+MovementPoints = Callable[["World", list[str], "int | None"], int]  # (world, unit types, carried) -> MP
+MayBuild = Callable[["World", Any], "str | None"]  # (world, build command) -> why not, or None
+NewSeat = Callable[["World", int, int], None]  # (world, seat, its player entity): the ruleset's per-seat state
+OrderSlot = Callable[["World", Any], "str | None"]  # (world, order) -> what it orders; a new order for a slot replaces
+# (world, viewing seat or None for a spectator, entity, its components as data) -> what that seat may see of it
+# (None: the entity is hidden); the base game hides nothing
+Visible = Callable[["World", "int | None", int, "dict[str, dict[str, Any]]"], "dict[str, dict[str, Any]] | None"]
+VisibleEvent = Callable[["World", "int | None", Any], bool]  # (world, viewing seat or None, event) -> shown?
+
+
+@dataclass
+class Hooks:
+    """The ruleset's answers; None where the ruleset has no such rule (nothing happens on contact, ...)."""
+
+    contact: Contact | None = None
+    victory: Victory | None = None
+    movement_points: MovementPoints | None = None
+    may_build: MayBuild | None = None
+    new_seat: NewSeat | None = None
+    order_slot: OrderSlot | None = None
+    visible: Visible | None = None
+    visible_event: VisibleEvent | None = None
+
+    def set(self, name: str, hook: Callable[..., Any]) -> None:
+        if name not in self.__dataclass_fields__:
+            raise ValueError(f"unknown hook '{name}' (hooks: {', '.join(self.__dataclass_fields__)})")
+        setattr(self, name, hook)
