@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from components.commands import Command, EndTurn
-from components.seats import REFEREE, Ready
+from components.seats import REFEREE, Answer, Ready
 from game import computer_seats
 from game.ai import make_controller
 from game.codec import command_from_data, command_to_data
@@ -31,7 +31,7 @@ from game.replay import header_from_data, header_of, start_game
 from game.saves import ModRef, game_app, require_mods
 from game.setup import PlayerSpec, create_game
 from game.simulate import PROJECT_ROOT, resolve_map
-from systems.seat_events import OrdersRevealed
+from systems.seat_events import OrdersRevealed, PromptSettled
 from systems.world import MAIN, SETUP
 
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
@@ -85,6 +85,8 @@ class Hosted:
     durable_seq: int = 0  # commands on disk (and so shown to anyone)
     # the open simultaneous phase's hidden records: seq -> issuing seat (shown to others only at the reveal)
     hidden: dict[int, int] = field(default_factory=dict)
+    # answers to questions still open: prompt id -> [[seat, Answer data, seq]...] (revealed when it settles)
+    answers: dict[int, list[list[Any]]] = field(default_factory=dict)
 
     # ----- facts
     @property
@@ -231,9 +233,10 @@ class Hosted:
             clock = game.world.clock
             rnd, stage, who = clock.round, clock.stage, clock.seat if seat is None else seat
             orders = self._orders_before() if game.awaiting_orders else None
+            asking = game.asking
             result = original(command, seat=seat)
             if isinstance(result, Accepted):
-                record = self._record(rnd, who, issuer, command, result, orders, stage)
+                record = self._record(rnd, who, issuer, command, result, orders, stage, asking)
                 records.append(record)
                 writes.append(_command_write(self.id, record, now))
                 if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, clock.seat, stage):
@@ -259,7 +262,8 @@ class Hosted:
         return out
 
     def _record(self, rnd: int, seat: int, issuer: str, command: Command, result: Accepted,
-                orders: dict[int, tuple[list[dict[str, Any]], bool]] | None, stage: str) -> dict[str, Any]:
+                orders: dict[int, tuple[list[dict[str, Any]], bool]] | None, stage: str,
+                asking: bool = False) -> dict[str, Any]:
         """What was accepted, with what each viewer may see of it (game.views: `events_for`) and, in a
         simultaneous phase, whether the command stays hidden from the other seats or reveals every order."""
         game = self.game
@@ -279,7 +283,25 @@ class Hosted:
             elif seat != REFEREE and (phase is None or type(command).__name__ not in phase.immediate):
                 record["hidden_from_others"] = seat
                 self.hidden[int(record["seq"])] = seat
+        if asking:
+            self._hide_answers(record, command, seat, result)
         return record
+
+    def _hide_answers(self, record: dict[str, Any], command: Command, seat: int, result: Accepted) -> None:
+        """An answer to an open question stays hidden from the other seats until the question settles; the
+        command that settles it reveals the answers given before it (the viewer's own dropped in views)."""
+        settled = [e.prompt for e in result.events if isinstance(e, PromptSettled)]
+        given = [entry for prompt in settled for entry in self.answers.pop(prompt, [])]
+        steps = [[entry[0], entry[1]] for entry in given]
+        for entry in given:
+            self.hidden.pop(entry[2], None)
+        if isinstance(command, Answer) and command.prompt not in settled and seat != REFEREE:
+            record["hidden_from_others"] = seat
+            self.hidden[int(record["seq"])] = seat
+            self.answers.setdefault(command.prompt, []).append([seat, command_to_data(command), int(record["seq"])])
+        if steps:
+            reveal = record.setdefault("reveal", {"steps": []})
+            reveal["steps"] = steps + reveal["steps"]
 
     def commands_data(self, upto: int) -> list[list[Any]]:
         return [[r, s, command_to_data(c)] for r, s, c in self.game.history[:upto]]

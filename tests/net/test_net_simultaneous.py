@@ -80,7 +80,12 @@ def test_orders_stay_hidden_until_all_are_ready_and_questions_are_answered_over_
         a.game.world.activate()
         prompt = prompts.pending(a.game.world)[0][0]
         assert watcher.submit(Answer(prompt, "rest")).reason == "spectators cannot act"
-        assert a.submit(Answer(prompt, "press")).ok and b.submit(Answer(prompt, "rest")).ok
+        assert a.submit(Answer(prompt, "press")).ok
+        _pump_until(clients, lambda: b.mirror.seq == a.mirror.seq == watcher.mirror.seq)
+        for other in (b, watcher):  # seat 1's answer has not reached the others before the question settles
+            other.game.world.activate()
+            assert prompts.pending(other.game.world)[0][1].given == ["", ""]
+        assert b.submit(Answer(prompt, "rest")).ok
         _pump_until(clients, lambda: all(c.game.awaiting_orders and c.game.world.clock.round == 2 for c in clients))
         assert {state_hash(c.game.world) for c in clients} == {_hash(links[0], game_id)}
 
