@@ -1,4 +1,4 @@
-"""The `foc` command line: play, validate, schema, simulate, balance and replay."""
+"""The `foc` command line: play, validate, schema, simulate, balance, replay and serve."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="save a screenshot every K frames (0: only at the end)")
     play.add_argument("--size", default="1280x720", help="window size WxH")
     play.add_argument("--autosave-watch", action="store_true", help="autosave computer-only games too")
+    play.add_argument("--connect", help="open the lobby of a game server, e.g. ws://127.0.0.1:8765")
+    play.add_argument("--game", help="with --connect: join this game (its first open seat, or watch it)")
+    play.add_argument("--watch", action="store_true", help="with --connect --game: watch instead of playing")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
     validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
@@ -63,6 +66,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-run a replay file")
     replay.add_argument("file", help="a replay (.focreplay.json.gz) or a save (.foc.json.gz)")
     replay.add_argument("--verify", action="store_true", help="report the first round whose state hash differs")
+
+    serve = sub.add_parser("serve", help="host network games (WebSockets; see docs/network.md)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port; it is printed)")
+    serve.add_argument("--data", help="folder for the games journal (default: the user data folder)")
+    serve.add_argument("--sync", choices=("full", "normal"), default="full",
+                       help="journal durability: full (fsync before every ack; survives power loss) or normal "
+                            "(survives kill -9, faster)")
+    serve.add_argument("--verbose", action="store_true", help="log connections and problems")
     return parser
 
 
@@ -102,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.replay import run_replay
 
         return run_replay(args)
+    if args.command == "serve":
+        from game.net.server import run_serve
+
+        return run_serve(args)
     if args.command in ("play", None):
         from game.ui.launch import run_play
 

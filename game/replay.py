@@ -238,6 +238,14 @@ def _header_from(
     return Header(seed=data["seed"], rules=rules, board=board, players=players)  # type: ignore[arg-type]
 
 
+def header_from_data(data: dict[str, Any], source: str) -> Header:
+    """A replay header (as `header_of` wrote it) validated strictly; DataError naming `source` otherwise."""
+    try:
+        return _header_from(data, source)
+    except (KeyError, TypeError, ValidationError) as exc:
+        raise DataError([f"{source}: header: {exc}"]) from None
+
+
 def _commands_from(
     entries: list[list[Any]], file: str, where: str, commands: dict[str, type[Command]]
 ) -> list[tuple[int, int, Command]]:

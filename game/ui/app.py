@@ -107,11 +107,19 @@ class GameWindow(arcade.Window):
 
     def show_game(self, session: object, canvas: object) -> None:
         """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
-        else the standard one."""
+        else the standard one (for a network game, `NetGameView`: the standard one over the server)."""
         screen = getattr(getattr(session, "game", None), "app", None)
         factory = getattr(screen, "game_screen", None)
         if factory is not None:
-            self.show_view(factory()(self, session, canvas))
+            view = factory()(self, session, canvas)
+            if getattr(session, "remote", False):  # a network game on the ruleset's own screen
+                session.drive(view)  # type: ignore[attr-defined]
+            self.show_view(view)
+            return
+        if getattr(session, "remote", False):  # a network game (game.ui.remote_session)
+            from game.ui.views.net_game import NetGameView
+
+            self.show_view(NetGameView(self, session, canvas))
             return
         from game.ui.client_flow import FlowGameView  # GameView plus the turn flow
 

@@ -160,7 +160,11 @@ def run_play(args: argparse.Namespace) -> int:
 
     configure_window(window, prefs, autosave=not arcade.headless,  # no autosaves from headless runs
                      watched=bool(getattr(args, "autosave_watch", False)))
-    if game is not None:
+    if getattr(args, "connect", None):
+        from game.ui.net_flow import connect_from_args
+
+        connect_from_args(window, args)
+    elif game is not None:
         window.start(game, stats=stats)
     else:
         window.show_main_menu()

@@ -1,4 +1,4 @@
-"""Main menu: new game, load game, quit."""
+"""Main menu: new game, load game, host or join a network game, quit."""
 
 from __future__ import annotations
 
@@ -21,16 +21,21 @@ class MainMenuView(BaseView):
         top = window.height / 2 + 40
         self.new_button = kit.flat_button("New game", cx - 150, top - 50, 300, 48, primary=True, size=15)
         self.load_button = kit.flat_button("Load game", cx - 150, top - 110, 300, 48, size=15)
-        self.quit_button = kit.flat_button("Quit", cx - 150, top - 170, 300, 48, size=15)
+        self.host_button = kit.flat_button("Host", cx - 150, top - 170, 145, 48, size=15)  # network play
+        self.join_button = kit.flat_button("Join", cx + 5, top - 170, 145, 48, size=15)
+        kit.on_click(self.host_button, self.host)
+        kit.on_click(self.join_button, self.join)
+        self.quit_button = kit.flat_button("Quit", cx - 150, top - 230, 300, 48, size=15)
         kit.on_click(self.new_button, window.show_new_game)
         kit.on_click(self.load_button, window.show_load_game)
         kit.on_click(self.quit_button, window.close)
         self.options_button = kit.flat_button("Options", window.width - 170, 20, 150, 40)  # settings
         kit.on_click(self.options_button, self.show_options)
-        for widget in (self.new_button, self.load_button, self.quit_button, self.options_button):
+        for widget in (self.new_button, self.load_button, self.host_button, self.join_button, self.quit_button,
+                       self.options_button):
             self.ui.add(widget)
-        self.ui.add(kit.label("Hot-seat strategy for 2–4 players · mouse only · computer opponents", cx - 300,
-                              top - 230, 11, theme.TEXT_DIM, width=600, align="center"))
+        self.ui.add(kit.label("Hot-seat or network play for 2–4 players · mouse only · computer opponents",
+                              cx - 300, top - 290, 11, theme.TEXT_DIM, width=600, align="center"))
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         logo = arcade.Sprite(window.assets.icon("logo"), center_x=cx, center_y=window.height - 130)
         logo.scale = min(1.0, (window.width - 200) / max(1, logo.width))
@@ -62,7 +67,8 @@ class MainMenuView(BaseView):
     def draw(self) -> None:
         self.clear()
         self.backdrop.draw()
-        arcade.draw_lrbt_rectangle_filled(self.window.width / 2 - 330, self.window.width / 2 + 330, 150,
+        arcade.draw_lrbt_rectangle_filled(self.window.width / 2 - 330, self.window.width / 2 + 330,
+                                          self.window.height / 2 - 270,
                                           self.window.height / 2 + 56, (20, 23, 31, 225))
         self.sprites.draw()
         self.ui.draw()
@@ -71,6 +77,16 @@ class MainMenuView(BaseView):
         from game.ui.client_flow import show_settings_screen
 
         show_settings_screen(self.window, self.app.show_main_menu)
+
+    def host(self) -> None:
+        from game.ui.net_flow import host_local
+
+        host_local(self.window)
+
+    def join(self) -> None:
+        from game.ui.views.lobby import JoinView
+
+        self.window.show_view(JoinView(self.app))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.N, arcade.key.RETURN):

@@ -1,0 +1,233 @@
+"""Network play under load: N concurrent 2-seat games of computer clients against one `foc serve` on 127.0.0.1.
+
+Each game has two client connections (both in this process, on one asyncio loop). The seat to move sends a
+command (base choice, then a unit to build and the end of its turn), waits a think time, and so on, for a
+bounded number of commands; the whole run also stops after `--seconds`. Measured: the time from sending a
+command to the moment the last seat of the game has its update (p50/p95/max), the command rate, and the
+server's memory (resident and peak, from /proc). The server journals every command durably (fsync) before
+it answers, as in play.
+
+Run: .venv/bin/python -m bench.bench_net --games 50 --commands 40
+     .venv/bin/python -m bench.bench_net --games 500 --commands 20 --seconds 240
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from game.net.client import NetClient
+from game.simulate import percentile
+
+BASE_MODS = [{"id": "base", "version": "1.0.0"}]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latency: list[float] = []
+        self.rejected: list[float] = []
+        self.games_done = 0
+        self.errors: list[str] = []
+
+
+class GamePlay:
+    """One game: two connections, updates timed as they arrive at each seat."""
+
+    def __init__(self, url: str, index: int, stats: Stats, commands: int, think: float, stop_at: float) -> None:
+        self.url, self.index, self.stats = url, index, stats
+        self.commands, self.think, self.stop_at = commands, think, stop_at
+        self.arrivals: dict[int, list[float]] = {}
+        self.waiting: dict[int, asyncio.Event] = {}
+        self.states: dict[int, dict[str, Any]] = {}
+        self.clock: dict[str, Any] = {}
+        self.game = ""
+
+    def _push(self, seat_index: int, message: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        kind = message.get("type")
+        if kind == "state":
+            self.states[seat_index] = message
+            self.clock = message["clock"]
+        elif kind == "update":
+            seq = message["seq"]
+            seen = self.arrivals.setdefault(seq, [])
+            seen.append(now)
+            self.clock = message["clock"]
+            if len(seen) == 2 and seq in self.waiting:
+                self.waiting[seq].set()
+
+    async def run(self, gate: asyncio.Semaphore, ready: asyncio.Barrier) -> None:
+        clients = [NetClient(self.url, f"bench-{self.index}-{s}", BASE_MODS, on_push=partial(self._push, s))
+                   for s in (0, 1)]
+        set_up = False
+        try:
+            async with gate:
+                for client in clients:
+                    await client.connect(30)
+                made = await clients[0].request({"type": "create", "map": "random:12x12:3", "seed": self.index,
+                                                 "seats": [{"kind": "open"}, {"kind": "open"}]}, 30)
+                self.game = made["game"]
+                for seat, client in enumerate(clients, start=1):
+                    await client.request({"type": "join", "game": self.game, "seat": seat}, 30)
+                while len(self.states) < 2:
+                    await asyncio.sleep(0.01)
+            set_up = True
+        except Exception as exc:  # a bench reports problems, it does not stop at the first
+            self.stats.errors.append(f"game {self.index}: set-up: {type(exc).__name__}: {exc}")
+        await ready.wait()  # every game is set up before any is timed
+        try:
+            if set_up:
+                await self._play(clients)
+                self.stats.games_done += 1
+        except Exception as exc:
+            self.stats.errors.append(f"game {self.index}: {type(exc).__name__}: {exc}")
+        finally:
+            for client in clients:
+                await client.close()
+
+    async def _play(self, clients: list[NetClient]) -> None:
+        header = self.states[0]["header"]
+        zones = header["board"]["start_zones"]
+        units = [name for name, spec in header["ruleset"]["units"].items() if spec.get("buildable", True)]
+        built: set[tuple[int, int]] = set()
+        rng = random.Random(self.index)
+        tried: dict[int, int] = {}
+        for _ in range(self.commands):
+            if time.monotonic() > self.stop_at or self.clock.get("winner") is not None:
+                return
+            seat = int(self.clock["seat"])
+            if self.clock["stage"] == "setup":
+                zone = zones[str(seat)]
+                command = {"type": "ChooseBase", "territory": zone[tried.get(seat, 0) % len(zone)]}
+                tried[seat] = tried.get(seat, 0) + 1
+            elif (self.clock["round"], seat) not in built and units:
+                built.add((self.clock["round"], seat))
+                command = {"type": "BuildUnit", "unit_type": units[0]}
+            else:
+                command = {"type": "EndTurn"}
+            await asyncio.sleep(rng.uniform(0, 2 * self.think))
+            t0 = time.perf_counter()
+            reply = await clients[seat - 1].request({"type": "command", "game": self.game, "command": command}, 30)
+            if reply["type"] != "accepted":
+                self.stats.rejected.append(time.perf_counter() - t0)
+                continue
+            seq = reply["seq"]
+            seen = self.arrivals.get(seq, [])
+            if len(seen) < 2:
+                event = self.waiting.setdefault(seq, asyncio.Event())
+                await asyncio.wait_for(event.wait(), 30)
+                seen = self.arrivals[seq]
+            self.stats.latency.append(max(seen) - t0)
+            self.arrivals.pop(seq, None)
+            self.waiting.pop(seq, None)
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory of a process, in MiB."""
+    text = Path(f"/proc/{pid}/status").read_text()
+    rss = int(re.search(r"VmRSS:\s+(\d+)", text).group(1))  # type: ignore[union-attr]
+    hwm = int(re.search(r"VmHWM:\s+(\d+)", text).group(1))  # type: ignore[union-attr]
+    return rss / 1024, hwm / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: Path, sync: str = "full") -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
+                             "--data", str(data), "--sync", sync], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"listening on (ws://\S+)", line)
+    if not found:
+        proc.kill()
+        raise RuntimeError(f"foc serve did not start: {line!r}")
+    return proc, found.group(1)
+
+
+async def run(url: str, games: int, commands: int, think: float, seconds: float) -> tuple[Stats, float]:
+    stats = Stats()
+    stop_at = time.monotonic() + seconds + games * 0.05  # setting the games up is not playing time
+    gate = asyncio.Semaphore(25)  # connections being opened at once
+    started = time.perf_counter()
+    plays = [GamePlay(url, i, stats, commands, think, stop_at) for i in range(games)]
+    ready = asyncio.Barrier(games)
+    await asyncio.wait_for(asyncio.gather(*(p.run(gate, ready) for p in plays)), seconds + 120)
+    return stats, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--commands", type=int, default=40, help="commands per game at most")
+    parser.add_argument("--think", type=float, default=0.25, help="mean think time between commands (s)")
+    parser.add_argument("--seconds", type=float, default=120, help="stop sending new commands after this")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full", help="the server's journal mode")
+    parser.add_argument("--url", help="use a server already running (its memory is then not measured)")
+    parser.add_argument("--json", dest="json_path")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-net-") as folder:
+        if args.url:
+            stats, wall = asyncio.run(run(args.url, args.games, args.commands, args.think, args.seconds))
+            rss = peak = server_cpu = 0.0
+            proc = None
+        else:
+            proc, url = start_server(Path(folder), args.sync)
+        try:
+            if proc is not None:
+                stats, wall = asyncio.run(run(url, args.games, args.commands, args.think, args.seconds))
+                rss, peak = memory_mb(proc.pid)
+                server_cpu = cpu_seconds(proc.pid)
+        finally:
+            if proc is None:
+                pass
+            else:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    lat = [v * 1000 for v in stats.latency]
+    result = {
+        "games": args.games, "games_done": stats.games_done, "commands": len(lat), "rejected": len(stats.rejected),
+        "wall_s": round(wall, 1), "commands_per_s": round(len(lat) / wall, 1) if wall else 0.0,
+        "latency_ms": {"p50": round(percentile(lat, 50), 2), "p95": round(percentile(lat, 95), 2),
+                       "max": round(max(lat, default=0.0), 2)},
+        "server_mb": {"rss": round(rss, 1), "peak": round(peak, 1)}, "server_cpu_s": round(server_cpu, 1),
+        "client_cpu_s": round(time.process_time(), 1), "errors": stats.errors[:5],
+        "cpus": os.cpu_count(), "think_s": args.think, "sync": args.sync, "load": os.getloadavg()[0],
+    }
+    print(f"bench_net: {args.games} games x 2 seats over ws://127.0.0.1, think {args.think}s, journal {args.sync}, "
+          f"load average {result['load']:.1f} on {os.cpu_count()} CPUs:")
+    print(f"  "
+          f"{result['commands']} commands in {result['wall_s']} s ({result['commands_per_s']}/s), "
+          f"{stats.games_done} games done, {len(stats.errors)} errors")
+    print(f"  send -> last seat's update: p50 {result['latency_ms']['p50']} ms, p95 {result['latency_ms']['p95']} ms, "
+          f"max {result['latency_ms']['max']} ms")
+    print(f"  server memory: {result['server_mb']['rss']} MiB resident, {result['server_mb']['peak']} MiB peak; "
+          f"CPU: server {result['server_cpu_s']} s, clients {result['client_cpu_s']} s")
+    for line in stats.errors[:5]:
+        print(f"  error: {line}")
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(result, indent=2))
+    return 1 if stats.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,403 @@
+"""A game hosted by the server: the engine game, its seats and watchers, and the records of accepted commands.
+
+Everything here runs on the server's one event-loop thread (the engine switches esper's global world, so
+it must never run on two threads at once). A game is built new (`create`) or rebuilt from the journal
+(`restore`: the replay header and the commands through `game.replay.run_commands`, the same re-run that
+verifies replays), so a restarted server has every game at the same state hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from components.commands import Command, EndTurn
+from components.seats import REFEREE, Answer, Ready
+from game import computer_seats
+from game.ai import make_controller
+from game.codec import command_from_data, command_to_data
+from game.engine import Accepted, Game, Result, seat_orders
+from game.errors import DataError
+from game.maps import MapData
+from game.net.journal import StoredGame, Write
+from game.net.views import clock_data, event_data, viewer_events
+from game.replay import header_from_data, header_of, start_game
+from game.saves import ModRef, game_app, require_mods
+from game.setup import PlayerSpec, create_game
+from game.simulate import PROJECT_ROOT, resolve_map
+from systems.seat_events import OrdersRevealed, PromptSettled
+from systems.world import MAIN, SETUP
+
+OPEN, HUMAN, COMPUTER = "open", "human", "computer"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def ruleset_choices() -> list[dict[str, str]]:
+    """The rulesets this server can host (for the lobby): id, name, description."""
+    from game.content import rulesets
+
+    return [{"id": rid, "name": manifest.name, "description": manifest.description}
+            for rid, (manifest, _) in sorted(rulesets().items())]
+
+
+@dataclass
+class SeatState:
+    """A seat at a hosted game: open, held by a human (who has its token), or played by the server."""
+
+    seat: int
+    kind: str
+    name: str
+    difficulty: str = "normal"
+    token_hash: str = ""
+    conns: set[Any] = field(default_factory=set)
+
+    def data(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "difficulty": self.difficulty,
+                "token_hash": self.token_hash}
+
+
+@dataclass
+class Hosted:
+    """One game on the server."""
+
+    id: str
+    name: str
+    settings: dict[str, Any]
+    header: dict[str, Any]
+    game: Game
+    seats: dict[int, SeatState]
+    created: float
+    turn_started: float
+    watchers: set[Any] = field(default_factory=set)
+    durable_seq: int = 0  # commands on disk (and so shown to anyone)
+    # the open simultaneous phase's hidden records: seq -> issuing seat (shown to others only at the reveal)
+    hidden: dict[int, int] = field(default_factory=dict)
+    # answers to questions still open: prompt id -> [[seat, Answer data, seq]...] (revealed when it settles)
+    answers: dict[int, list[list[Any]]] = field(default_factory=dict)
+
+    # ----- facts
+    @property
+    def seq(self) -> int:
+        return len(self.game.history)
+
+    @property
+    def mods(self) -> list[dict[str, str]]:
+        return list(self.header["mods"])
+
+    @property
+    def turn_seconds(self) -> float | None:
+        value = self.settings.get("turn_seconds")
+        return float(value) if value else None
+
+    def seated(self) -> bool:
+        """Every seat is taken (by a human or the server): the turn clock runs only then."""
+        return all(s.kind != OPEN for s in self.seats.values())
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.settings.get("ruleset", "base"))
+
+    @property
+    def simultaneous(self) -> bool:
+        """The ruleset's flow has simultaneous phases (hidden orders)."""
+        flow = self.game.app.flow
+        return any(p.acts == "all" for p in (*flow.setup, *flow.turn, *flow.round_end))
+
+    def waiting_on(self) -> list[int]:
+        """The seats the game waits for: the seat to move, the seats not ready, or the seats asked."""
+        game = self.game
+        if game.awaiting_orders:
+            return game.unready_seats()
+        return game.acting_seats()
+
+    def deadline(self) -> float | None:
+        seconds = self.turn_seconds
+        if seconds is None or self.game.over or not self.seated():
+            return None
+        if not any(self.seats[s].kind != COMPUTER for s in self.waiting_on() if s in self.seats):
+            return None
+        return self.turn_started + seconds
+
+    def info(self) -> dict[str, Any]:
+        """The game's line in the lobby: whose move it is, the round, the seats and the deadline."""
+        world = self.game.world
+        clock = world.clock
+        waiting = self.waiting_on()
+        to_move = self.seats.get(waiting[0]) if len(waiting) == 1 else None
+        return {
+            "game": self.id, "name": self.name, "ruleset": self.ruleset, "map": self.settings["map"],
+            "mode": self.settings["mode"], "waiting_on": waiting,
+            "turn_seconds": self.turn_seconds, "mods": [m["id"] for m in self.mods if m["id"] != self.ruleset],
+            "round": clock.round, "stage": clock.stage, "winner": clock.winner, "seq": self.durable_seq,
+            "to_move": None if self.game.over or to_move is None else to_move.seat,
+            "to_move_name": None if self.game.over or to_move is None else to_move.name,
+            "deadline": self.deadline(), "watchers": len(self.watchers),
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "connected": bool(s.conns)}
+                      for s in self.seats.values()],
+        }
+
+    def stored(self) -> StoredGame:
+        return StoredGame(self.id, self.created, self.name, self.settings, self.header, self.turn_started,
+                          [s.data() for s in self.seats.values()])
+
+    # ----- acting
+    def apply(self, command: Command, issuer: str, seat: int | None = None) -> tuple[Result, list[dict[str, Any]], list[Write]]:
+        """Submit one command issued by `seat` (None: the acting seat; the engine checks the issuer)."""
+        return self._capture(lambda: [self.game.submit(command, seat=seat)], issuer)
+
+    def computers_to_act(self) -> list[SeatState]:
+        """The server's computer seats the game waits for now."""
+        if self.game.over or not self.seated():
+            return []
+        return [self.seats[s] for s in self.waiting_on() if s in self.seats and self.seats[s].kind == COMPUTER]
+
+    def play_computer(self) -> tuple[list[dict[str, Any]], list[Write]]:
+        """One turn (or base choice) of the computer seat to move, or every waiting computer seat's orders or
+        answers (game.computer_seats); the records and journal writes."""
+        waiting = self.computers_to_act()
+        if not waiting:
+            return [], []
+        game = self.game
+        if not game.awaiting_seat:
+            def act() -> list[Result]:
+                out: list[Result] = []
+                for seat in waiting:
+                    out.extend(computer_seats.act(game, seat.seat, make_controller(seat.difficulty, game.app)))
+                return out
+
+            _, records, writes = self._capture(act, "computer")
+            return records, writes
+        seat = waiting[0]
+        before = (game.world.clock.round, game.world.clock.seat, game.world.clock.stage)
+        controller = make_controller(seat.difficulty, game.app)
+
+        def turn() -> list[Result]:
+            if game.in_setup and hasattr(controller, "choose_base"):
+                return [game.submit(controller.choose_base(game))]
+            return list(controller.play_turn(game))
+
+        _, records, writes = self._capture(turn, "computer")
+        if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) == before and not game.over:
+            # a controller that did not finish its turn must not stall the game
+            _, more, more_writes = self._capture(lambda: [self._end_turn_for(game.world.clock.seat)], "server")
+            records, writes = records + more, writes + more_writes
+        return records, writes
+
+    def _end_turn_for(self, seat: int) -> Result:
+        """What the server does for a seat that does not finish its turn: ends it (the base game's base choice:
+        the normal computer's choice; another ruleset: its phase's first ending command, when plain)."""
+        game = self.game
+        if game.in_setup and game.world.clock.stage == SETUP:
+            return game.submit(make_controller("normal").choose_base(game))
+        if game.world.clock.stage == MAIN:
+            return game.submit(EndTurn())
+        phase = game.app.flow.phase(game.world.clock.stage)
+        ending = game.app.command_types().get(phase.ends_with[0]) if phase is not None and phase.ends_with else None
+        try:
+            return game.submit(ending()) if ending is not None else game.submit(EndTurn())
+        except TypeError:
+            return game.force_resolve()
+
+    def expire_turn(self) -> tuple[list[dict[str, Any]], list[Write]]:
+        """The turn timer ran out: in a simultaneous phase or a question the server forces the resolution
+        (`Game.force_resolve`: seats not ready hold, unanswered questions take their default); else it ends
+        the turn (in base choice it chooses for the seat)."""
+        game = self.game
+        if game.awaiting_orders or game.asking:
+            _, records, writes = self._capture(lambda: [game.force_resolve()], "timer")
+        else:
+            _, records, writes = self._capture(lambda: [self._end_turn_for(game.world.clock.seat)], "timer")
+        return records, writes
+
+    def _capture(self, act: Any, issuer: str) -> tuple[Result, list[dict[str, Any]], list[Write]]:
+        game = self.game
+        original = game.submit
+        records: list[dict[str, Any]] = []
+        writes: list[Write] = []
+        now = time.time()
+
+        def capture(command: Command, seat: int | None = None) -> Result:
+            clock = game.world.clock
+            rnd, stage, who = clock.round, clock.stage, clock.seat if seat is None else seat
+            orders = self._orders_before() if game.awaiting_orders else None
+            asking = game.asking
+            result = original(command, seat=seat)
+            if isinstance(result, Accepted):
+                record = self._record(rnd, who, issuer, command, result, orders, stage, asking)
+                records.append(record)
+                writes.append(_command_write(self.id, record, now))
+                if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, clock.seat, stage):
+                    self.turn_started = now
+                    writes.append(("UPDATE games SET turn_started = ? WHERE id = ?", (now, self.id)))
+            return result
+
+        game.submit = capture  # type: ignore[method-assign]
+        try:
+            results = act()
+        finally:
+            del game.submit
+        last: Result = results[-1] if results else Accepted()
+        return last, records, writes
+
+    def _orders_before(self) -> dict[int, tuple[list[dict[str, Any]], bool]]:
+        """Every seat's buffered orders and readiness (what a reveal shows the other seats)."""
+        world = self.game.world
+        out = {}
+        for seat in world.alive_seats():
+            mine = seat_orders(world, seat)
+            out[seat] = (list(mine.orders), mine.ready)
+        return out
+
+    def _record(self, rnd: int, seat: int, issuer: str, command: Command, result: Accepted,
+                orders: dict[int, tuple[list[dict[str, Any]], bool]] | None, stage: str,
+                asking: bool = False) -> dict[str, Any]:
+        """What was accepted, with what each viewer may see of it (game.views: `events_for`) and, in a
+        simultaneous phase, whether the command stays hidden from the other seats or reveals every order."""
+        game = self.game
+        record: dict[str, Any] = {"game": self.id, "seq": self.seq, "round": rnd, "seat": seat, "issuer": issuer,
+                  "command": command_to_data(command), "events": [event_data(e) for e in result.events],
+                  "clock": clock_data(game.world.clock)}
+        viewers: list[int | None] = [None, *self.seats]
+        views = {v: viewer_events(game, v, result.events) for v in viewers}
+        if any(view != record["events"] for view in views.values()):
+            record["views"] = views
+        if orders is not None:
+            phase = game.app.flow.phase(stage)
+            clock = game.world.clock
+            if any(isinstance(e, OrdersRevealed) for e in result.events) or (clock.round, clock.stage) != (rnd, stage):
+                record["reveal"] = _reveal(orders, seat)
+                self.hidden.clear()
+            elif seat != REFEREE and (phase is None or type(command).__name__ not in phase.immediate):
+                record["hidden_from_others"] = seat
+                self.hidden[int(record["seq"])] = seat
+        if asking:
+            self._hide_answers(record, command, seat, result)
+        return record
+
+    def _hide_answers(self, record: dict[str, Any], command: Command, seat: int, result: Accepted) -> None:
+        """An answer to an open question stays hidden from the other seats until the question settles; the
+        command that settles it reveals the answers given before it (the viewer's own dropped in views)."""
+        settled = [e.prompt for e in result.events if isinstance(e, PromptSettled)]
+        given = [entry for prompt in settled for entry in self.answers.pop(prompt, [])]
+        steps = [[entry[0], entry[1]] for entry in given]
+        for entry in given:
+            self.hidden.pop(entry[2], None)
+        if isinstance(command, Answer) and command.prompt not in settled and seat != REFEREE:
+            record["hidden_from_others"] = seat
+            self.hidden[int(record["seq"])] = seat
+            self.answers.setdefault(command.prompt, []).append([seat, command_to_data(command), int(record["seq"])])
+        if steps:
+            reveal = record.setdefault("reveal", {"steps": []})
+            reveal["steps"] = steps + reveal["steps"]
+
+    def commands_data(self, upto: int) -> list[list[Any]]:
+        return [[r, s, command_to_data(c)] for r, s, c in self.game.history[:upto]]
+
+
+def _command_write(game_id: str, record: dict[str, Any], now: float) -> Write:
+    from game.net.journal import Journal
+
+    return Journal.command(game_id, record["seq"], record["round"], record["seat"], record["issuer"],
+                           record["command"], json.dumps(record["events"], separators=(",", ":")), now)
+
+
+MAP_NAME = re.compile(r"[a-z0-9_]{1,40}")
+RANDOM_MAP = re.compile(r"random:(\d{1,3})x(\d{1,3})(?::(\d{1,9}))?")
+RANDOM_SIDES = (8, 64)
+
+
+@cache
+def server_map(name: str, ruleset: str = "base") -> MapData:
+    """A map a client may ask for: a map shipped with the ruleset by name, or `random:WxH[:seed]` of a bounded
+    size.
+
+    Never a path: a client must not make the server read its files or build a huge board. Cached: a map
+    (generated ones too) is made once per server process.
+    """
+    from game.content import maps_folder
+
+    found = RANDOM_MAP.fullmatch(name)
+    if found:
+        width, height = int(found.group(1)), int(found.group(2))
+        low, high = RANDOM_SIDES
+        if not (low <= width <= high and low <= height <= high):
+            raise DataError([f"map: random maps are {low}x{low} to {high}x{high}, not {width}x{height}"])
+        return resolve_map(name, ruleset)
+    folder = maps_folder(ruleset) or PROJECT_ROOT / "maps"
+    if not MAP_NAME.fullmatch(name) or not (folder / f"{name}.tmj").is_file():
+        raise DataError([f"map: no map {name[:40]!r} for {ruleset} on this server (use a shipped map's name, "
+                         "random:WxH, or default for a ruleset with its own board)"])
+    return resolve_map(name, ruleset)
+
+
+def _reveal(orders: dict[int, tuple[list[dict[str, Any]], bool]], issuer: int) -> dict[str, Any]:
+    """What the resolving command needs before it on another viewer's copy: each seat's orders and Ready as
+    they stood (seats already ready), then the resolving seat's own orders. `game.net.views` drops the
+    viewer's own part."""
+    ready = command_to_data(Ready())
+    steps: list[list[Any]] = []
+    for seat, (given, is_ready) in sorted(orders.items()):
+        if seat != issuer and is_ready:
+            steps.extend([seat, order] for order in given)
+            steps.append([seat, ready])
+    if issuer in orders:
+        steps.extend([issuer, order] for order in orders[issuer][0])
+    return {"steps": steps}
+
+
+def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
+           turn_seconds: float | None, seed: int, ruleset: str = "base") -> Hosted:
+    """A new hosted game of `ruleset` with `mods` (DataError naming the problem: unknown ruleset, map or
+    mods, too many seats for the map)."""
+    known = {r["id"] for r in ruleset_choices()}
+    if ruleset not in known:
+        raise DataError([f"ruleset: no ruleset {ruleset[:40]!r} on this server (choose from {', '.join(sorted(known))})"])
+    map_data = None if map_name == "default" else server_map(map_name, ruleset)
+    specs = [PlayerSpec(s["name"] or (f"Computer {i + 1}" if s["kind"] == COMPUTER else f"Seat {i + 1}"),
+                        computer=s["kind"] == COMPUTER, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
+    game = create_game(map_data, specs, seed, mods, ruleset=ruleset)
+    now = time.time()
+    seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}
+    settings = {"map": map_name, "mods": mods, "mode": mode, "turn_seconds": turn_seconds, "seed": seed,
+                "ruleset": ruleset}
+    return Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now)
+
+
+def restore(stored: StoredGame) -> Hosted:
+    """A game rebuilt from its journal: the header, then every command re-run through `Game.submit` by its
+    recorded issuer (the hidden records of an open simultaneous phase found again on the way)."""
+    where = f"journal game {stored.id}"
+    header = header_from_data(stored.header, where)
+    mods = [ModRef.model_validate(m) for m in stored.header["mods"]]
+    require_mods(mods, header.rules, where)
+    kinds = game_app(header.rules, where).command_types()
+    game = start_game(header)
+    seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"], s["token_hash"])
+             for s in stored.seats}
+    hosted = Hosted(stored.id, stored.name, stored.settings, stored.header, game, seats, stored.created,
+                    stored.turn_started)
+    for seq, rnd, seat, _, data in stored.commands:
+        if seq != len(game.history) + 1:
+            raise DataError([f"{where}: commands: command {len(game.history) + 1} is missing (found {seq})"])
+        command = command_from_data(data, f"{where}.commands.{seq}", kinds)
+        if game.world.clock.round != rnd:
+            raise DataError([f"{where}: command {seq} was recorded in round {rnd}, the game is at {game.world.clock.round}"])
+        result, _, _ = hosted.apply(command, "journal", seat=seat)
+        if not result.ok:
+            raise DataError([f"{where}: command {seq} ({type(command).__name__}) is rejected: {result.reason}"])  # type: ignore[union-attr]
+    hosted.durable_seq = len(game.history)
+    hosted.turn_started = stored.turn_started
+    return hosted

@@ -1,0 +1,183 @@
+"""The server's durable journal: games, seats and every accepted command in SQLite, written before any ack.
+
+SQLite in WAL mode with `synchronous=FULL` by default: a commit returns only after the WAL is fsynced, so an
+acknowledged command survives a killed process *and* a power cut. `foc serve --sync normal` trades that for
+latency: in WAL mode NORMAL still survives kill -9 (the commit is in the OS's page cache) but may lose the
+last commits on a power cut or OS crash (docs/network.md has the figures). The fsync is shared: one writer thread takes every write waiting in its
+queue and commits them in one transaction (group commit), so many games cost one fsync per batch.
+Writes complete in the order they were queued; `append` returns a future that is done once durable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import sqlite3
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, name TEXT NOT NULL, settings TEXT NOT NULL,
+    header TEXT NOT NULL, turn_started REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+    difficulty TEXT NOT NULL, token_hash TEXT NOT NULL DEFAULT '', PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS commands (
+    game TEXT NOT NULL, seq INTEGER NOT NULL, round INTEGER NOT NULL, seat INTEGER NOT NULL,
+    issuer TEXT NOT NULL, command TEXT NOT NULL, events TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+"""
+BATCH = 1000  # writes per transaction at most
+
+
+@dataclass
+class StoredGame:
+    """One game as the journal holds it: enough to rebuild it exactly."""
+
+    id: str
+    created: float
+    name: str
+    settings: dict[str, Any]
+    header: dict[str, Any]
+    turn_started: float
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    commands: list[tuple[int, int, int, str, dict[str, Any]]] = field(default_factory=list)  # seq, round, seat, issuer, cmd
+
+
+Write = tuple[str, tuple[Any, ...]]
+
+
+SYNC_MODES = ("full", "normal")
+
+
+def connect(path: Path, synchronous: str = "full") -> sqlite3.Connection:
+    if synchronous not in SYNC_MODES:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}")
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+    db.execute("PRAGMA busy_timeout=5000")
+    return db
+
+
+class Journal:
+    """Durable storage of the server's games; one writer thread, group commits, reads on the caller's thread."""
+
+    def __init__(self, folder: Path, synchronous: str = "full") -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / "games.sqlite3"
+        self.reader = connect(self.path, synchronous)
+        self.reader.executescript(SCHEMA)
+        self.writer = connect(self.path, synchronous)
+        self.pending: queue.Queue[tuple[list[Write], Future[None]] | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._write_loop, name="journal-writer", daemon=True)
+        self.thread.start()
+        self.commits = 0
+
+    # ----- writing
+    def submit(self, writes: list[Write]) -> Future[None]:
+        """Queue statements for one atomic, durable write; the future is done once they are on disk."""
+        done: Future[None] = Future()
+        self.pending.put((writes, done))
+        return done
+
+    def _write_loop(self) -> None:
+        while True:
+            item = self.pending.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < BATCH:
+                try:
+                    more = self.pending.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[list[Write], Future[None]]]) -> None:
+        try:
+            self.writer.execute("BEGIN IMMEDIATE")
+            for writes, _ in batch:
+                for sql, params in writes:
+                    self.writer.execute(sql, params)
+            self.writer.execute("COMMIT")
+            self.commits += 1
+        except Exception as exc:  # the disk failed: no write of this batch is acknowledged
+            with contextlib.suppress(sqlite3.Error):
+                self.writer.execute("ROLLBACK")
+            for _, done in batch:
+                done.set_exception(exc)
+            return
+        for _, done in batch:
+            done.set_result(None)
+
+    def close(self) -> None:
+        self.pending.put(None)
+        self.thread.join(10)
+        self.writer.close()
+        self.reader.close()
+
+    # ----- statements (queued through submit)
+    @staticmethod
+    def new_game(game: StoredGame) -> list[Write]:
+        writes: list[Write] = [(
+            "INSERT INTO games (id, created, name, settings, header, turn_started) VALUES (?, ?, ?, ?, ?, ?)",
+            (game.id, game.created, game.name, json.dumps(game.settings), json.dumps(game.header),
+             game.turn_started),
+        )]
+        for seat in game.seats:
+            writes.append(Journal.seat(game.id, seat))
+        return writes
+
+    @staticmethod
+    def seat(game: str, seat: dict[str, Any]) -> Write:
+        return ("INSERT OR REPLACE INTO seats (game, seat, kind, name, difficulty, token_hash) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, seat["seat"], seat["kind"], seat["name"], seat["difficulty"], seat.get("token_hash", "")))
+
+    @staticmethod
+    def command(game: str, seq: int, rnd: int, seat: int, issuer: str, command: dict[str, Any], events: str,
+                at: float) -> Write:
+        return ("INSERT INTO commands (game, seq, round, seat, issuer, command, events, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, seq, rnd, seat, issuer, json.dumps(command), events, at))
+
+    @staticmethod
+    def turn_started(game: str, at: float) -> Write:
+        return ("UPDATE games SET turn_started = ? WHERE id = ?", (at, game))
+
+    # ----- reading
+    def load_all(self) -> list[StoredGame]:
+        """Every game with its seats and commands in order (for a restart)."""
+        games: dict[str, StoredGame] = {}
+        for row in self.reader.execute("SELECT id, created, name, settings, header, turn_started FROM games ORDER BY created"):
+            games[row[0]] = StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5])
+        for row in self.reader.execute("SELECT game, seat, kind, name, difficulty, token_hash FROM seats ORDER BY game, seat"):
+            if row[0] in games:
+                games[row[0]].seats.append({"seat": row[1], "kind": row[2], "name": row[3], "difficulty": row[4],
+                                            "token_hash": row[5]})
+        for row in self.reader.execute("SELECT game, seq, round, seat, issuer, command FROM commands ORDER BY game, seq"):
+            if row[0] in games:
+                games[row[0]].commands.append((row[1], row[2], row[3], row[4], json.loads(row[5])))
+        return list(games.values())
+
+    def records_after(self, game: str, seq: int, limit: int = 100_000) -> list[dict[str, Any]]:
+        """The journaled commands of a game after `seq` (with their events as recorded), oldest first."""
+        rows = self.reader.execute(
+            "SELECT seq, round, seat, issuer, command, events FROM commands WHERE game = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (game, seq, limit))
+        return [{"seq": r[0], "round": r[1], "seat": r[2], "issuer": r[3], "command": json.loads(r[4]),
+                 "events": json.loads(r[5])} for r in rows]

@@ -1,0 +1,97 @@
+"""Per-connection limits without sockets: a client that stops reading is dropped when its bounded send
+queue is full, and the server's loop (every other game) never waits for it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from components.commands import ChooseBase
+from game.net import protocol
+from game.net.protocol import ProtocolError, parse_client_message
+from game.net.server import Conn
+
+
+class StuckSocket:
+    """A connection whose peer never reads: every send waits forever."""
+
+    remote_address = ("127.0.0.1", 1)
+
+    def __init__(self) -> None:
+        self.closed_with: tuple[int, str] | None = None
+        self.transport = self
+
+    async def send(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed_with = (code, reason)
+
+    def abort(self) -> None:
+        self.closed_with = self.closed_with or (1006, "aborted")
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        raise StopAsyncIteration
+
+
+def test_a_slow_client_is_dropped_without_blocking_the_loop():
+    async def run() -> None:
+        ws = StuckSocket()
+        conn = Conn(ws)  # type: ignore[arg-type]
+        writer = asyncio.create_task(_write_forever(conn))
+        for n in range(protocol.SEND_QUEUE + 5):
+            conn.send({"type": "update", "seq": n})  # never blocks, whatever the client does
+        assert conn.closed
+        await asyncio.wait_for(conn.closing, 5)  # type: ignore[arg-type]
+        assert ws.closed_with is not None and ws.closed_with[0] == 1008
+        writer.cancel()
+
+    asyncio.run(run())
+
+
+async def _write_forever(conn: Conn) -> None:
+    while True:
+        await conn.ws.send(await conn.queue.get())
+
+
+@pytest.mark.parametrize("raw, code", [
+    (b"{}", "bad_frame"),
+    ("{", "bad_json"),
+    ("[]", "bad_message"),
+    ('{"type": "teleport"}', "unknown_type"),
+    ('{"type": "command", "game": "g"}', "bad_message"),
+    ('{"type": "join", "game": "g", "seat": 99}', "bad_message"),
+    ('{"type": "create", "map": "m", "seats": [{"kind": "open"}, {"kind": "open"}], "turn_seconds": -1}',
+     "bad_message"),
+    ("x" * (protocol.MAX_MESSAGE_BYTES + 1), "too_large"),
+])
+def test_bad_messages_are_refused_with_a_code_and_the_field(raw, code):
+    with pytest.raises(ProtocolError) as caught:
+        parse_client_message(raw)
+    assert caught.value.code == code and caught.value.message
+
+
+def test_the_mirror_refuses_gaps_and_commands_its_rules_refuse():
+    """A client's copy follows updates strictly in order (R10: same commands, same state) or says why not."""
+    from game.net.hosted import create
+    from game.net.mirror import Desync, Mirror
+    from game.snapshot import state_hash
+
+    hosted = create("g", "", "random:12x12:3", [{"kind": "open", "difficulty": "normal", "name": ""}] * 2, [],
+                    "live", None, 7)
+    zone = hosted.game.world.start_zones[1]
+    base = next(t for t in zone if hosted.game.check(ChooseBase(t)) is None)
+
+    _, records, _ = hosted.apply(ChooseBase(base), "seat:1")
+    mirror = Mirror.from_state({"game": "g", "header": hosted.header, "commands": []})
+    assert mirror.apply({**records[0], "seq": 1}) is not None
+    assert mirror.apply(records[0]) is None  # seen already
+    assert state_hash(mirror.game.world) == state_hash(hosted.game.world)
+    with pytest.raises(Desync, match="missing"):
+        mirror.apply({**records[0], "seq": 3})
+    with pytest.raises(Desync, match="refused"):
+        mirror.apply({**records[0], "seq": 2})  # seat 2 cannot take seat 1's base

@@ -1,0 +1,247 @@
+"""Network play over real sockets on 127.0.0.1: a `foc serve` subprocess and clients that play through it.
+
+Whole games end, kill -9 loses nothing (hashes equal after the restart), dropped clients resume from the last
+update they saw, spectators follow but cannot act, computer seats and turn timers act on the server.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.ai import make_controller
+from game.net.client import Link, ServerError
+from game.net.seat_client import SeatClient
+from game.snapshot import state_hash
+from tests.net.support import ServerProcess, create_game, play_seats
+
+OPEN = {"kind": "open"}
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc = ServerProcess(tmp_path / "data").start()
+    yield proc
+    proc.stop()
+
+
+def linked(url: str, name: str) -> Link:
+    link = Link(url, name)
+    link.open()
+    return link
+
+
+def server_hash(link: Link, game: str) -> tuple[int, str]:
+    reply = link.call({"type": "sync", "game": game})
+    return int(reply["seq"]), str(reply["hash"])
+
+
+def settle(link: Link, game: str, clients: list[SeatClient], seconds: float = 20.0) -> tuple[int, str]:
+    """Pump every client until each has applied all the server's commands; the server's (seq, hash)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        seq, digest = server_hash(link, game)
+        for client in clients:
+            client.pump(wait=0.02)
+        if all(c.mirror.seq == seq for c in clients) or time.monotonic() > deadline:
+            return seq, digest
+
+
+def test_two_clients_play_a_base_game_to_its_end_and_a_spectator_follows(server):
+    """Two seats play a whole game through the server (R10: the same seed gives the same game everywhere)."""
+    a, b, c = linked(server.url, "a"), linked(server.url, "b"), linked(server.url, "watcher")
+    try:
+        game_id = create_game(a, [OPEN, OPEN], seed=1)
+        one = SeatClient.join(a, game_id, 1, name="Ann")
+        two = SeatClient.join(b, game_id, 2, name="Bob")
+        watcher = SeatClient.join(c, game_id, watch=True)
+        assert watcher.seat is None
+        play_seats([one, two], ["normal", "normal"], max_rounds=60)
+        seq, digest = settle(a, game_id, [one, two, watcher])
+        assert one.game.over and one.game.world.clock.winner is not None
+        assert seq == one.mirror.seq == two.mirror.seq == watcher.mirror.seq
+        assert digest == state_hash(one.game.world) == state_hash(two.game.world) == state_hash(watcher.game.world)
+        # the spectator sees everything but cannot act; a seat cannot act out of turn or after the end
+        with pytest.raises(ServerError) as caught:
+            c.call({"type": "command", "game": game_id, "command": {"type": "EndTurn"}})
+        assert caught.value.code == "not_seated" and "spectators cannot act" in caught.value.message
+        reply = a.call({"type": "command", "game": game_id, "command": {"type": "EndTurn"}})
+        assert reply["type"] == "rejected" and "over" in reply["reason"]
+        lobby = a.call({"type": "list"})["games"]
+        assert lobby[0]["winner"] == one.game.world.clock.winner and lobby[0]["to_move"] is None
+    finally:
+        for link in (a, b, c):
+            link.close()
+
+
+def test_kill9_mid_game_loses_no_acknowledged_command(server, tmp_path):
+    """kill -9 at a moment when commands (the server's computer seat too) are flowing; the restarted server
+    has every acknowledged command, and its state hash equals the clients' after they resume."""
+    a = linked(server.url, "a")
+    game_id = create_game(a, [OPEN, {"kind": "computer", "difficulty": "normal"}], seed=3)
+    human = SeatClient.join(a, game_id, 1, name="Ann")
+    token = a.token
+    play_seats([human], ["normal"], stop_after=40)
+    assert human.mirror.seq > 40  # the computer seat played on the server too
+    # send an EndTurn (the computer answers at once on the server) and kill the server right after the ack
+    while not human.my_turn():
+        human.pump(wait=0.05)
+    if human.game.in_setup:
+        pytest.skip("still choosing bases")  # pragma: no cover
+    reply = a.call({"type": "command", "game": game_id, "command": {"type": "EndTurn"}})
+    assert reply["type"] == "accepted"
+    acked = int(reply["seq"])
+    server.kill()
+    a.close()
+    human.pump()
+    seen = human.mirror.seq
+    restarted = ServerProcess(server.data).start()
+    try:
+        again = linked(restarted.url, "a-again")
+        again.call({"type": "join", "game": game_id, "token": token, "last_seq": seen})
+        human.link = again
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            human.pump(wait=0.1)
+            seq, digest = server_hash(again, game_id)
+            if human.mirror.seq == seq:
+                break
+        assert human.mirror.seq >= acked
+        assert seq == human.mirror.seq and digest == state_hash(human.game.world)
+        # and the game goes on from there
+        before = human.mirror.seq
+        play_seats([human], ["normal"], stop_after=5)
+        assert human.mirror.seq > before
+        again.close()
+    finally:
+        restarted.stop()
+
+
+def test_a_dropped_client_reconnects_and_resumes_from_the_last_update(server):
+    a, b = linked(server.url, "a"), linked(server.url, "b")
+    try:
+        game_id = create_game(a, [OPEN, OPEN], seed=2)
+        one = SeatClient.join(a, game_id, 1)
+        two = SeatClient.join(b, game_id, 2)
+        play_seats([one, two], ["normal", "normal"], stop_after=30)
+        while not one.my_turn():  # let seat 2 finish its turn, so seat 1 moves while seat 2 is away
+            play_seats([one, two], ["normal", "normal"], stop_after=1)
+        # cut seat 2's connection without a goodbye; seat 1 plays its turn at once (updates seat 2 misses)
+        assert b.client is not None and b.client.ws is not None
+        b.loop.call_soon_threadsafe(b.client.ws.transport.abort)
+        before = one.mirror.seq
+        play_seats([one], ["normal"], stop_after=1)
+        assert one.mirror.seq > before
+        deadline = time.monotonic() + 15
+        while b.reconnects == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert b.reconnects == 1 and b.status == "connected"
+        play_seats([one, two], ["normal", "normal"], stop_after=20)
+        seq, digest = settle(a, game_id, [one, two])
+        assert one.mirror.seq == two.mirror.seq == seq
+        assert state_hash(two.game.world) == digest
+        # the token is the only way back to a seat
+        with pytest.raises(ServerError) as caught:
+            b.call({"type": "join", "game": game_id, "token": "not-the-token"})
+        assert caught.value.code in ("bad_token", "already_seated")
+        c = linked(server.url, "intruder")
+        with pytest.raises(ServerError) as caught:
+            c.call({"type": "join", "game": game_id, "token": "guess"})
+        assert caught.value.code == "bad_token"
+        with pytest.raises(ServerError) as caught:
+            c.call({"type": "join", "game": game_id, "seat": 1})
+        assert caught.value.code == "seat_taken"
+        with pytest.raises(ServerError) as caught:
+            c.call({"type": "command", "game": game_id, "command": {"type": "EndTurn"}})
+        assert caught.value.code == "not_seated"
+        c.close()
+    finally:
+        a.close()
+        b.close()
+
+
+def test_turn_timer_ends_the_turn_and_the_lobby_shows_whose_move(server):
+    """Live mode with a turn timer: nobody acts, the server chooses the base / ends the turn when time is up."""
+    a, b = linked(server.url, "a"), linked(server.url, "b")
+    try:
+        game_id = create_game(a, [OPEN, OPEN], seed=4, turn_seconds=0.6, mode="live")
+        info = a.call({"type": "list"})["games"][0]
+        assert info["deadline"] is None and info["to_move"] == 1  # the clock waits for a full table
+        one = SeatClient.join(a, game_id, 1)
+        SeatClient.join(b, game_id, 2)
+        info = a.call({"type": "list"})["games"][0]
+        assert info["deadline"] is not None and info["to_move"] == 1 and info["mode"] == "live"
+        deadline = time.monotonic() + 15
+        while one.mirror.seq < 3 and time.monotonic() < deadline:
+            one.pump(wait=0.1)
+        assert one.mirror.seq >= 3  # two base choices and an EndTurn, all by the timer
+        assert not one.game.in_setup
+        assert one.issuers[:3] == ["timer", "timer", "timer"]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_version_and_mod_mismatches_are_named(server):
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+
+    from game.net.client import NetClient
+
+    async def check() -> None:
+        async with connect(server.url) as raw:
+            await raw.send(json.dumps({"type": "hello", "protocol": 999, "seq": 1}))
+            reply = json.loads(await raw.recv())
+            assert reply["code"] == "protocol" and "999" in reply["message"] and reply["re"] == 1
+        host = NetClient(server.url, "host")
+        await host.connect()
+        made = await host.request({"type": "create", "map": "random:12x12:3", "seats": [OPEN, OPEN],
+                                   "mods": ["cavalry"]})
+        lacking = NetClient(server.url, "plain", mods=[{"id": "base", "version": "1.0.0"}])
+        await lacking.connect()
+        with pytest.raises(ServerError) as caught:
+            await lacking.request({"type": "join", "game": made["game"], "seat": 1})
+        assert caught.value.code == "mods" and "cavalry 1.0.0" in caught.value.message
+        with pytest.raises(ServerError) as caught:
+            await host.request({"type": "create", "map": "random:12x12:3", "seats": [OPEN, OPEN], "mods": ["nope"]})
+        assert caught.value.code == "bad_game" and "nope" in caught.value.message
+        await host.close()
+        await lacking.close()
+
+    asyncio.run(check())
+
+
+def test_a_monstercrasher_game_is_played_to_its_end_through_the_server(server):
+    """Games of any ruleset: MonsterCrasher, a client seat played by the ruleset's own computer player against
+    the server's computer seat, a spectator following; every copy ends at the server's hash (MC7)."""
+    a, w = linked(server.url, "a"), linked(server.url, "watcher")
+    try:
+        rulesets = {r["id"] for r in a.call({"type": "list"})["rulesets"]}
+        assert {"base", "monstercrasher"} <= rulesets
+        game_id = create_game(a, [{"kind": "open"}, {"kind": "computer"}], map_name="default", seed=5,
+                              ruleset="monstercrasher")
+        seat = SeatClient.join(a, game_id, 1, name="Ann")
+        watcher = SeatClient.join(w, game_id, watch=True)
+        assert seat.game.app.flow.phase(seat.game.world.clock.stage) is not None
+        controller = make_controller("normal", seat.game.app)  # the ruleset's own computer player
+        deadline = time.monotonic() + 60
+        while not seat.game.over and time.monotonic() < deadline:
+            seat.pump(wait=0.02)
+            if seat.my_turn():
+                mirror = seat.as_player()
+                try:
+                    controller.play_turn(mirror)
+                finally:
+                    del mirror.submit
+        assert seat.game.over
+        seq, digest = settle(a, game_id, [seat, watcher])
+        assert seq == seat.mirror.seq == watcher.mirror.seq
+        assert digest == state_hash(seat.game.world) == state_hash(watcher.game.world)
+        lobby = a.call({"type": "list"})["games"]
+        assert lobby[0]["ruleset"] == "monstercrasher" and lobby[0]["waiting_on"] == []
+    finally:
+        a.close()
+        w.close()
