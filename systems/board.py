@@ -6,6 +6,7 @@ import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 SQUARE4, SQUARE8, HEX, REGIONS = "square4", "square8", "hex", "regions"
@@ -34,6 +35,30 @@ class Board(Protocol):
     def spec(self) -> dict[str, Any]: ...
 
 
+class _Shape:
+    """A board's shape as a cache key (type, size and spec); carries the board that computes its table."""
+
+    __slots__ = ("board", "key")
+
+    def __init__(self, board: _Grid) -> None:
+        self.board = board
+        self.key = (type(board), board.width, board.height, repr(sorted(board.spec().items())))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Shape) and other.key == self.key
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(shape: _Shape) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours, computed once per board shape (immutable): loading a large save or starting a
+    game on a large map does not rebuild it."""
+    board = shape.board
+    return tuple(tuple(board._around(i)) for i in range(board.size))
+
+
 class _Grid:
     """Shared by the rectangular boards: index = y * width + x, y = 0 is the top row."""
 
@@ -43,7 +68,7 @@ class _Grid:
         self.width = width
         self.height = height
         self.size = width * height
-        self._neighbours: list[tuple[int, ...]] = [tuple(self._around(i)) for i in range(self.size)]
+        self._neighbours: tuple[tuple[int, ...], ...] = _neighbour_table(_Shape(self))
 
     def _around(self, index: int) -> list[int]:
         raise NotImplementedError
