@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import esper
 
@@ -35,6 +35,8 @@ class StepTables:
     bridge_costs: dict[int, int]
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
+    # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
+    entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
@@ -68,19 +70,31 @@ def step_tables(world: World, mover: Mover) -> StepTables:
 def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
     """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
     rules = world.rules
-    cost: int | None = tables.bridge_costs.get(there)
+    entering = tables.entering.get(there)
+    if entering is None:
+        entering = tables.entering[there] = _entering_cost(world, there, tables)
+    cost, reason = entering
     if cost is None:
-        cost, reason = tables.terrain_costs[world.terrain[there]]
-        if cost is None:
-            return None, reason
-        if there in tables.cleared:
-            cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
+        return None, reason
     if tables.walls:
         wall = tables.walls.get(frozenset((here, there)))
         if wall is not None:
             if q.hostile(wall.owner, mover.owner):
                 return None, "a hostile wall blocks that border"
             cost += rules.costs.own_wall_extra
+    return cost, ""
+
+
+def _entering_cost(world: World, there: int, tables: StepTables) -> tuple[int | None, str]:
+    """MP to enter `there` over an open border: a bridge, else its terrain, cheaper when disruption cleared it."""
+    cost: int | None = tables.bridge_costs.get(there)
+    if cost is None:
+        cost, reason = tables.terrain_costs[world.terrain[there]]
+        if cost is None:
+            return None, reason
+        if there in tables.cleared:
+            rules = world.rules
+            cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
     return cost, ""
 
 
