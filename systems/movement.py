@@ -142,12 +142,20 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         else:
             occupied.setdefault(other.territory, "combine")
     attack_extra = world.rules.costs.attack_extra
+    entering = tables.entering
+    walled = bool(tables.walls)
 
     def cost(here: int, there: int) -> int | None:
         kind = occupied.get(there)
         if kind == "battle":
             return None
-        step, _ = step_cost(world, mover, here, there, tables)
+        if walled:
+            step, _ = step_cost(world, mover, here, there, tables)
+        else:  # no wall anywhere: a step costs what entering costs (step_cost's own memo, read without a call)
+            found = entering.get(there)
+            if found is None:
+                found = entering[there] = _entering_cost(world, there, tables)
+            step = found[0]
         if step is None:
             return None
         return step + attack_extra if kind == "attack" else step
