@@ -35,6 +35,7 @@ class StepTables:
     bridge_costs: dict[int, int]
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
+    wall_cells: frozenset[int] = frozenset()  # territories on a walled border: only their steps look for a wall
     # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
     entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
 
@@ -64,7 +65,8 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
         bridge_costs[territory] = ability.move_cost if ability else 1
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    return StepTables(q.walls_index(), bridge_costs, cleared, terrain_costs)
+    walls = q.walls_index()
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
 
 
 def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
@@ -76,7 +78,7 @@ def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTab
     cost, reason = entering
     if cost is None:
         return None, reason
-    if tables.walls:
+    if there in tables.wall_cells:
         wall = tables.walls.get(frozenset((here, there)))
         if wall is not None:
             if q.hostile(wall.owner, mover.owner):
@@ -143,15 +145,15 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             occupied.setdefault(other.territory, "combine")
     attack_extra = world.rules.costs.attack_extra
     entering = tables.entering
-    walled = bool(tables.walls)
+    walled = tables.wall_cells
 
     def cost(here: int, there: int) -> int | None:
         kind = occupied.get(there)
         if kind == "battle":
             return None
-        if walled:
+        if there in walled:
             step, _ = step_cost(world, mover, here, there, tables)
-        else:  # no wall anywhere: a step costs what entering costs (step_cost's own memo, read without a call)
+        else:  # no wall on this border: a step costs what entering costs (step_cost's own memo, read without a call)
             found = entering.get(there)
             if found is None:
                 found = entering[there] = _entering_cost(world, there, tables)

@@ -58,8 +58,11 @@ def battle_at(territory: int) -> tuple[int, Battle] | None:
 
 def structures() -> list[tuple[int, Structure]]:
     """Live structures (deferred deletes left out)."""
+    found = esper.get_component(Structure)
+    if not esper._dead_entities:  # as in armies(): no delete pending, every entity is alive
+        return list(found)
     alive = esper.entity_exists
-    return [(e, s) for e, s in esper.get_component(Structure) if alive(e)]
+    return [(e, s) for e, s in found if alive(e)]
 
 
 def touches(structure: Structure, territory: int) -> bool:
