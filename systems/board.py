@@ -363,22 +363,25 @@ def cheapest_paths(
     """
     best: dict[int, tuple[int, int | None]] = {start: (0, None)}
     frontier: list[tuple[int, int]] = [(0, start)]
+    # names bound once: every computer turn runs this search many times
+    neighbours, pop, push, limit = board.neighbours, heapq.heappop, heapq.heappush, budget
     while frontier:
-        cost, here = heapq.heappop(frontier)
+        cost, here = pop(frontier)
         if cost > best[here][0]:
             continue
         if here != start and stop_at is not None and stop_at(here):
             continue
-        for there in board.neighbours(here):
+        for there in neighbours(here):
             step = step_cost(here, there)
             if step is None:
                 continue
             total = cost + step
-            if budget is not None and total > budget:
+            if limit is not None and total > limit:
                 continue
-            if there not in best or total < best[there][0]:
+            known = best.get(there)
+            if known is None or total < known[0]:
                 best[there] = (total, here)
-                heapq.heappush(frontier, (total, there))
+                push(frontier, (total, there))
     return best
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import esper
 
@@ -35,6 +35,9 @@ class StepTables:
     bridge_costs: dict[int, int]
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
+    wall_cells: frozenset[int] = frozenset()  # territories on a walled border: only their steps look for a wall
+    # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
+    entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
@@ -62,25 +65,38 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
         bridge_costs[territory] = ability.move_cost if ability else 1
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    return StepTables(q.walls_index(), bridge_costs, cleared, terrain_costs)
+    walls = q.walls_index()
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
 
 
 def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
     """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
     rules = world.rules
+    entering = tables.entering.get(there)
+    if entering is None:
+        entering = tables.entering[there] = _entering_cost(world, there, tables)
+    cost, reason = entering
+    if cost is None:
+        return None, reason
+    if there in tables.wall_cells:
+        wall = tables.walls.get(frozenset((here, there)))
+        if wall is not None:
+            if q.hostile(wall.owner, mover.owner):
+                return None, "a hostile wall blocks that border"
+            cost += rules.costs.own_wall_extra
+    return cost, ""
+
+
+def _entering_cost(world: World, there: int, tables: StepTables) -> tuple[int | None, str]:
+    """MP to enter `there` over an open border: a bridge, else its terrain, cheaper when disruption cleared it."""
     cost: int | None = tables.bridge_costs.get(there)
     if cost is None:
         cost, reason = tables.terrain_costs[world.terrain[there]]
         if cost is None:
             return None, reason
         if there in tables.cleared:
+            rules = world.rules
             cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
-    if tables.walls:
-        wall = tables.walls.get(frozenset((here, there)))
-        if wall is not None:
-            if q.hostile(wall.owner, mover.owner):
-                return None, "a hostile wall blocks that border"
-            cost += rules.costs.own_wall_extra
     return cost, ""
 
 
@@ -128,12 +144,20 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         else:
             occupied.setdefault(other.territory, "combine")
     attack_extra = world.rules.costs.attack_extra
+    entering = tables.entering
+    walled = tables.wall_cells
 
     def cost(here: int, there: int) -> int | None:
         kind = occupied.get(there)
         if kind == "battle":
             return None
-        step, _ = step_cost(world, mover, here, there, tables)
+        if there in walled:
+            step, _ = step_cost(world, mover, here, there, tables)
+        else:  # no wall on this border: a step costs what entering costs (step_cost's own memo, read without a call)
+            found = entering.get(there)
+            if found is None:
+                found = entering[there] = _entering_cost(world, there, tables)
+            step = found[0]
         if step is None:
             return None
         return step + attack_extra if kind == "attack" else step

@@ -22,12 +22,16 @@ def hostile(a: int | None, b: int | None) -> bool:
 
 def armies() -> list[tuple[int, Army]]:
     """Live armies; entities deleted earlier in this step are already left out (esper defers deletes)."""
+    found = esper.get_component(Army)
+    if not esper._dead_entities:  # the common case, and a hot one: no delete pending, every entity is alive
+        return list(found)
     alive = esper.entity_exists
-    return [(e, a) for e, a in esper.get_component(Army) if alive(e)]
+    return [(e, a) for e, a in found if alive(e)]
 
 
 def armies_at(territory: int) -> list[tuple[int, Army]]:
-    return [(e, a) for e, a in armies() if a.territory == territory]
+    alive = esper.entity_exists  # one pass, same order as armies(): path checks call this per step
+    return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory and alive(e)]
 
 
 def army_of(owner: int | None, territory: int) -> tuple[int, Army] | None:
@@ -54,8 +58,11 @@ def battle_at(territory: int) -> tuple[int, Battle] | None:
 
 def structures() -> list[tuple[int, Structure]]:
     """Live structures (deferred deletes left out)."""
+    found = esper.get_component(Structure)
+    if not esper._dead_entities:  # as in armies(): no delete pending, every entity is alive
+        return list(found)
     alive = esper.entity_exists
-    return [(e, s) for e, s in esper.get_component(Structure) if alive(e)]
+    return [(e, s) for e, s in found if alive(e)]
 
 
 def touches(structure: Structure, territory: int) -> bool:
