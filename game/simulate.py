@@ -126,6 +126,14 @@ def map_for(name: str | None, ruleset: str, players: int, seed: int = 0) -> MapD
     raise DataError([f"--map: the ruleset '{ruleset}' has no map for {players} players"])
 
 
+def seated_player(world: Any, seat: int) -> Any:
+    """The seat's Player component (its computer level after any seating the ruleset did)."""
+    from systems import queries
+
+    world.activate()
+    return queries.player(world, seat)
+
+
 def play_game(
     rules: Ruleset,
     map_data: MapData | None,
@@ -145,8 +153,11 @@ def play_game(
     started = time.perf_counter()
     if game is None:
         game = new_computer_game(rules, map_data, kinds, seed)
-    players = list(controllers) if controllers is not None else [make_controller(k, game.app) for k in kinds]
     world = game.world
+    seated = [seated_player(world, s).difficulty for s in world.seats]
+    if sorted(seated) == sorted(kinds):  # a ruleset may seat its players at random (Risky Space's random_seats)
+        kinds = seated
+    players = list(controllers) if controllers is not None else [make_controller(k, game.app) for k in kinds]
     turn_ms: list[float] = []
     commands = 0
     last_round = world.clock.round

@@ -112,3 +112,22 @@ def test_foc_simulate_plays_random_universes(capsys):
                  "--rounds", "3000"]) == 0
     out = capsys.readouterr().out
     assert "2 finished" in out and "Random universe" in out
+
+
+def test_simulate_follows_the_players_to_their_random_seats():
+    from game.simulate import computer_players, play_game
+
+    app = load_app(RULESET)
+    risky = app.rules.risky  # type: ignore[attr-defined]
+    rules = app.rules.model_copy(update={"risky": risky.model_copy(
+        update={"setup": risky.setup.model_copy(update={"random_seats": True})})})
+    swapped = 0
+    for seed in range(4):
+        game = new_game(rules, load_map(MAP), computer_players(["normal", "random"]), seed, app=app)
+        names = [E.esper.component_for_entity(game.world.players[s], E.Player).name for s in (1, 2)]
+        swapped += names[0] != "Normal 1"
+        _, result = play_game(rules, None, ["normal", "random"], seed, 3000, game=game)
+        assert result.winner in (1, 2)
+        winner_name = names[result.winner - 1]
+        assert winner_name.split()[0].lower() == result.winner_kind  # "Normal 1" won as "normal"
+    assert swapped  # some seeds did move the players

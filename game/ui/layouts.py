@@ -1,4 +1,5 @@
-"""Board layouts for the client: where a territory of any shape sits in world pixels, its outline and borders.
+"""Board layouts for the client: where a territory of any shape sits in world pixels, its outline and borders
+(squares: `Grid`; hexes: `HexLayout`; region maps: `RegionLayout`).
 
 Every layout answers the same questions as the square `Grid` (centre, bounding rect, outline polygon,
 hit-test, shared border segment, the neighbour across the border nearest a point), so the baked
@@ -182,6 +183,52 @@ class HexLayout(PolygonLayout):
         return min(candidates, key=lambda t: _dist2(self._centers[t], (wx, wy)), default=None)
 
 
+class RegionLayout(PolygonLayout):
+    """A region map as its Tiled objects lie: each region's polygon (a small hexagon around a point object),
+    flipped to world y up, with a margin; borders are shared polygon sides, else a short piece of the link."""
+
+    MARGIN = 40.0
+    POINT_RADIUS = 18.0
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board)
+        regions = board.regions  # type: ignore[attr-defined]
+        shapes = [list(r.outline) or [(r.x + self.POINT_RADIUS * math.cos(math.radians(60 * i)),
+                                       r.y + self.POINT_RADIUS * math.sin(math.radians(60 * i))) for i in range(6)]
+                  for r in regions]
+        xs = [x for shape in shapes for x, _ in shape]
+        ys = [y for shape in shapes for _, y in shape]
+        self.x0, self.y0 = min(xs, default=0.0) - self.MARGIN, min(ys, default=0.0) - self.MARGIN
+        self._width = max(xs, default=0.0) + self.MARGIN - self.x0
+        self._height = max(ys, default=0.0) + self.MARGIN - self.y0
+        self._outlines = [[self._world(x, y) for x, y in shape] for shape in shapes]
+        self._centers = [self._world(r.x, r.y) for r in regions]
+
+    def _world(self, x: float, y: float) -> Point:
+        return x - self.x0, self._height - (y - self.y0)
+
+    @property
+    def pixel_width(self) -> float:
+        return self._width
+
+    @property
+    def pixel_height(self) -> float:
+        return self._height
+
+    def center(self, territory: int) -> Point:
+        return self._centers[territory]
+
+    def outline(self, territory: int) -> list[Point]:
+        return self._outlines[territory]
+
+    def at(self, wx: float, wy: float) -> int | None:
+        """Regions may be concave or far apart: test every polygon holding the point, nearest centre first."""
+        for t in sorted(range(self.size), key=lambda t: _dist2(self._centers[t], (wx, wy))):
+            if self.contains(t, wx, wy):
+                return t
+        return None
+
+
 def _dist2(a: Point, b: Point) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
@@ -190,4 +237,6 @@ def layout_for(board: Board) -> Layout:
     """The client layout of a board: the square `Grid` for square boards, polygons for the others."""
     if board.kind == "hex":
         return HexLayout(board)
+    if board.kind == "regions":
+        return RegionLayout(board)
     return Grid(board.width, board.height)

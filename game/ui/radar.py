@@ -30,7 +30,7 @@ class Radar:
             factor = min(width / scene.width, height / scene.height)
             self.width, self.height = int(scene.width * factor), int(scene.height * factor)
         grid = camera.grid
-        if not grid.square:  # hexes: keep the drawn map's proportions (one pixel per cell, stretched to fit)
+        if not grid.square:  # hexes and regions: keep the drawn map's proportions
             aspect = grid.pixel_width / grid.pixel_height
             if self.width / aspect <= height:
                 self.height = max(1, int(self.width / aspect))
@@ -38,6 +38,8 @@ class Radar:
                 self.height, self.width = height, max(1, int(height * aspect))
         self.left = left + (width - self.width) // 2
         self.bottom = bottom + (height - self.height) // 2
+        self.polygons = not grid.square  # hexes and regions: each territory drawn as its own outline
+        self._shapes = [self._outline(t) for t in range(len(scene.terrain))] if self.polygons else []
         self.quad = TexturedQuad((self.left, self.bottom, self.left + self.width, self.bottom + self.height),
                                  smooth=False)
         self._terrain = self._terrain_image()
@@ -46,8 +48,30 @@ class Radar:
         self.zone: tuple[int, ...] = ()
         self.dragging = False
 
+    def _to_radar(self, wx: float, wy: float) -> tuple[float, float]:
+        """A world point on the radar image (image y runs down)."""
+        grid = self.camera.grid
+        return wx / grid.pixel_width * self.width, (1 - wy / grid.pixel_height) * self.height
+
+    def _outline(self, territory: int) -> list[tuple[float, float]]:
+        return [self._to_radar(x, y) for x, y in self.camera.grid.outline(territory)]  # type: ignore[attr-defined]
+
+    def _spot(self, territory: int) -> tuple[float, float]:
+        """Where a territory's marks go on the radar image."""
+        if self.polygons:
+            return self._to_radar(*self.camera.grid.center(territory))
+        width = self.scene.width
+        return ((territory % width + 0.5) * self.width / width,
+                (territory // width + 0.5) * self.height / self.scene.height)
+
     def _terrain_image(self) -> Image.Image:
         colors = {t: tuple(int(c * 0.85) for c in self.assets.terrain_color(t)) for t in set(self.scene.terrain)}
+        if self.polygons:  # the real shapes at the radar's size, not one pixel per cell stretched
+            image = Image.new("RGB", (self.width, self.height), (10, 12, 16))
+            draw = ImageDraw.Draw(image)
+            for territory, shape in enumerate(self._shapes):
+                draw.polygon(shape, fill=colors[self.scene.terrain[territory]])  # type: ignore[arg-type]
+            return image
         image = Image.new("RGB", (self.scene.width, self.scene.height))
         image.putdata([colors[t] for t in self.scene.terrain])  # type: ignore[misc]
         return image
@@ -61,32 +85,40 @@ class Radar:
     def picture(self) -> Image.Image:
         """The radar image: terrain, owners blended in, zone highlight, armies, boats and bases as marks."""
         scene = self.scene
-        owners = Image.new("RGBA", (scene.width, scene.height), (0, 0, 0, 0))
-        pixels = owners.load()
-        assert pixels is not None
-        width = scene.width
-        for territory, owner in enumerate(scene.owners):
-            if owner is not None:
-                pixels[territory % width, territory // width] = (*self._color(owner), 170)
-        for territory in self.zone:
-            pixels[territory % width, territory // width] = (255, 240, 150, 150)
-        image = self._terrain.convert("RGBA")
-        image.alpha_composite(owners)
-        image = image.resize((self.width, self.height), Image.Resampling.NEAREST)
+        if self.polygons:
+            owners = Image.new("RGBA", (self.width, self.height), (0, 0, 0, 0))
+            pen = ImageDraw.Draw(owners)
+            for territory, owner in enumerate(scene.owners):
+                if owner is not None:
+                    pen.polygon(self._shapes[territory], fill=(*self._color(owner), 170))
+            for territory in self.zone:
+                pen.polygon(self._shapes[territory], fill=(255, 240, 150, 150))
+            image = self._terrain.convert("RGBA")
+            image.alpha_composite(owners)
+        else:
+            owners = Image.new("RGBA", (scene.width, scene.height), (0, 0, 0, 0))
+            pixels = owners.load()
+            assert pixels is not None
+            for territory, owner in enumerate(scene.owners):
+                if owner is not None:
+                    pixels[territory % scene.width, territory // scene.width] = (*self._color(owner), 170)
+            for territory in self.zone:
+                pixels[territory % scene.width, territory // scene.width] = (255, 240, 150, 150)
+            image = self._terrain.convert("RGBA")
+            image.alpha_composite(owners)
+            image = image.resize((self.width, self.height), Image.Resampling.NEAREST)
         draw = ImageDraw.Draw(image)
         sx, sy = self.width / scene.width, self.height / scene.height
         mark = max(2.0, min(sx, sy) * 1.2)
         for seat, base in scene.bases.items():
-            x, y = base % width, base // width
-            cx, cy = (x + 0.5) * sx, (y + 0.5) * sy
+            cx, cy = self._spot(base)
             r = mark + 1.5
             draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255, 255))
             draw.rectangle((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), fill=(*self._color(seat), 255))
         units = [(army.territory, army.owner) for army in scene.armies.values()]
         units += [(ship.territory, ship.owner) for ship in scene.structures.values() if ship.ship]
         for territory, owner in units:
-            x, y = territory % width, territory // width
-            cx, cy = (x + 0.5) * sx, (y + 0.5) * sy
+            cx, cy = self._spot(territory)
             r = mark / 2 + 0.5
             draw.rectangle((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=(12, 12, 16, 255))
             draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=(*self._color(owner), 255))

@@ -82,3 +82,49 @@ def test_square8_diagonal_neighbours_meet_at_the_shared_corner():
     grid = Grid(4, 4, 48)
     x1, y1, x2, y2 = grid.border_segment(5, 10)  # (1,1) and (2,2): the corner at x=96, y=96
     assert (x1 + x2) / 2 == 96 and (y1 + y2) / 2 == 96
+
+
+def test_the_radar_draws_hexes_as_hexes_not_stretched_pixels(window: GameWindow) -> None:
+    game = hex_game()
+    window.start(game)
+    view = window.current_view
+    assert isinstance(view, GameView)
+    frames(window, 2)
+    radar = view.canvas.radar
+    assert radar.polygons
+    picture = radar.picture()
+    assert picture.size == (radar.width, radar.height)
+    grid = view.canvas.grid
+    background = (10, 12, 16, 255)
+    # pointy rows with odd rows pushed right: an even row's first hex leaves a half-hex gap at the left edge
+    # of the odd rows; a stretched one-pixel-per-cell radar would paint terrain there
+    odd_row_left = radar._to_radar(grid.tile * 0.2, grid.center(grid.width * 1)[1])
+    assert picture.getpixel((int(odd_row_left[0]), int(odd_row_left[1]))) == background
+    for t in (0, grid.width + 3, grid.size - 1):  # every hex's centre shows its terrain (or its owner)
+        x, y = radar._to_radar(*grid.center(t))
+        assert picture.getpixel((int(x), int(y))) != background
+    shot(window, "boards_hex_radar.png")
+
+
+def test_a_region_map_has_a_layout_of_its_polygons():
+    from pathlib import Path
+
+    from game.maps import load_map
+    from game.ui.layouts import RegionLayout
+    from systems.board import make_board
+
+    data = load_map(Path(__file__).resolve().parents[2] / "mods" / "risky-space" / "maps" / "lantern_lanes.tmj")
+    board = make_board(data.width, data.height, data.topology)
+    layout = layout_for(board)
+    assert isinstance(layout, RegionLayout) and not layout.square
+    for t in range(board.size):
+        assert layout.at(*layout.center(t)) == t  # every region's centre hits its own polygon
+        x0, y0, x1, y1 = layout.box(t)
+        assert 0 <= x0 < x1 <= layout.pixel_width and 0 <= y0 < y1 <= layout.pixel_height
+    shared = sum(1 for a, b in board.links() if any(n == b for n, _ in layout.edges(a)))
+    assert shared >= len(board.links()) / 3  # many links are shared polygon sides; the rest cross open space
+    for a, b in board.links():  # and every link has a border piece to draw (a shared side or a bit of the link)
+        x1, y1, x2, y2 = layout.border_segment(a, b)
+        assert (x1, y1) != (x2, y2)
+    north = min(range(board.size), key=lambda t: board.regions[t].y)  # Tiled's y runs down; the world's up
+    assert layout.center(north)[1] == max(layout.center(t)[1] for t in range(board.size))

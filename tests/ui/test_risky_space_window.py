@@ -153,3 +153,17 @@ def test_save_and_load_through_the_saves_dialog_and_foc_play_load(window: GameWi
     assert isinstance(window.current_view, SCREEN.RiskySpaceView)
     assert state_hash(window.current_view.world) == saved_hash
     frames(window, 2)
+
+
+def test_a_random_universe_opens_in_the_window_with_each_seat_on_its_home(window: GameWindow) -> None:
+    from game.ui.launch import choose_map
+
+    data = choose_map("random:4", 3, 1, RULESET)  # `foc play --ruleset risky-space --map random:4`
+    view = start(window, [PlayerSpec("Ada"), PlayerSpec("Bo"), PlayerSpec("CPU", True, "hard")], map_data=data)
+    homes = {seat: zone[0] for seat, zone in data.start_zones[3].items()}
+    assert all(view.world.owner_of(home) == seat for seat, home in homes.items())
+    free = next(t for t, o in enumerate(ECS.load_state(view.world).owners) if o is None)
+    click(window, *view.centre(free))
+    assert view.world.owner_of(free) == 1
+    frames(window, 3)
+    shot(window, "boards_risky_random.png")

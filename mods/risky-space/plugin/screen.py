@@ -153,10 +153,11 @@ class RiskySpaceView(BaseView):
         if state.battle is not None:
             lines.append("Battle: R roll again, S stop")
         if state.winner:
-            lines.append(f"Seat {state.winner} wins")
+            lines.append(f"{self.world_player(state.winner).name} wins")
         for s in state.seats:
             owned = state.owned(s)
-            lines.append(f"Seat {s}: {len(owned)} regions, {sum(state.troops[t] for t in owned)} troops"
+            lines.append(f"{self.world_player(s).name}: {len(owned)} regions, "
+                         f"{sum(state.troops[t] for t in owned)} troops"
                          + (" (out)" if s in state.eliminated or s in state.forfeited else ""))
         if self.message:
             lines.append(self.message)
