@@ -130,7 +130,7 @@ def play_job(job: GameJob) -> GameRecord:
         esper.switch_world("default")
         esper.delete_world(game.world.name)
     return GameRecord(
-        variant=job.variant.name, seed=job.seed, kinds=list(job.kinds), winner=result.winner,
+        variant=job.variant.name, seed=job.seed, kinds=list(result.players), winner=result.winner,  # as seated
         rounds=result.rounds, alive=result.alive, territories=result.territories,
         built={s: dict(c) for s, c in sorted(tally.built.items())},
         lost={s: dict(c) for s, c in sorted(tally.lost.items())},
