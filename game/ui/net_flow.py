@@ -149,7 +149,7 @@ def enter_game(window: Any, link: Link, game: str, seat: int | None = None, *, w
         session.catch_up()
         window.show_game(session, None)
         return None
-    from game.ui.client_flow import attach
+    from game.ui.chronicle import attach
 
     attach(session, None)  # journal and statistics; no autosaves of a game the server keeps
     session.catch_up()

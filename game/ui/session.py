@@ -27,7 +27,7 @@ class Session:
     last_reason: str = ""
     income: dict[int, dict[str, int]] = field(default_factory=dict)  # this turn's production per seat
     upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
-    chronicle: Any = None  # event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
+    chronicle: Any = None  # event journal, undo stack, statistics (game.ui.chronicle.Chronicle)
     rendering: Any = None  # the game's `rendering` system (game.ui.rendering.Rendering)
 
     def __post_init__(self) -> None:

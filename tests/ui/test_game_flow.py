@@ -15,8 +15,9 @@ import pytest
 from components.commands import EndTurn
 from game.settings import load_settings
 from game.snapshot import state_hash
-from game.ui.client_flow import FlowGameView, apply_settings, sounds_of
+from game.ui.preferences import apply_settings, sounds_of
 from game.ui.views._widgets import hex_color, manifest
+from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
@@ -80,7 +81,7 @@ def shot(window, name: str):
     return image
 
 
-def on_screen(view: FlowGameView, territory: int) -> tuple[float, float]:
+def on_screen(view: GameView, territory: int) -> tuple[float, float]:
     view.camera.center_on_territory(territory)
     return view.camera.to_screen(*view.canvas.grid.center(territory))
 
@@ -90,13 +91,13 @@ def start(window, game) -> None:
     step(window, 2)
 
 
-def ready(window) -> FlowGameView:
+def ready(window) -> GameView:
     """Click through the hand-over screen and close the turn summary; the game screen is ready to play."""
     until(window, lambda: isinstance(window.current_view, HandoverView))
     step(window, 30)  # the hand-over ignores clicks for a moment
     click(window, 640, 360)
     view = window.current_view
-    assert isinstance(view, FlowGameView)
+    assert isinstance(view, GameView)
     if view.modal is not None:
         key(window, arcade.key.ENTER)
     assert view.modal is None

@@ -21,8 +21,9 @@ from game.plugins import create_game
 from game.settings import ENV_DIR
 from game.setup import PlayerSpec
 from game.ui.app import GameWindow
-from game.ui.client_flow import SAVES_ENV, FlowGameView
+from game.ui.chronicle import SAVES_ENV
 from game.ui.views.base_choice import BaseChoiceView
+from game.ui.views.game_view import GameView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.setup import SetupView
 from systems import queries as q
@@ -78,17 +79,17 @@ def mod_game(mods: list[str | Path], rows: list[str] = COAST, resources: dict[st
     return game
 
 
-def show(win: GameWindow, game) -> FlowGameView:  # noqa: ANN001
+def show(win: GameWindow, game) -> GameView:  # noqa: ANN001
     win.start(game)
     frames(win, 3)
     view = win.current_view
-    assert isinstance(view, FlowGameView)
+    assert isinstance(view, GameView)
     if view.modal is not None:
         view.close_modal()
     return view
 
 
-def screen(view: FlowGameView, territory: int) -> tuple[float, float]:
+def screen(view: GameView, territory: int) -> tuple[float, float]:
     return view.camera.to_screen(*view.canvas.grid.center(territory))
 
 
@@ -97,7 +98,7 @@ def press_button(win: arcade.Window, button) -> None:  # noqa: ANN001
     click(win, left + width / 2, bottom + height / 2)
 
 
-def panel_action(view: FlowGameView, start: str):  # noqa: ANN001, ANN201
+def panel_action(view: GameView, start: str):  # noqa: ANN001, ANN201
     found = [b for b in view.panel.actions if b.visible and b.label.text.startswith(start)]
     assert found, [b.label.text for b in view.panel.actions if b.visible]
     return found[0]
@@ -116,7 +117,7 @@ def spy(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple
     return calls
 
 
-def settle(win: GameWindow, view: FlowGameView, limit: int = 600) -> None:
+def settle(win: GameWindow, view: GameView, limit: int = 600) -> None:
     """Frames until the animations are over and the human is to move again."""
     for _ in range(limit):
         frames(win)

@@ -14,11 +14,11 @@ from tests.ui.conftest import click, dispatch, frames, shot
 
 
 def game_screen(app):
-    from game.ui.client_flow import FlowGameView
+    from game.ui.views.game_view import GameView
 
     for _ in range(600):  # the computers choose their bases first
         frames(app)
-        if isinstance(app.current_view, FlowGameView):
+        if isinstance(app.current_view, GameView):
             return app.current_view
     raise AssertionError(type(app.current_view).__name__)
 

@@ -74,7 +74,7 @@ class MainMenuView(BaseView):
         self.ui.draw()
 
     def show_options(self) -> None:
-        from game.ui.client_flow import show_settings_screen
+        from game.ui.views.settings_view import show_settings_screen
 
         show_settings_screen(self.window, self.app.show_main_menu)
 
