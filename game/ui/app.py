@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import arcade
 
@@ -130,6 +131,18 @@ class GameWindow(arcade.Window):
         from game.ui.views.game_view import hand_over
 
         hand_over(self, seat, resume)
+
+    def open_lobby(self, url: str) -> None:
+        """A network server's lobby (`game.ui.net_flow`; a failure to connect is shown, not raised)."""
+        from game.ui.net_flow import open_lobby
+
+        open_lobby(self, url)
+
+    def enter_network_game(self, link: Any, game: str, seat: int | None = None, **how: Any) -> str | None:
+        """Take a seat (or watch) in a server's game and show it; the reason when that failed."""
+        from game.ui.net_flow import enter_game
+
+        return enter_game(self, link, game, seat, **how)
 
     # ----- a quiet client: draw nothing new when nothing changes
     def dispatch_event(self, *args: object) -> None:  # type: ignore[override]

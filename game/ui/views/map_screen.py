@@ -3,6 +3,8 @@ animated events (`game.ui.views.game_view.GameView` adds the turn flow and its d
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 import esper
 
@@ -11,7 +13,6 @@ from components.commands import BuildUnit, Command, Disrupt, EndTurn, TakeOver
 from game.engine import Result
 from game.ui import theme
 from game.ui.animation import Animator
-from game.ui.app import GameWindow
 from game.ui.frame_cache import FrameCache
 from game.ui.map_canvas import MapCanvas
 from game.ui.map_renderer import trim_memory
@@ -23,6 +24,9 @@ from game.ui.widgets import Label, UiLayer
 from game.ui.wording import for_players
 from systems import events as ev
 from systems import queries as q
+
+if TYPE_CHECKING:  # the window shows the views; they only name its type
+    from game.ui.app import GameWindow
 
 SCROLL_KEYS = {
     arcade.key.LEFT: (-1, 0), arcade.key.A: (-1, 0), arcade.key.RIGHT: (1, 0), arcade.key.D: (1, 0),
