@@ -149,7 +149,7 @@ def click_latency(window, view, clicks: int = 10) -> list[float]:  # noqa: ANN00
         view.on_update(1 / 60)
         view.on_draw()
         x, y = view.camera.to_screen(*view.canvas.grid.center(territory))
-        overlay = getattr(view, "hud5", None)  # the issue-5 toolbar and boxes lie over the map
+        overlay = getattr(view, "turn_hud", None)  # the issue-5 toolbar and boxes lie over the map
         if overlay is not None and overlay.contains(x, y):
             continue
         start = time.perf_counter()

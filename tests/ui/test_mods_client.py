@@ -121,7 +121,7 @@ def settle(win: GameWindow, view: GameView, limit: int = 600) -> None:
     """Frames until the animations are over and the human is to move again."""
     for _ in range(limit):
         frames(win)
-        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effects5.busy)
+        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effect_layer.busy)
         if view.session.human_to_move() and idle and view.modal is None:
             return
         if view.modal is not None:
@@ -327,7 +327,7 @@ def test_the_forecast_is_one_line_in_the_panel_and_the_map_under_its_old_box_tak
     corner = view.camera.territory_at(40, app.height - 90)  # where the forecast box used to cover the map
     assert corner is not None
     army = spawn_army(game, 1, corner, ["defender", "defender"])
-    view.hud5._forecast_key = ()
+    view.turn_hud._forecast_key = ()
     view._sync()
     frames(app, 3)
     line = view.panel.forecast
@@ -345,11 +345,11 @@ def test_an_idle_frame_copies_the_cache_with_the_toolbar_in_it(app: GameWindow,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     view = show(app, mod_game([]))
     frames(app, 4)
-    drawn = spy(monkeypatch, view.hud5, "draw")
+    drawn = spy(monkeypatch, view.turn_hud, "draw")
     before = dict(view.frames.counts)
     frames(app, 5)
     assert view.frames.counts["copied"] - before["copied"] == 5 and not drawn
-    button = view.hud5.buttons["log"]
+    button = view.turn_hud.buttons["log"]
     dispatch(app, "on_mouse_motion", button.left + 5, button.bottom + 5, 0, 0)  # hovering changes the picture
     frames(app, 2)
     assert drawn

@@ -44,7 +44,7 @@ def test_the_follow_camera_can_be_turned_off_and_a_radar_click_is_not_undone(app
     view.follow_pause = 0.0
     frames(app, 120)  # computers move, the camera stays
     assert view.camera.position == where and game.world.clock.round >= 1
-    button = view.hud5.buttons["follow"]
+    button = view.turn_hud.buttons["follow"]
     frames(app, 2)
     shot(app, "watch_mode_follow_off.png")
     click(app, button.left + 5, button.bottom + 5)

@@ -48,15 +48,15 @@ class GameView(MapScreen):
         super().__init__(window, session, canvas)
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
-        self.effects5 = EffectLayer(canvas.grid.center, speed=self.animator.speed)
-        self.animator.settling = lambda: self.effects5.busy  # a new turn's banner waits for the last bursts
+        self.effect_layer = EffectLayer(canvas.grid.center, speed=self.animator.speed)
+        self.animator.settling = lambda: self.effect_layer.busy  # a new turn's banner waits for the last bursts
         from game.ui import theme
 
         actions: dict[str, Callable[[], object]] = {
             "undo": self.undo, "log": self.toggle_log, "summary": self.reopen_summary, "help": self.open_help,
             "save": self.open_save, "load": self.open_load, "settings": self.open_settings,
             "follow": self.toggle_follow}
-        self.hud5 = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
+        self.turn_hud = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
         self.modal: Any = None
         self.handed: tuple[int, int, str] | None = None
         self.summary_due = False
@@ -155,7 +155,7 @@ class GameView(MapScreen):
             self._sync()
         if self.chronicle.take_back(self.session.game):
             self.orders.clear()
-            self.effects5.clear()
+            self.effect_layer.clear()
             self.canvas.scene.sync(self.session.world)
             self.canvas.update()
             self.panel_key = ()
@@ -166,7 +166,7 @@ class GameView(MapScreen):
             self.play("error")
 
     def toggle_log(self) -> None:
-        self.hud5.toggle_log()
+        self.turn_hud.toggle_log()
 
     def open_help(self) -> None:
         self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets)
@@ -280,25 +280,25 @@ class GameView(MapScreen):
     # ----- events, frames, victory
     def _on_event(self, event: ev.Event) -> None:
         super()._on_event(event)
-        self.effects5.add_events([event], plugin_effects=self.canvas.presentation.effects)
+        self.effect_layer.add_events([event], plugin_effects=self.canvas.presentation.effects)
         self.play(sound_for_events([event], self.canvas.presentation.sounds))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
         dt = min(delta_time, 0.1)
-        self.effects5.speed = self.animator.speed
-        self.effects5.update(dt)
+        self.effect_layer.speed = self.animator.speed
+        self.effect_layer.update(dt)
         selected = self.orders.selected_army
         if selected is not None and selected != self._selected:
             self.play("select")
         self._selected = selected
         seat = self.human_seat()
-        self.hud5.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
-        self.hud5.on["follow"] = self.follow_camera
+        self.turn_hud.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
+        self.turn_hud.on["follow"] = self.follow_camera
         if seat is None or self.watching:
             self.panel.set_forecast("", (0, 0, 0, 0), "", [])
         else:  # the upkeep forecast lives in the side panel, so nothing covers the map
-            self.panel.set_forecast(*self.hud5.forecast_summary())
+            self.panel.set_forecast(*self.turn_hud.forecast_summary())
         if self.victory_wait is not None and self.victory_view is None:
             self.victory_wait -= dt
             if self.victory_wait <= 0:
@@ -348,27 +348,27 @@ class GameView(MapScreen):
         self.window.show_view(self.victory_view)
 
     def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
-        if self.hud5.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
-            return 0.0, float(TOOLBAR_Y), float(self.hud5.map_width), 24.0
+        if self.turn_hud.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
+            return 0.0, float(TOOLBAR_Y), float(self.turn_hud.map_width), 24.0
         return super()._tooltip_around(x, y)
 
     def quiet(self) -> bool:
-        return super().quiet() and not self.effects5.busy and self.victory_wait is None
+        return super().quiet() and not self.effect_layer.busy and self.victory_wait is None
 
     # ----- drawing
     def _draw_frame(self) -> None:
         """The cached frame: the game screen, then the toolbar and log (idle frames only copy it)."""
         super()._draw_frame()
-        self.hud5.draw()
+        self.turn_hud.draw()
 
     def _frame_key(self) -> tuple[object, ...] | None:
         key = super()._frame_key()
-        return None if key is None else (*key, self.hud5.signature())
+        return None if key is None else (*key, self.turn_hud.signature())
 
     def _draw_live(self) -> None:
-        if self.effects5.busy:
+        if self.effect_layer.busy:
             with self.camera.activate():
-                self.effects5.draw()
+                self.effect_layer.draw()
             self.window.default_camera.use()
 
     def draw(self) -> None:
@@ -420,7 +420,7 @@ class GameView(MapScreen):
         if self.modal is not None:
             self.modal.on_mouse_motion(x, y, dx, dy)
             return
-        tip = self.hud5.hover(x, y)
+        tip = self.turn_hud.hover(x, y)
         if tip is not None:
             self.mouse = (x, y)
             self.tooltip = tip
@@ -431,7 +431,7 @@ class GameView(MapScreen):
         if self.modal is not None:
             self.modal.on_mouse_press(x, y, button, modifiers)
             return True
-        if button == arcade.MOUSE_BUTTON_LEFT and self.hud5.press(x, y, self.look_at):
+        if button == arcade.MOUSE_BUTTON_LEFT and self.turn_hud.press(x, y, self.look_at):
             return True
         return bool(super().on_mouse_press(x, y, button, modifiers))
 
@@ -449,7 +449,7 @@ class GameView(MapScreen):
             if handler is not None:
                 handler(x, y, scroll_x, scroll_y)
             return
-        if self.hud5.scroll(x, y, scroll_y):
+        if self.turn_hud.scroll(x, y, scroll_y):
             return
         super().on_mouse_scroll(x, y, scroll_x, scroll_y)
 
