@@ -81,8 +81,8 @@ def full_game(path: Path, seed: int = 1):  # noqa: ANN201
 
 
 def open_game(window, path: Path, plain: bool = False):  # noqa: ANN001, ANN201
-    """The game screen for a full game on this map; `plain` is issue 4's GameView without the issue-5 parts."""
-    from game.ui.views.game_view import GameView
+    """The game screen for a full game on this map; `plain` is the map screen alone, without the turn flow."""
+    from game.ui.views.map_screen import MapScreen
 
     started = time.perf_counter()
     game = full_game(path)
@@ -92,12 +92,12 @@ def open_game(window, path: Path, plain: bool = False):  # noqa: ANN001, ANN201
 
         styles = {seat: window.assets.default_style(seat) for seat in game.world.seats}
         canvas = MapCanvas(game.world, window.assets, styles, (window.width, window.height))
-        window.show_view(GameView(window, Session(game, styles, threaded=False), canvas))
+        window.show_view(MapScreen(window, Session(game, styles, threaded=False), canvas))
     else:
         window.start(game)
     for _ in range(400):  # through a hand-over screen, if one is shown
         view = window.current_view
-        if isinstance(view, GameView):
+        if isinstance(view, MapScreen):
             break
         view.on_update(1 / 60)
         view.on_draw()
@@ -107,7 +107,7 @@ def open_game(window, path: Path, plain: bool = False):  # noqa: ANN001, ANN201
         pyglet.event.EventDispatcher.dispatch_event(window, "on_mouse_release", 640, 360, 1, 0)
         pyglet.event.EventDispatcher.dispatch_event(window, "on_key_press", 65307, 0)  # Esc closes a summary
     view = window.current_view
-    assert isinstance(view, GameView), type(view)
+    assert isinstance(view, MapScreen), type(view)
     modal = getattr(view, "modal", None)
     if modal is not None and hasattr(view, "close_modal"):
         view.close_modal()
@@ -149,7 +149,7 @@ def click_latency(window, view, clicks: int = 10) -> list[float]:  # noqa: ANN00
         view.on_update(1 / 60)
         view.on_draw()
         x, y = view.camera.to_screen(*view.canvas.grid.center(territory))
-        overlay = getattr(view, "hud5", None)  # the issue-5 toolbar and boxes lie over the map
+        overlay = getattr(view, "turn_hud", None)  # the issue-5 toolbar and boxes lie over the map
         if overlay is not None and overlay.contains(x, y):
             continue
         start = time.perf_counter()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import arcade
 
@@ -80,7 +81,7 @@ class GameWindow(arcade.Window):
         self.show_view(SetupView(self))
 
     def show_load_game(self) -> None:
-        from game.ui.client_flow import show_load_screen  # saves with round, players, thumbnail
+        from game.ui.views.saves_dialog import show_load_screen  # saves with round, players, thumbnail
 
         show_load_screen(self)
 
@@ -94,7 +95,7 @@ class GameWindow(arcade.Window):
         if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
             self.show_game(session, None)
             return
-        from game.ui.client_flow import attach  # event journal, undo, statistics, autosaves
+        from game.ui.chronicle import attach  # event journal, undo, statistics, autosaves
 
         attach(session, self, stats)  # type: ignore[arg-type]
         canvas = MapCanvas(game.world, self.assets, styles, (self.width, self.height))
@@ -121,15 +122,27 @@ class GameWindow(arcade.Window):
 
             self.show_view(NetGameView(self, session, canvas))
             return
-        from game.ui.client_flow import FlowGameView  # GameView plus the turn flow
+        from game.ui.views.game_view import GameView  # the map screen plus the turn flow
 
-        self.show_view(FlowGameView(self, session, canvas))
+        self.show_view(GameView(self, session, canvas))
 
     def hand_over(self, seat: int, resume: object) -> None:
         """The start of a human turn: hand-over screen between human players, then the turn summary."""
-        from game.ui.client_flow import hand_over
+        from game.ui.views.game_view import hand_over
 
         hand_over(self, seat, resume)
+
+    def open_lobby(self, url: str) -> None:
+        """A network server's lobby (`game.ui.net_flow`; a failure to connect is shown, not raised)."""
+        from game.ui.net_flow import open_lobby
+
+        open_lobby(self, url)
+
+    def enter_network_game(self, link: Any, game: str, seat: int | None = None, **how: Any) -> str | None:
+        """Take a seat (or watch) in a server's game and show it; the reason when that failed."""
+        from game.ui.net_flow import enter_game
+
+        return enter_game(self, link, game, seat, **how)
 
     # ----- a quiet client: draw nothing new when nothing changes
     def dispatch_event(self, *args: object) -> None:  # type: ignore[override]

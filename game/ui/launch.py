@@ -156,7 +156,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     window.mods = list(getattr(args, "mod", []) or [])
     window.ruleset = getattr(args, "ruleset", None)  # the new-game screen starts on this game
-    from game.ui.client_flow import configure_window
+    from game.ui.preferences import configure_window
 
     configure_window(window, prefs, autosave=not arcade.headless,  # no autosaves from headless runs
                      watched=bool(getattr(args, "autosave_watch", False)))

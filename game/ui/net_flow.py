@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import json
-import os
 import re
 import subprocess
 import sys
@@ -23,48 +21,7 @@ from typing import Any
 
 from game.net.client import Link, ServerError
 from game.net.seat_client import SeatClient
-
-SEATS_ENV = "FOC_NET_SEATS"
-
-
-class SeatBook:
-    """Remembered seat tokens: {server url: {game id: {"seat": n, "token": secret}}} in a JSON file."""
-
-    def __init__(self, path: Path | None = None) -> None:
-        if path is None:
-            env = os.environ.get(SEATS_ENV)
-            if env:
-                path = Path(env)
-            else:
-                import platformdirs
-
-                path = Path(platformdirs.user_data_dir("forces-of-conquest")) / "network-seats.json"
-        self.path = path
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def seats(self, url: str) -> dict[str, dict[str, Any]]:
-        found = self._read().get(url, {})
-        return found if isinstance(found, dict) else {}
-
-    def remember(self, url: str, game: str, seat: int, token: str) -> None:
-        data = self._read()
-        data.setdefault(url, {})[game] = {"seat": seat, "token": token}
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(data, indent=1))
-
-    def forget(self, url: str, game: str) -> None:
-        data = self._read()
-        if game in data.get(url, {}):
-            del data[url][game]
-            with contextlib.suppress(OSError):
-                self.path.write_text(json.dumps(data, indent=1))
+from game.ui.seat_book import SeatBook
 
 
 def start_local_server(data: Path | None = None, timeout: float = 20.0) -> tuple[subprocess.Popen[str], str]:
@@ -149,7 +106,7 @@ def enter_game(window: Any, link: Link, game: str, seat: int | None = None, *, w
         session.catch_up()
         window.show_game(session, None)
         return None
-    from game.ui.client_flow import attach
+    from game.ui.chronicle import attach
 
     attach(session, None)  # journal and statistics; no autosaves of a game the server keeps
     session.catch_up()

@@ -27,16 +27,22 @@ class Session:
     last_reason: str = ""
     income: dict[int, dict[str, int]] = field(default_factory=dict)  # this turn's production per seat
     upkeep_paid: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> (owed, paid)
-    chronicle: Any = None  # event journal, undo stack, statistics (game.ui.client_flow.Chronicle)
+    chronicle: Any = None  # event journal, undo stack, statistics (game.ui.chronicle.Chronicle)
+    rendering: Any = None  # the game's `rendering` system (game.ui.rendering.Rendering)
 
     def __post_init__(self) -> None:
         from game.ui.rendering import attach_rendering
 
-        attach_rendering(self.game, self._stage_rendered)
+        self.rendering = attach_rendering(self.game, self._stage_rendered)
 
     def _stage_rendered(self, stage: str, events: list[ev.Event]) -> None:
-        """The `rendering` system at the end of each stage: what the panel keeps from the stage's events
-        (this turn's production and upkeep per seat)."""
+        """The `rendering` system at the end of each stage: the stage's events become animation beats, and
+        the panel keeps this turn's production and upkeep per seat."""
+        self._show(events)
+
+    def _show(self, events: list[ev.Event]) -> None:
+        """Events to animate, in order (from a stage's picture, or what followed the submit's last stage)."""
+        self.pending.extend(events)
         for event in events:
             if isinstance(event, ev.ResourcesProduced):
                 self.income[event.seat] = dict(event.totals)
@@ -115,7 +121,8 @@ class Session:
         return result
 
     def _collect(self, events: tuple[ev.Event, ...]) -> None:
-        self.pending.extend(events)
+        """A submit was accepted: what its stages did not already hand to the animator, then the journal."""
+        self._show(self.rendering.rest(events) if self.rendering is not None else list(events))
         if self.chronicle is not None:
             self.chronicle.observe(self.game, events)
 

@@ -18,7 +18,7 @@ import pytest
 from game.settings import ENV_DIR
 from game.settings import Settings as Prefs
 from game.ui.app import FrameLimit, GameWindow, Settings
-from game.ui.client_flow import SAVES_ENV
+from game.ui.chronicle import SAVES_ENV
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 _WINDOW: GameWindow | None = None

@@ -15,8 +15,9 @@ import pytest
 from components.commands import EndTurn
 from game.settings import load_settings
 from game.snapshot import state_hash
-from game.ui.client_flow import FlowGameView, apply_settings, sounds_of
+from game.ui.preferences import apply_settings, sounds_of
 from game.ui.views._widgets import hex_color, manifest
+from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
@@ -80,7 +81,7 @@ def shot(window, name: str):
     return image
 
 
-def on_screen(view: FlowGameView, territory: int) -> tuple[float, float]:
+def on_screen(view: GameView, territory: int) -> tuple[float, float]:
     view.camera.center_on_territory(territory)
     return view.camera.to_screen(*view.canvas.grid.center(territory))
 
@@ -90,13 +91,13 @@ def start(window, game) -> None:
     step(window, 2)
 
 
-def ready(window) -> FlowGameView:
+def ready(window) -> GameView:
     """Click through the hand-over screen and close the turn summary; the game screen is ready to play."""
     until(window, lambda: isinstance(window.current_view, HandoverView))
     step(window, 30)  # the hand-over ignores clicks for a moment
     click(window, 640, 360)
     view = window.current_view
-    assert isinstance(view, FlowGameView)
+    assert isinstance(view, GameView)
     if view.modal is not None:
         key(window, arcade.key.ENTER)
     assert view.modal is None
@@ -238,7 +239,7 @@ def test_the_help_overlay_opens_and_closes(app):
     shot(app, "flow_help.png")
     key(app, arcade.key.F1)
     assert view.modal is None
-    button = view.hud5.buttons["help"]
+    button = view.turn_hud.buttons["help"]
     click(app, button.left + 5, button.bottom + 5)
     assert isinstance(view.modal, HelpOverlay)
     key(app, arcade.key.ESCAPE)
@@ -272,19 +273,19 @@ def test_the_forecast_box_warns_before_the_turn_ends_and_the_log_lists_this_roun
     start(app, game)
     view = ready(app)
     step(app, 2)
-    texts = [line.text for line in view.hud5.forecast_lines]
+    texts = [line.text for line in view.turn_hud.forecast_lines]
     assert texts and "4 food owed" in texts[0] and any("100% rogue chance" in t for t in texts)
     click(app, *on_screen(view, at(game, 8, 6)))
     click(app, *on_screen(view, at(game, 9, 6)))  # a move, for the log
     step(app, 30)
     key(app, arcade.key.L)
     step(app, 2)
-    assert view.hud5.log_open
-    assert [line.text for line in view.hud5.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
-    assert view.hud5.log_lines[0].territory == at(game, 9, 6)
+    assert view.turn_hud.log_open
+    assert [line.text for line in view.turn_hud.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
+    assert view.turn_hud.log_lines[0].territory == at(game, 9, 6)
     view.camera.center_on_territory(at(game, 20, 15))
     shot(app, "flow_forecast_log.png")
-    left, bottom, width, height = view.hud5.log_rect()
+    left, bottom, width, height = view.turn_hud.log_rect()
     click(app, left + 30, bottom + height - 30 - 9)  # the log line jumps the camera back to the army
     x0, y0, x1, y1 = view.camera.view_rect()
     x, y = view.canvas.grid.center(at(game, 9, 6))

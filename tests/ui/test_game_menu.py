@@ -7,7 +7,8 @@ import arcade
 
 from game.plugins import create_game
 from game.setup import PlayerSpec
-from game.ui.client_flow import attach, configure_window, game_identity
+from game.ui.chronicle import attach, game_identity
+from game.ui.preferences import configure_window
 from game.ui.session import Session
 from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.menu import MainMenuView

@@ -121,7 +121,7 @@ def test_the_log_covers_the_whole_game_opening_at_your_last_turn_and_the_summary
     assert game.world.clock.round == 2 and game.world.clock.seat == 1
     key(app, arcade.key.L)
     step(app, 2)
-    hud = view.hud5
+    hud = view.turn_hud
     texts = [line.text for line in hud.log_lines]
     assert any("moved 1 step" in t for t in texts)  # round 1, before this seat's last turn: still there
     assert 0 < hud.log_since < len(texts) and hud.log_scroll <= hud.log_since
@@ -168,7 +168,7 @@ def test_the_bottom_row_scrolls_clear_of_the_bars_and_tooltips_never_cover_what_
     dispatch(app, "on_mouse_motion", wall.rect[0] + 10, wall.rect[1] + 10, 0, 0)
     cost = game.world.rules.structures["wooden_wall"].cost["wood"]
     assert f"need {cost - 3} wood more" in view.tooltip  # the engine's words, as for units
-    button = view.hud5.buttons["help"]
+    button = view.turn_hud.buttons["help"]
     dispatch(app, "on_mouse_motion", button.left + 5, button.bottom + 5, 0, 0)
     view.draw()
     assert tip.visible and tip.box.bottom >= TOOLBAR_Y + 24  # above the toolbar, not over its buttons

@@ -7,7 +7,7 @@ from __future__ import annotations
 import arcade
 
 from game.ui import theme
-from game.ui.client_flow import FlowGameView
+from game.ui.views.game_view import GameView
 from tests.builders import at, spawn_army, spawn_structure, tiny_game
 from tests.ui.conftest import dispatch
 from tests.ui.test_game_flow import on_screen, ready, shot, start, step
@@ -30,7 +30,7 @@ def board() -> list[str]:
     return rows + ["p" * 30] * (20 - len(rows))
 
 
-def scene(app, battle: bool = False) -> tuple[FlowGameView, object, dict[str, int]]:
+def scene(app, battle: bool = False) -> tuple[GameView, object, dict[str, int]]:
     game = tiny_game(board(), {1: (9, 4), 2: (27, 17)}, resources={"food": 80, "wood": 50, "stone": 50})
     world = game.world
     for x in range(7, 13):

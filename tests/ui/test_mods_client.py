@@ -21,8 +21,9 @@ from game.plugins import create_game
 from game.settings import ENV_DIR
 from game.setup import PlayerSpec
 from game.ui.app import GameWindow
-from game.ui.client_flow import SAVES_ENV, FlowGameView
+from game.ui.chronicle import SAVES_ENV
 from game.ui.views.base_choice import BaseChoiceView
+from game.ui.views.game_view import GameView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.setup import SetupView
 from systems import queries as q
@@ -78,17 +79,17 @@ def mod_game(mods: list[str | Path], rows: list[str] = COAST, resources: dict[st
     return game
 
 
-def show(win: GameWindow, game) -> FlowGameView:  # noqa: ANN001
+def show(win: GameWindow, game) -> GameView:  # noqa: ANN001
     win.start(game)
     frames(win, 3)
     view = win.current_view
-    assert isinstance(view, FlowGameView)
+    assert isinstance(view, GameView)
     if view.modal is not None:
         view.close_modal()
     return view
 
 
-def screen(view: FlowGameView, territory: int) -> tuple[float, float]:
+def screen(view: GameView, territory: int) -> tuple[float, float]:
     return view.camera.to_screen(*view.canvas.grid.center(territory))
 
 
@@ -97,7 +98,7 @@ def press_button(win: arcade.Window, button) -> None:  # noqa: ANN001
     click(win, left + width / 2, bottom + height / 2)
 
 
-def panel_action(view: FlowGameView, start: str):  # noqa: ANN001, ANN201
+def panel_action(view: GameView, start: str):  # noqa: ANN001, ANN201
     found = [b for b in view.panel.actions if b.visible and b.label.text.startswith(start)]
     assert found, [b.label.text for b in view.panel.actions if b.visible]
     return found[0]
@@ -116,11 +117,11 @@ def spy(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple
     return calls
 
 
-def settle(win: GameWindow, view: FlowGameView, limit: int = 600) -> None:
+def settle(win: GameWindow, view: GameView, limit: int = 600) -> None:
     """Frames until the animations are over and the human is to move again."""
     for _ in range(limit):
         frames(win)
-        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effects5.busy)
+        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effect_layer.busy)
         if view.session.human_to_move() and idle and view.modal is None:
             return
         if view.modal is not None:
@@ -326,7 +327,7 @@ def test_the_forecast_is_one_line_in_the_panel_and_the_map_under_its_old_box_tak
     corner = view.camera.territory_at(40, app.height - 90)  # where the forecast box used to cover the map
     assert corner is not None
     army = spawn_army(game, 1, corner, ["defender", "defender"])
-    view.hud5._forecast_key = ()
+    view.turn_hud._forecast_key = ()
     view._sync()
     frames(app, 3)
     line = view.panel.forecast
@@ -344,11 +345,11 @@ def test_an_idle_frame_copies_the_cache_with_the_toolbar_in_it(app: GameWindow,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     view = show(app, mod_game([]))
     frames(app, 4)
-    drawn = spy(monkeypatch, view.hud5, "draw")
+    drawn = spy(monkeypatch, view.turn_hud, "draw")
     before = dict(view.frames.counts)
     frames(app, 5)
     assert view.frames.counts["copied"] - before["copied"] == 5 and not drawn
-    button = view.hud5.buttons["log"]
+    button = view.turn_hud.buttons["log"]
     dispatch(app, "on_mouse_motion", button.left + 5, button.bottom + 5, 0, 0)  # hovering changes the picture
     frames(app, 2)
     assert drawn

@@ -64,7 +64,7 @@ def test_the_hand_over_says_what_the_next_seat_is_called_to_do(window):
 def test_a_question_to_the_other_human_hands_over_asks_and_hands_back(app):  # noqa: F811  (fixture)
     import arcade
 
-    from game.ui.client_flow import FlowGameView
+    from game.ui.views.game_view import GameView
     from game.ui.views.handover import HandoverView
     from game.ui.views.question import QuestionDialog
     from tests.test_seats import Challenge, _challenging_base_game
@@ -78,7 +78,7 @@ def test_a_question_to_the_other_human_hands_over_asks_and_hands_back(app):  # n
     assert (app.current_view.seat, app.current_view.purpose) == (2, "a question for you")
     step(app, 30)
     key(app, arcade.key.ENTER)
-    until(app, lambda: isinstance(app.current_view, FlowGameView) and isinstance(app.current_view.modal,
+    until(app, lambda: isinstance(app.current_view, GameView) and isinstance(app.current_view.modal,
                                                                                  QuestionDialog))
     dialog = app.current_view.modal
     assert dialog.seat == 2 and dialog.answers == ["accept", "decline"]

@@ -14,11 +14,11 @@ from tests.ui.conftest import click, dispatch, frames, shot
 
 
 def game_screen(app):
-    from game.ui.client_flow import FlowGameView
+    from game.ui.views.game_view import GameView
 
     for _ in range(600):  # the computers choose their bases first
         frames(app)
-        if isinstance(app.current_view, FlowGameView):
+        if isinstance(app.current_view, GameView):
             return app.current_view
     raise AssertionError(type(app.current_view).__name__)
 
@@ -44,7 +44,7 @@ def test_the_follow_camera_can_be_turned_off_and_a_radar_click_is_not_undone(app
     view.follow_pause = 0.0
     frames(app, 120)  # computers move, the camera stays
     assert view.camera.position == where and game.world.clock.round >= 1
-    button = view.hud5.buttons["follow"]
+    button = view.turn_hud.buttons["follow"]
     frames(app, 2)
     shot(app, "watch_mode_follow_off.png")
     click(app, button.left + 5, button.bottom + 5)

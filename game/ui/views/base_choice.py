@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 
 from components.commands import ChooseBase
 from game.ui import theme
-from game.ui.app import GameWindow
 from game.ui.map_canvas import MapCanvas
 from game.ui.session import Session
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
 from systems import queries as q
+
+if TYPE_CHECKING:  # the window shows the views; they only name its type
+    from game.ui.app import GameWindow
 
 DRAG_BUTTONS = (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE)
 

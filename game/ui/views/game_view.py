@@ -1,496 +1,463 @@
-"""The game screen: the map with camera and radar, the side panel, mouse orders and animated events."""
+"""The game screen and its turn flow: hot-seat hand-over, turn summaries, undo, the event log, the upkeep
+forecast, saves, the victory screen, sound, effects, help and settings, drawn over the map screen
+(`game.ui.views.map_screen.MapScreen`) without leaving it. `hand_over(window, seat, resume)` is the window's
+hook at the start of every human turn. See docs/client.md ("The turn flow")."""
 
 from __future__ import annotations
 
-import arcade
-import esper
+import functools
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from components.armies import Army
-from components.commands import BuildUnit, Command, Disrupt, EndTurn, TakeOver
-from game.engine import Result
-from game.ui import theme
-from game.ui.animation import Animator
-from game.ui.app import GameWindow
-from game.ui.frame_cache import FrameCache
-from game.ui.map_canvas import MapCanvas
-from game.ui.map_renderer import trim_memory
-from game.ui.orders import Orders
-from game.ui.panel import SidePanel
-from game.ui.session import Session
-from game.ui.views.base import BaseView
-from game.ui.widgets import Label, UiLayer
-from game.ui.wording import for_players
+import arcade
+
+from components.seats import Answer
+from game.settings import Settings
+from game.stats import StatsTracker
+from game.summary import TurnSummary
+from game.ui.chronicle import attach, saves_folder
+from game.ui.effects import EffectLayer
+from game.ui.preferences import apply_settings, prefs_of, sounds_of
+from game.ui.sound import sound_for_events
+from game.ui.turn_hud import TOOLBAR_Y, TurnHud
+from game.ui.views._widgets import dim_screen
+from game.ui.views.choice_box import ChoiceBox
+from game.ui.views.handover import HandoverView
+from game.ui.views.help_overlay import HelpOverlay
+from game.ui.views.map_screen import MapScreen
+from game.ui.views.question import QuestionDialog
+from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
+from game.ui.views.settings_view import SettingsView
+from game.ui.views.turn_summary import TurnSummaryView
+from game.ui.views.victory import VictoryView, victory_text
 from systems import events as ev
 from systems import queries as q
 
-SCROLL_KEYS = {
-    arcade.key.LEFT: (-1, 0), arcade.key.A: (-1, 0), arcade.key.RIGHT: (1, 0), arcade.key.D: (1, 0),
-    arcade.key.UP: (0, 1), arcade.key.W: (0, 1), arcade.key.DOWN: (0, -1), arcade.key.S: (0, -1),
-}
-DRAG_BUTTONS = (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE)
+VICTORY_DELAY = 1.5  # seconds of the victory banner over the map before the victory screen
+NOTABLE = {"went_rogue", "unpaid", "battle", "territory_lost", "territory_disrupted", "structure_lost",
+           "structure_attacked", "rogue_sighting", "army_lost", "fired_on", "defeat"}
 
 
-class GameView(BaseView):
-    """Input becomes commands (through Orders and the panel); events become animation (through Animator)."""
+class GameView(MapScreen):
+    """The game screen: the map screen plus hand-over, summaries, undo, log, forecast, saves, victory, sound,
+    effects, help and settings."""
 
-    def __init__(self, window: GameWindow, session: Session, canvas: MapCanvas) -> None:
-        super().__init__(window)
-        self.session = session
-        self.canvas = canvas
-        self.camera = canvas.camera
-        self.orders = Orders(session, canvas.grid, canvas.overlays)
-        self.animator = Animator(canvas.scene, canvas.sprites, canvas.grid, canvas.effects)
-        self.animator.on_event = self._on_event
-        self.animator.speed = window.settings.speed
-        self.panel = SidePanel((window.width, window.height), session, self.orders, window.assets,
-                               session.styles, self, canvas.scene)
-        self.hud = UiLayer(window.assets)
-        map_width = window.width - theme.PANEL_WIDTH
-        self.message_bg = self.hud.rect_sprite((0, 0, map_width, 26), (12, 14, 20, 200))
-        self.message = Label(self.hud, 10, 13, "", 11, anchor_y="center")
-        self.banner_bg = self.hud.rect_sprite((map_width / 2 - 260, window.height - 64, 520, 48), (12, 14, 20, 215))
-        self.banner = Label(self.hud, map_width / 2, window.height - 40, "", 17, bold=True, anchor_x="center",
-                            anchor_y="center")
-        self.banner_time = 0.0
-        self.menu_button = self.hud.button((map_width / 2 - 110, window.height / 2 - 70, 220, 40), primary=True)
-        self.menu_button.configure("Back to the main menu", on_click=window.show_main_menu)
-        self.menu_button.show(False)
-        self.keys: set[int] = set()
-        self.mouse: tuple[float, float] | None = None
-        self.dragging: int | None = None
-        self.dragged = 0.0
-        self.radar_drag = False
-        self.tooltip = ""
-        self.watching = False  # a computer or rogue turn is being shown
-        self.follow_camera = True  # the camera follows computer and rogue moves (C toggles)
-        self.follow_pause = 0.0  # seconds the camera stays where the player put it
-        self.needs_sync = False
-        self.pause = 0.0
-        self.seat_seen: int | None = None
-        self.panel_key: tuple[object, ...] = ()
-        self.radar_wait = 0.0
-        self.victory_shown = False
-        self.commands = 0  # commands the human submitted (tests and benchmarks read it)
-        self.frames = FrameCache()
-        self.panel_cache = FrameCache((self.panel.x0, 0, theme.PANEL_WIDTH, window.height))
+    def __init__(self, window: Any, session: Any, canvas: Any) -> None:
+        super().__init__(window, session, canvas)
+        self.chronicle = attach(session, window)
+        self.sounds = sounds_of(window)
+        self.effect_layer = EffectLayer(canvas.grid.center, speed=self.animator.speed)
+        self.animator.settling = lambda: self.effect_layer.busy  # a new turn's banner waits for the last bursts
+        from game.ui import theme
 
-    # ----- PanelHost
-    @property
-    def speed(self) -> float:
-        return self.app.settings.speed
+        actions: dict[str, Callable[[], object]] = {
+            "undo": self.undo, "log": self.toggle_log, "summary": self.reopen_summary, "help": self.open_help,
+            "save": self.open_save, "load": self.open_load, "settings": self.open_settings,
+            "follow": self.toggle_follow}
+        self.turn_hud = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
+        self.modal: Any = None
+        self.handed: tuple[int, int, str] | None = None
+        self.summary_due = False
+        self.victory_wait: float | None = None
+        self.victory_view: VictoryView | None = None
+        self._last_sound: tuple[str, float] = ("", 0.0)
+        self._selected: int | None = None
+        self.warn_unmoved = True
+        self.last_summary: TurnSummary | None = None  # the end-turn warning; "don't ask again this game" turns it off
 
-    def cycle_speed(self) -> None:
-        self.animator.speed = self.app.cycle_speed()
-        self.panel_key = ()
+    # ----- helpers
+    def human_seat(self) -> int | None:
+        if self.session.busy or not self.session.human_to_move():
+            return None
+        return self.session.table_seat()
 
-    def end_turn(self) -> None:
-        if not self._can_act():
+    def hot_seat(self) -> bool:
+        world = self.session.world
+        world.activate()
+        return sum(1 for s in world.alive_seats() if not q.player(world, s).computer) > 1
+
+    def play(self, name: str | None) -> None:
+        if not name:
             return
-        self.orders.clear()
-        result = self.session.submit(EndTurn())
-        self._after_command(EndTurn(), result)
-
-    def run(self, command: Command) -> None:
-        if not self._can_act():
+        now = time.monotonic()
+        if self._last_sound[0] == name and now - self._last_sound[1] < 0.12:
             return
-        self.orders.submit(command)
+        self._last_sound = (name, now)
+        self.sounds.play(name)
 
-    def place(self, structure_type: str) -> None:
-        if self._can_act():
-            if self.orders.placing == structure_type:
-                self.orders.clear()
-            else:
-                self.orders.start_placing(structure_type)
+    def close_modal(self) -> None:
+        self.modal = None
 
-    def look_at(self, territory: int) -> None:
-        self.camera.center_on_territory(territory)
+    # ----- the start of a human turn (GameWindow.hand_over)
+    def turn_starts(self, seat: int, resume: Any) -> None:
+        world = self.session.world
+        key = (int(world.clock.round), seat, world.clock.stage)  # a round's orders and questions hand over too
+        if self.handed == key:  # back from the hand-over screen
+            if callable(resume):
+                resume()
+            return
+        self.handed = key
+        self.modal = None
+        game = self.session.game
+        if self.hot_seat():
+            self.summary_due = not game.asking  # a question between turns: just the question, no summary
+            name = q.player(world, seat).name
+            style = self.session.styles.get(seat)
+            color = (int(style.color[0]), int(style.color[1]), int(style.color[2])) if style is not None else None
+            purpose = "a question for you" if game.asking else "your orders" if game.awaiting_orders else "your turn"
+            self.window.show_view(HandoverView(seat, name, lambda: self.window.show_view(self), world.clock.round,
+                                               color=color, purpose=purpose))
+            return
+        if callable(resume):
+            resume()
+        if game.asking:  # the question comes first; the summary belongs to the seat's own turn
+            return
+        summary = self.summary(seat)
+        self.last_summary = summary
+        if any(line.kind in NOTABLE for line in summary.lines):
+            self.open_summary(summary)
 
-    def jump_home(self) -> None:
-        base = self.canvas.scene.bases.get(self.canvas.scene.seat)
-        if base is not None:
-            self.camera.center_on_territory(base)
+    def summary(self, seat: int) -> TurnSummary:
+        return self.chronicle.journal.summary_for(self.session.game, seat)
 
-    # ----- lifecycle
+    def open_summary(self, summary: TurnSummary | None = None) -> None:
+        seat = self.session.world.clock.seat
+        self.last_summary = summary or self.summary(seat)
+        self.modal = TurnSummaryView(self.last_summary, on_close=self.close_modal, on_jump=self._jump_from_summary)
+
+    def reopen_summary(self) -> None:
+        """The toolbar's Summary (R): the last turn summary again (a lone human never sees a hand-over)."""
+        if self.last_summary is not None:
+            self.open_summary(self.last_summary)
+        elif self.human_seat() is not None:
+            self.open_summary()
+        else:
+            self.orders.say("No summary yet: it comes at the start of your turn.")
+
+    def _jump_from_summary(self, territory: int) -> None:
+        self.modal = None
+        self.look_at(territory)
+
     def on_show_view(self) -> None:
-        self.orders.on_result = self._after_command
-        self.session.world.activate()
-        self.seat_seen = None
-        self._turn_flow()
-        if not self.watching:
-            self.jump_home()
+        super().on_show_view()
+        if self.summary_due:
+            self.summary_due = False
+            self.open_summary()
 
-    def _can_act(self) -> bool:
-        if not self.session.human_to_move():
-            return False
+    # ----- toolbar actions
+    def undo(self) -> None:
+        if self.human_seat() is None:
+            return
         if self.animator.busy:
             self.animator.finish_all()
             self._sync()
-        return True
-
-    def _sync(self) -> None:
-        if not self.session.busy:
-            self.canvas.scene.sync(self.session.world)
-            self.needs_sync = False
-            self.canvas.update()
-
-    def _after_command(self, command: Command, result: Result) -> None:
-        if not result.ok:
-            return
-        self.commands += 1
-        self.canvas.sprites.clear_results()  # the last battle's result stays until the player's next action
-        if isinstance(command, EndTurn):
-            self.watching = True
-            self.animator.follow = self._follow
-        self.panel_key = ()
-
-    def _on_event(self, event: ev.Event) -> None:
-        scene = self.canvas.scene
-        if isinstance(event, ev.TurnStarted):
-            name = scene.names.get(event.seat, f"Player {event.seat}")
-            self.show_banner(f"Round {event.round} — {name}'s turn")
-            trim_memory()  # a turn's worth of freed pictures and events goes back to the system
-        elif isinstance(event, ev.GameWon):
-            name = scene.names.get(event.seat, f"Player {event.seat}")
-            self.show_banner(f"{name} wins the game!", 3600)
-        elif isinstance(event, ev.PlayerDefeated):
-            name = scene.names.get(event.seat, f"Player {event.seat}")
-            self.show_banner(f"{name} is defeated")
-        elif isinstance(event, ev.ArmyWentRogue):
-            self.show_banner("An army went rogue (unpaid upkeep)")
-        elif isinstance(event, ev.RogueAppeared):  # every sighting is announced (the log and summary list it too)
-            self.show_banner(f"Wild rogues appeared: {len(event.units)} unit{'s' if len(event.units) != 1 else ''}")
-
-    def show_banner(self, text: str, seconds: float = theme.TIMING.banner) -> None:
-        self.banner.set(text)
-        self.banner_time = seconds / (self.animator.speed if seconds < 60 else 1)
-
-    def toggle_follow(self) -> None:
-        """The follow-camera (C): while on, the camera follows computer and rogue moves."""
-        self.follow_camera = not self.follow_camera
-        self.show_banner(f"Camera follows moves: {'on' if self.follow_camera else 'off'} [C]", 1.5)
-        self.panel_key = ()
-
-    def _moved_by_hand(self) -> None:
-        """The player moved the camera (keys, drag, radar, wheel): do not pull it away for a while."""
-        self.follow_pause = theme.FOLLOW_PAUSE
-
-    def _follow(self, territory: int) -> None:
-        if not self.follow_camera or self.follow_pause > 0:
-            return
-        left, bottom, right, top = self.camera.view_rect()
-        x, y = self.canvas.grid.center(territory)
-        margin = self.canvas.grid.tile
-        if not (left + margin < x < right - margin and bottom + margin < y < top - margin):
-            self.camera.set_position(x, y)
-
-    # ----- per frame
-    def on_update(self, delta_time: float) -> None:
-        dt = min(delta_time, 0.1)
-        self.follow_pause = max(0.0, self.follow_pause - dt)
-        self._scroll(dt)
-        fresh = self.session.take_events()
-        if fresh:
-            self.animator.push(fresh)
-            self.needs_sync = True
-        self.animator.update(dt)
-        self.canvas.update()
-        self.radar_wait -= dt
-        if self.radar_wait <= 0 and self.canvas.radar.refresh():
-            self.radar_wait = 0.25
-        if self.banner_time > 0:
-            self.banner_time -= dt
-        self._turn_flow(dt)
-        self._refresh_panel()
-
-    def _turn_flow(self, dt: float = 0.0) -> None:
-        session = self.session
-        if self.animator.busy or session.busy or self.canvas.effects.active:
-            return
-        if self.needs_sync:
-            self._sync()
-        if session.game.over:
-            self.watching = False
-            if not self.victory_shown:
-                self.victory_shown = True
-                self.menu_button.show(True)
-                winner = session.world.clock.winner
-                name = self.canvas.scene.names.get(winner or 0, "Nobody")
-                self.show_banner(f"{name} wins the game!", 3600)
-                self.panel_key = ()
-            return
-        if session.computer_to_move():
-            if not self.watching:
-                self.watching = True
-                self.panel_key = ()
-            self.animator.follow = self._follow
-            self.pause -= dt
-            if self.pause <= 0:
-                self.pause = theme.TIMING.computer_pause / self.animator.speed
-                session.start_computer()
-            return
-        if self.watching:
-            self.watching = False
-            self.animator.follow = None
-            self.panel_key = ()
-        seat = session.table_seat()  # in a simultaneous phase or a question: each human seat in turn
-        if seat is not None and seat != self.seat_seen:
-            self.seat_seen = seat
+        if self.chronicle.take_back(self.session.game):
             self.orders.clear()
-            self.canvas.sprites.active_seat = seat
-            self.canvas.scene.version += 1
-            self.app.hand_over(seat, self.jump_home)
-
-    def _refresh_panel(self) -> None:
-        """Rewrite the panel when something it shows changed (never reads the engine during a computer turn)."""
-        watching = self.watching or self.session.busy
-        if watching:
-            scene = self.canvas.scene
-            key: tuple[object, ...] = ("watch", scene.seat, scene.round, scene.stage, self.speed)
+            self.effect_layer.clear()
+            self.canvas.scene.sync(self.session.world)
+            self.canvas.update()
+            self.panel_key = ()
+            self.orders.say("Move undone.")
+            self.play("select")
         else:
-            key = ("play", self.orders.version, self.canvas.scene.version, self.session.world.clock.seat, self.speed)
-        if key != self.panel_key:
-            self.panel_key = key
-            self.panel.refresh(watching=watching)
-            if self.mouse is not None and self.panel.contains(*self.mouse):  # the button under it may be new
-                self.tooltip = self.panel.hover(*self.mouse)
-            else:
-                self.tooltip = ""  # a tooltip about the old selection must not stay
+            self.orders.say(self.chronicle.undo.reason(), bad=True)
+            self.play("error")
 
-    def _scroll(self, dt: float) -> None:
-        dx: float = sum(SCROLL_KEYS[k][0] for k in self.keys if k in SCROLL_KEYS)
-        dy: float = sum(SCROLL_KEYS[k][1] for k in self.keys if k in SCROLL_KEYS)
-        if self.app.settings.edge_scroll and self.dragging is None and not self.radar_drag:
-            ex, ey = self.camera.edge_direction(self.mouse)
-            dx, dy = dx + ex, dy + ey
-        if dx or dy:
-            self._moved_by_hand()
-            self.camera.scroll(dt, (max(-1, min(1, dx)), max(-1, min(1, dy))))
-            if self.mouse is not None and self.camera.contains(*self.mouse):
-                self._hover_map(*self.mouse)
+    def toggle_log(self) -> None:
+        self.turn_hud.toggle_log()
 
-    # ----- a quiet client
-    def quiet(self) -> bool:
-        """True when the next frame would be the cached picture already on screen: no animation, effect,
-        scrolling, banner, drag or computer turn (the window then draws nothing; see GameWindow.draw)."""
-        if (self.animator.busy or self.canvas.effects.active or self.session.busy or self.keys
-                or self.dragging is not None or self.radar_drag or self.banner_time > 0 or self.needs_sync):
+    def open_help(self) -> None:
+        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets)
+
+    def _engine_free(self) -> bool:
+        if self.session.busy:
+            self.orders.say("Wait until the computer turn is over.", bad=True)
             return False
-        if self.session.computer_to_move() and not self.session.game.over:
-            return False
-        self._update_hud()  # the hint bar and banner as the next frame would show them
-        key = self._frame_key()
-        return key is not None and key == self.frames.cached
-
-    # ----- drawing
-    def draw(self) -> None:
-        """The frame: copied from the cache while nothing changed, else drawn (see FrameCache)."""
-        self._update_hud()
-        self.frames.show(self._frame_key(), self._draw_frame)
-        self.window.default_camera.use()
-        self._draw_live()
-        self._draw_tooltip()
-
-    def _draw_live(self) -> None:
-        """Things drawn over the (cached) frame every frame while they last; subclasses add theirs."""
-
-    def _draw_frame(self) -> None:
-        self.canvas.draw_world()
-        self.window.default_camera.use()
-        self.panel_cache.show((self.panel.version, id(self.panel.ui.hovered)), self.panel.draw)
-        self.canvas.radar.draw()
-        self.hud.draw()
-
-    def _frame_key(self) -> tuple[object, ...] | None:
-        """Everything the cached frame shows; None while something moves (drawn fresh every frame)."""
-        canvas = self.canvas
-        if self.animator.busy or canvas.effects.active:
-            return None
-        return (self.camera.version, self.camera.zoom, canvas.sprites.revision, canvas.terrain.revision,
-                canvas.overlays.signature(), canvas.radar.renders, self.panel.version, id(self.panel.ui.hovered),
-                self.message.text, self.message.text_obj.color, self.banner_time > 0, self.banner.text,
-                self.menu_button.visible, self.menu_button.hovered)
-
-    def _update_hud(self) -> None:
-        text = self.orders.hint
-        bad = self.orders.hint_bad
-        if self.watching:
-            scene = self.canvas.scene
-            name = scene.names.get(scene.seat, "")
-            if scene.computer.get(scene.seat):
-                who = f"{name} is playing"
-            elif scene.stage in ("resource", "upkeep"):
-                who = f"{name}'s turn begins: production and upkeep"
-            else:
-                who = f"Rogue armies move in {name}'s turn"
-            follow = "on" if self.follow_camera else "off"
-            text, bad = f"{who} — speed {self.speed:g}× (F) · camera follows moves: {follow} (C)", False
-        self.message.set(text or "Right-drag or arrow keys scroll · wheel zooms · H: your base · "
-                         "Space: next army", theme.TEXT_BAD if bad else theme.TEXT)
-        self.banner_bg.visible = self.banner_time > 0
-        self.banner.show(self.banner_time > 0)
-
-    def _draw_tooltip(self) -> None:
-        """The panel's tooltip, or on the map the order's note beside the pointer (MP cost, forecast)."""
-        if self.mouse is None:
-            return
-        text = for_players(self.tooltip)
-        if not text and self.orders.note and self.camera.contains(*self.mouse) and not self.watching:
-            text = for_players(self.orders.note)
-            x, y = self.mouse
-            self.hud.tooltip.show(text, x, y - 20, (self.window.width, self.window.height), right=True)
-            self.hud.tooltip.draw()
-            return
-        if text:
-            around = self._tooltip_around(*self.mouse)
-            self.hud.tooltip.show(text, self.mouse[0], self.mouse[1], (self.window.width, self.window.height),
-                                  around=around)
-            self.hud.tooltip.draw()
-
-    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
-        """What a tooltip must not cover: the side panel (its box goes left of it)."""
-        return self.panel.rect if self.panel.contains(x, y) else None
-
-    # ----- input
-    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
-        self.mouse = (x, y)
-        if self.panel.contains(x, y):
-            self.tooltip = self.panel.hover(x, y)
-            if self.orders.hover is not None and self._can_hover():
-                self.orders.hover_at(None, 0, 0)
-            return
-        self.tooltip = ""
-        self.panel.hover(-1, -1)
-        if self.menu_button.visible:
-            self.hud.hover(x, y)
-        self._hover_map(x, y)
-
-    def _can_hover(self) -> bool:
-        return self.session.human_to_move() and not (self.animator.busy and self.watching)
-
-    def _hover_map(self, x: float, y: float) -> None:
-        if not self._can_hover():
-            self.canvas.overlays.hover = self.camera.territory_at(x, y)
-            return
-        territory = self.camera.territory_at(x, y)
-        wx, wy = self.camera.to_world(x, y)
-        if territory != self.orders.hover or self.orders.placing is not None:
-            self.orders.hover_at(territory, wx, wy)
-
-    def on_mouse_leave(self, x: float, y: float) -> None:
-        self.mouse = None
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        self.mouse = (x, y)
-        if self.menu_button.visible and self.menu_button.contains(x, y):
-            self.hud.press(x, y)
-            return True
-        if self.panel.contains(x, y):
-            if button == arcade.MOUSE_BUTTON_LEFT and self.canvas.radar.contains(x, y):
-                self.radar_drag = True
-                self._moved_by_hand()
-                self.canvas.radar.look_at(x, y)
-                return True
-            if button == arcade.MOUSE_BUTTON_LEFT:
-                if self.session.human_to_move() and self.animator.busy and not self.watching:
-                    self.animator.finish_all()
-                    self._sync()
-                self.panel.press(x, y)
-            return True  # the panel keeps every click: nothing falls through to the map
-        if button in DRAG_BUTTONS:
-            self.dragging, self.dragged = button, 0.0
-            return True
-        if button == arcade.MOUSE_BUTTON_LEFT and self._can_act():
-            self.canvas.sprites.clear_results()
-            territory = self.camera.territory_at(x, y)
-            wx, wy = self.camera.to_world(x, y)
-            self.orders.click(territory, wx, wy)
-            self.orders.hover_at(territory, wx, wy)
         return True
 
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
-        self.mouse = (x, y)
-        if self.radar_drag:
-            self._moved_by_hand()
-            self.canvas.radar.look_at(x, y)
-        elif self.dragging is not None:
-            self._moved_by_hand()
-            self.dragged += abs(dx) + abs(dy)
-            self.camera.pan_screen(-dx, -dy)
-
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.radar_drag and button == arcade.MOUSE_BUTTON_LEFT:
-            self.radar_drag = False
-        if self.dragging == button:
-            self.dragging = None
-            if button == arcade.MOUSE_BUTTON_RIGHT and self.dragged < 4 and self.camera.contains(x, y):
-                self.cancel()
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        if self.camera.contains(x, y) and scroll_y:
-            self._moved_by_hand()
-            self.camera.zoom_at(x, y, 1.15 ** scroll_y)
-            self._hover_map(x, y)
-
-    def cancel(self) -> None:
-        if self.session.human_to_move():
-            if self.orders.placing or self.orders.split or self.orders.armed is not None:
-                selected = self.orders.selected_army
-                self.orders.clear()
-                if selected is not None:
-                    self.orders.select_army(selected)
-            else:
-                self.orders.clear()
-            self.orders.say("")
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        self.keys.add(symbol)
-        key = arcade.key
-        if symbol in (key.H, key.HOME):
-            self.jump_home()
-        elif symbol == key.F:
-            self.cycle_speed()
-        elif symbol == key.C:
-            self.toggle_follow()
-        elif symbol in (key.EQUAL, key.PLUS, key.NUM_ADD):
-            self._zoom_center(1.2)
-        elif symbol in (key.MINUS, key.NUM_SUBTRACT):
-            self._zoom_center(1 / 1.2)
-        elif symbol == key.ESCAPE:
-            self.cancel()
-        elif not self._can_act():
+    def open_save(self, then: Callable[[], object] | None = None) -> None:
+        """The save dialog: Enter saves, closes it and confirms with a toast; `then` runs after saving."""
+        if not self._engine_free():
             return
-        elif symbol in (key.RETURN, key.ENTER, key.NUM_ENTER):
-            if not self.orders.confirm():
-                self.end_turn()
-        elif symbol in (key.SPACE, key.TAB):
-            self.next_army()
-        elif symbol in (key.T, key.X) and self.orders.selected_army is not None:
-            army = self.orders.selected_army
-            self.run(TakeOver(army) if symbol == key.T else Disrupt(army))
-        elif key.KEY_1 <= symbol <= key.KEY_9:
-            units = [u for u, spec in self.session.world.rules.units.items() if spec.buildable]
-            index = symbol - key.KEY_1
-            if index < len(units):
-                self.run(BuildUnit(units[index]))
+        from game.saves import save_game
 
-    def on_key_release(self, symbol: int, modifiers: int) -> None:
-        self.keys.discard(symbol)
+        folder = saves_folder()
+        game = self.session.game
 
-    def _zoom_center(self, factor: float) -> None:
-        left, bottom, width, height = self.camera.viewport
-        self.camera.zoom_at(left + width / 2, bottom + height / 2, factor)
+        def saved(path: Path) -> None:
+            self.modal = None
+            self.toast(f"Saved as '{path.name.removesuffix(SAVE_SUFFIX)}'")
+            if then is not None:
+                then()
 
-    def next_army(self) -> None:
-        """Select the next of your armies that can still act, and look at it."""
+        self.modal = SavesDialog(folder, self.close_modal, mode="save",
+                                 save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
+                                                                stats=self.chronicle.stats),
+                                 default_name=f"round-{game.world.clock.round}", on_saved=saved)
+
+    def toast(self, text: str) -> None:
+        """A short confirmation at the top of the map that goes away by itself."""
+        self.show_banner(text, 2.0 * self.animator.speed)
+
+    # ----- the in-game menu (Esc) and leaving the game
+    def open_menu(self) -> None:
+        busy = self.session.busy
+        self.modal = ChoiceBox("Game menu", "", [
+            ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
+            ("Options  [O]", self.open_settings), ("Main menu", lambda: self.leave(self.app.show_main_menu)),
+            ("Quit", lambda: self.leave(self.window.close))], column=True, width=360, cancel=0)
+        for button in self.modal.buttons[1:3]:
+            button.enabled = not busy  # saving and loading wait for the computer turn
+
+    def leave(self, action: Callable[[], object]) -> None:
+        """Main menu or quit: offer to save first (the game would be lost otherwise)."""
+        if self.session.game.over:
+            action()
+            return
+        box = ChoiceBox("Save the game first?", "Progress since your last save is lost otherwise.", [
+            ("Save, then leave", lambda: self.open_save(then=action)), ("Leave without saving", action),
+            ("Cancel", self.close_modal)])
+        box.buttons[0].enabled = not self.session.busy
+        self.modal = box
+
+    # ----- ending the turn
+    def ready_armies(self) -> list[int]:
+        """Your armies that can still act this turn (the end-turn warning counts them)."""
         world = self.session.world
         world.activate()
         seat = world.clock.seat
-        ready = sorted(e for e, a in q.player_armies(seat) if not a.done and a.mp > 0 and a.battle is None)
-        if not ready:
-            self.orders.say("All your armies have moved. Press Enter to end the turn.")
+        return [e for e, a in q.player_armies(seat) if not a.done and a.mp > 0 and a.battle is None]
+
+    def end_turn(self) -> None:
+        """End the turn; first warn when armies could still move (unless turned off for this game)."""
+        if self.modal is None and self.warn_unmoved and self.session.human_to_move():
+            ready = self.ready_armies()
+            if ready:
+                who = "One of your armies" if len(ready) == 1 else f"{len(ready)} of your armies"
+                self.modal = ChoiceBox(
+                    "End the turn?", f"{who} can still move this turn. Space selects the next one.",
+                    [("End turn", self._end_turn_anyway), ("Back to my armies", self._back_to_armies)],
+                    checkbox="Don't ask again this game")
+                return
+        super().end_turn()
+
+    def _end_turn_anyway(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        super().end_turn()
+
+    def _back_to_armies(self) -> None:
+        box = self.modal
+        if isinstance(box, ChoiceBox) and box.checked:
+            self.warn_unmoved = False
+        self.modal = None
+        self.next_army()
+
+    def open_load(self) -> None:
+        if not self._engine_free():
             return
-        current = self.orders.selected_army
-        later = [e for e in ready if current is None or e > current]
-        chosen = (later or ready)[0]
-        self.orders.select_army(chosen)
-        self.camera.center_on_territory(esper.component_for_entity(chosen, Army).territory)
+        self.modal = SavesDialog(saves_folder(), self.close_modal, mode="load", on_loaded=self._loaded)
+
+    def _loaded(self, game: Any, stats: StatsTracker | None = None) -> None:
+        self.modal = None
+        self.app.start(game, stats=stats)
+
+    def open_settings(self) -> None:
+        self.modal = SettingsView(prefs_of(self.window), self._settings_done,
+                                  on_change=lambda s: apply_settings(self.window, s))
+
+    def _settings_done(self, chosen: Settings | None) -> None:
+        if chosen is not None:
+            apply_settings(self.window, chosen)
+        self.animator.speed = self.app.settings.speed
+        self.panel_key = ()
+        self.modal = None
+
+    # ----- events, frames, victory
+    def _on_event(self, event: ev.Event) -> None:
+        super()._on_event(event)
+        self.effect_layer.add_events([event], plugin_effects=self.canvas.presentation.effects)
+        self.play(sound_for_events([event], self.canvas.presentation.sounds))
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        dt = min(delta_time, 0.1)
+        self.effect_layer.speed = self.animator.speed
+        self.effect_layer.update(dt)
+        selected = self.orders.selected_army
+        if selected is not None and selected != self._selected:
+            self.play("select")
+        self._selected = selected
+        seat = self.human_seat()
+        self.turn_hud.refresh(self.session.game, self.chronicle, seat, can_read=not self.session.busy)
+        self.turn_hud.on["follow"] = self.follow_camera
+        if seat is None or self.watching:
+            self.panel.set_forecast("", (0, 0, 0, 0), "", [])
+        else:  # the upkeep forecast lives in the side panel, so nothing covers the map
+            self.panel.set_forecast(*self.turn_hud.forecast_summary())
+        if self.victory_wait is not None and self.victory_view is None:
+            self.victory_wait -= dt
+            if self.victory_wait <= 0:
+                self.show_victory()
+
+    def _turn_flow(self, dt: float = 0.0) -> None:
+        super()._turn_flow(dt)
+        if self.session.game.over and self.victory_shown and self.victory_wait is None:
+            self.victory_wait = VICTORY_DELAY
+            self.modal = None
+        self._ask_the_table()
+
+    def _ask_the_table(self) -> None:
+        """A question waits for the human seat at the table (after its hand-over): show it as a dialog."""
+        session = self.session
+        if self.modal is not None or session.busy or self.animator.busy or not session.game.asking:
+            return
+        if self.window.current_view is not self:
+            return
+        seat = session.table_seat()
+        if seat is None:
+            return
+        from systems.prompts import pending
+
+        for entity, prompt in pending(session.world):
+            if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
+                self.modal = QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
+                                            functools.partial(self._answered, entity),
+                                            (self.window.width, self.window.height))
+                return
+
+    def _answered(self, prompt: int, answer: str) -> None:
+        self.modal = None
+        self.session.submit(Answer(prompt, answer))
+        self.panel_key = ()
+
+    def show_victory(self) -> None:
+        game = self.session.game
+        stats: StatsTracker = self.chronicle.stats
+        stats.sample(game)
+        title, how = victory_text(game, self.chronicle.journal)
+        colors = {seat: tuple(style.color[:3]) for seat, style in self.session.styles.items()}
+        self.victory_view = VictoryView(title, how, stats.series(), stats.names, self.app.show_new_game,
+                                        self.app.show_main_menu, winner=game.world.clock.winner,
+                                        colors=colors)  # type: ignore[arg-type]
+        self.play("victory")
+        self.window.show_view(self.victory_view)
+
+    def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
+        if self.turn_hud.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
+            return 0.0, float(TOOLBAR_Y), float(self.turn_hud.map_width), 24.0
+        return super()._tooltip_around(x, y)
+
+    def quiet(self) -> bool:
+        return super().quiet() and not self.effect_layer.busy and self.victory_wait is None
+
+    # ----- drawing
+    def _draw_frame(self) -> None:
+        """The cached frame: the game screen, then the toolbar and log (idle frames only copy it)."""
+        super()._draw_frame()
+        self.turn_hud.draw()
+
+    def _frame_key(self) -> tuple[object, ...] | None:
+        key = super()._frame_key()
+        return None if key is None else (*key, self.turn_hud.signature())
+
+    def _draw_live(self) -> None:
+        if self.effect_layer.busy:
+            with self.camera.activate():
+                self.effect_layer.draw()
+            self.window.default_camera.use()
+
+    def draw(self) -> None:
+        super().draw()
+        if self.modal is not None:
+            dim_screen(self.window.width, self.window.height, 180)
+            self.modal.draw_content()
+
+    # ----- input: a dialog takes everything; then the HUD; then the game screen
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.modal is not None:
+            self.modal.on_key_press(symbol, modifiers)
+            return
+        key = arcade.key
+        if symbol == key.ESCAPE and not self._has_selection():
+            self.keys.discard(symbol)
+            self.open_menu()
+        elif symbol == key.F1:
+            self.open_help()
+        elif (symbol == key.Z and modifiers & key.MOD_CTRL) or symbol == key.U:
+            self.undo()
+        elif symbol == key.L:
+            self.toggle_log()
+        elif symbol == key.R:
+            self.reopen_summary()
+        elif symbol == key.F5:
+            self.open_save()
+        elif symbol == key.F9:
+            self.open_load()
+        elif symbol == key.O:
+            self.open_settings()
+        else:
+            super().on_key_press(symbol, modifiers)
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        super().on_key_release(symbol, modifiers)
+
+    def _has_selection(self) -> bool:
+        """Esc first clears a selection or an order in progress; with nothing to clear it opens the menu."""
+        orders = self.orders
+        return any(x is not None for x in (orders.selected_army, orders.selected_structure, orders.inspected,
+                                           orders.placing, orders.armed)) or bool(orders.split)
+
+    def on_text(self, text: str) -> None:
+        if self.modal is not None and hasattr(self.modal, "on_text"):
+            self.modal.on_text(text)
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        if self.modal is not None:
+            self.modal.on_mouse_motion(x, y, dx, dy)
+            return
+        tip = self.turn_hud.hover(x, y)
+        if tip is not None:
+            self.mouse = (x, y)
+            self.tooltip = tip
+            return
+        super().on_mouse_motion(x, y, dx, dy)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        if self.modal is not None:
+            self.modal.on_mouse_press(x, y, button, modifiers)
+            return True
+        if button == arcade.MOUSE_BUTTON_LEFT and self.turn_hud.press(x, y, self.look_at):
+            return True
+        return bool(super().on_mouse_press(x, y, button, modifiers))
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
+        if self.modal is None:
+            super().on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.modal is None:
+            super().on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if self.modal is not None:
+            handler = getattr(self.modal, "on_mouse_scroll", None)
+            if handler is not None:
+                handler(x, y, scroll_x, scroll_y)
+            return
+        if self.turn_hud.scroll(x, y, scroll_y):
+            return
+        super().on_mouse_scroll(x, y, scroll_x, scroll_y)
+
+
+def hand_over(window: Any, seat: int, resume: Any) -> None:
+    """GameWindow.hand_over: the hand-over screen and summary when the game screen is ours, else play on."""
+    view = window.current_view
+    if isinstance(view, GameView):
+        view.turn_starts(seat, resume)
+    elif callable(resume):
+        resume()

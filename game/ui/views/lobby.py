@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from game.net.client import Link, ServerError
 from game.ui import theme
-from game.ui.app import GameWindow
 from game.ui.views import gui_kit as kit
 from game.ui.views.base import BaseView
 from game.ui.views.gui_kit import gui
+
+if TYPE_CHECKING:  # the window shows the views; they only name its type
+    from game.ui.app import GameWindow
 
 ROW_HEIGHT = 46
 MAX_ROWS = 8
@@ -111,7 +113,7 @@ class LobbyView(BaseView):
         self._text("Network lobby", 40, h - 56, 24, theme.TEXT, bold=True)
         self._text(f"{self.link.url} · {len(self.games)} game(s) · your seats are remembered on this computer",
                    40, h - 84, 11, theme.TEXT_DIM)
-        from game.ui.net_flow import SeatBook
+        from game.ui.seat_book import SeatBook
 
         mine = SeatBook().seats(self.link.url)
         top = h - 120
@@ -197,9 +199,7 @@ class LobbyView(BaseView):
         self.enter(made["game"], seat=1)
 
     def enter(self, game: str, seat: int | None = None, watch: bool = False, token: str | None = None) -> None:
-        from game.ui.net_flow import enter_game
-
-        problem = enter_game(self.window, self.link, game, seat, watch=watch, token=token, name="Player")
+        problem = self.window.enter_network_game(self.link, game, seat, watch=watch, token=token, name="Player")
         if problem is not None:
             self.refresh()
             self.say(f"Cannot enter the game: {problem}", bad=True)
@@ -257,9 +257,7 @@ class JoinView(BaseView):
             self.ui.add(widget)
 
     def connect(self) -> None:
-        from game.ui.net_flow import open_lobby
-
-        open_lobby(self.window, self.field.text.strip())
+        self.window.open_lobby(self.field.text.strip())
 
     def on_show_view(self) -> None:
         self.ui.enable()

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 
 from game.ui import theme
-from game.ui.app import GameWindow
 from game.ui.views import gui_kit as kit
 from game.ui.views.base import BaseView
 from game.ui.views.gui_kit import gui
+
+if TYPE_CHECKING:  # the window shows the views; they only name its type
+    from game.ui.app import GameWindow
 
 
 class MainMenuView(BaseView):
@@ -74,7 +78,7 @@ class MainMenuView(BaseView):
         self.ui.draw()
 
     def show_options(self) -> None:
-        from game.ui.client_flow import show_settings_screen
+        from game.ui.views.settings_view import show_settings_screen
 
         show_settings_screen(self.window, self.app.show_main_menu)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui import theme
-from game.ui.client_flow import FlowGameView
+from game.ui.views.game_view import GameView
 
 
-class NetGameView(FlowGameView):
-    """FlowGameView over a `game.ui.remote_session.RemoteSession`."""
+class NetGameView(GameView):
+    """GameView over a `game.ui.remote_session.RemoteSession`."""
 
     def hot_seat(self) -> bool:
         return False  # one window per player: no hand-over screen

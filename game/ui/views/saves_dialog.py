@@ -18,6 +18,8 @@ from typing import Any
 import arcade
 from PIL import Image, ImageDraw
 
+from game.stats import StatsTracker
+from game.ui.chronicle import saves_folder
 from game.ui.views._widgets import (
     ACCENT,
     BAD,
@@ -423,3 +425,12 @@ class SavesDialog(arcade.View):
             base = "" if self.name_selected else self.save_name
             self.name_selected = False
             self.save_name = (base + text)[:60]
+
+
+def show_load_screen(window: Any) -> None:
+    """The main menu's "Load game": the saves list full screen; a broken save shows why and stays here."""
+    def loaded(game: Any, stats: StatsTracker | None = None) -> None:
+        window.start(game, stats=stats)
+
+    dialog = SavesDialog(saves_folder(), window.show_main_menu, mode="load", on_loaded=loaded)
+    window.show_view(dialog)

@@ -11,11 +11,13 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 import arcade
 
 from game.help_text import tooltip
 from game.settings import Settings, save_settings
+from game.ui.preferences import apply_settings, prefs_of
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -213,3 +215,11 @@ class SettingsView(arcade.View):
         return True
 
 
+def show_settings_screen(window: Any, back: Any) -> None:
+    """Settings from a menu: full screen, back to `back()` when done."""
+    def done(chosen: Settings | None) -> None:
+        if chosen is not None:
+            apply_settings(window, chosen)
+        back()
+
+    window.show_view(SettingsView(prefs_of(window), done, on_change=lambda s: apply_settings(window, s)))

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import arcade
 from PIL import Image, ImageDraw
@@ -16,11 +17,13 @@ from game.content.manifest import DEFAULT_RULESET
 from game.maps import MapData
 from game.rules_loader import ModManifest
 from game.ui import computer, theme
-from game.ui.app import GameWindow
 from game.ui.assets import Assets
 from game.ui.views import gui_kit as kit
 from game.ui.views.base import BaseView
 from game.ui.views.gui_kit import gui
+
+if TYPE_CHECKING:  # the window shows the views; they only name its type
+    from game.ui.app import GameWindow
 
 RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
 _MAPS: dict[Path, MapData | str] = {}  # loaded once per process: path -> map or the reason it failed

@@ -245,7 +245,7 @@ class RiskySpaceView(BaseView):
         if self.session.busy:
             return
         from game.saves import save_game
-        from game.ui.client_flow import saves_folder
+        from game.ui.chronicle import saves_folder
         from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 
         folder = saves_folder()
@@ -259,7 +259,7 @@ class RiskySpaceView(BaseView):
     def open_load(self) -> None:
         if self.session.busy:
             return
-        from game.ui.client_flow import saves_folder
+        from game.ui.chronicle import saves_folder
         from game.ui.views.saves_dialog import SavesDialog
 
         self.window.show_view(SavesDialog(saves_folder(), lambda: self.window.show_view(self), mode="load",
