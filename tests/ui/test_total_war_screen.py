@@ -140,3 +140,19 @@ def test_hot_seat_seat_2_never_sees_seat_1s_pending_orders(window: GameWindow):
     play_back(window, screen)
     assert screen.stage() == "movement" and screen.viewer == 1
     assert screen.shown[inf.name].hex == target                      # revealed together after both readied
+
+
+def test_a_game_against_the_computer_plays_to_a_victory_shown_on_the_screen(window: GameWindow):
+    """TW12: the human readies every phase (holding); the normal computer wins; the screen names the winner."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=4)
+    for _ in range(400):
+        if screen.game.over:
+            break
+        key(window, arcade.key.ENTER)
+        frames(window, 2)
+        play_back(window, screen)
+    assert screen.game.over
+    play_back(window, screen)
+    frames(window, 1)
+    assert "wins" in screen.outcome_text() or "draw" in screen.outcome_text()
+    shot(window, "tw_victory.png")

@@ -202,6 +202,17 @@ class TotalWarView(BaseView):
             kind = self.ground.get(self.hover, "plain")
             self.text(f"{hex_name(self.hover)} {kind}", hx + 12, hy + 12, (255, 255, 255), 11, bold=True)
         self._draw_panel()
+        if self.game.over and not self.queue:
+            self._draw_victory()
+
+    def _draw_victory(self) -> None:
+        """TW12: the outcome over the field, once the last resolution has been played back."""
+        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
+        arcade.draw_lrbt_rectangle_filled(cx - 260, cx + 260, cy - 50, cy + 50, (10, 12, 18, 225))
+        winner = self.game.world.clock.winner
+        color = self.seat_color(winner) if winner else (230, 230, 230)
+        self.text(self.outcome_text(), cx, cy + 6, color, 22, anchor_x="center", bold=True)
+        self.text(f"after round {self.game.world.clock.round}", cx, cy - 28, theme.TEXT, 12, anchor_x="center")
 
     def _draw_regiment(self, reg: Regiment) -> None:
         x, y = centre(reg.hex)
@@ -294,7 +305,7 @@ class TotalWarView(BaseView):
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
-        for seat in self.game.world.seats:
+        for seat in self.game.world.seats if not self.game.over else ():
             ready = self.seat_orders.get(seat, {}).get("ready", False)
             self.text(f"{names[seat]}: {'READY' if ready else 'giving orders'}", left + 14, y,
                       self.seat_color(seat), 11)
@@ -310,6 +321,8 @@ class TotalWarView(BaseView):
         for line in lines:
             self.text(line[:44], left + 14, y, theme.TEXT, 10)
             y -= 18
+        if self.game.over:
+            return
         x0, y0, x1, y1 = self.ready_box()
         mine = self.seat_orders.get(self.viewer, {}).get("ready", False)
         arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, (60, 150, 70) if not mine else (90, 90, 90))
