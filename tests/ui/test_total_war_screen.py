@@ -156,3 +156,42 @@ def test_a_game_against_the_computer_plays_to_a_victory_shown_on_the_screen(wind
     frames(window, 1)
     assert "wins" in screen.outcome_text() or "draw" in screen.outcome_text()
     shot(window, "tw_victory.png")
+
+
+def test_a_volley_by_clicks_is_drawn_then_played_back_with_its_casualties(window: GameWindow):
+    """TW8: in the combat phase, an own infantry then an enemy in range and arc: a Fire order, drawn as an
+    arrow; after Ready the volley is played back step by step (its line and the men lost)."""
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)                                    # deployment: the default line
+    frames(window, 2)
+    play_back(window, screen)
+    key(window, arcade.key.ENTER)                                    # movement: everyone holds
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "combat"
+    regs = play.by_name(screen.game.world)
+    shooter, target = regs["1:infantry:2"], regs["2:infantry:2"]
+    target.hex = hexes.add(hexes.add(shooter.hex, hexes.VECTORS["S"]), hexes.VECTORS["S"])  # a test position
+    screen._refresh()
+    click_hex(window, screen, shooter.hex)
+    click_hex(window, screen, target.hex)
+    frames(window, 1)
+    assert any(o["type"] == "Fire" and o["regiment"] == shooter.name for o in screen.my_orders()), screen.message
+    assert shooter.name in screen.drawn_orders
+    shot(window, "tw_fire_order.png")
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    men = screen.shown[target.name].men
+    fired = False
+    for _ in range(200):
+        if not screen.queue:
+            break
+        key(window, arcade.key.RIGHT)
+        if any(a == shooter.name for a, _, _ in screen.flash):
+            fired = True
+            frames(window, 1)
+            shot(window, "tw_volley.png")
+            assert screen.shown[target.name].men < men                 # the casualties shown at that step
+            break
+    assert fired
