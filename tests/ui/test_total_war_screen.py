@@ -195,3 +195,36 @@ def test_a_volley_by_clicks_is_drawn_then_played_back_with_its_casualties(window
             assert screen.shown[target.name].men < men                 # the casualties shown at that step
             break
     assert fired
+
+
+def test_hot_seat_movement_paths_stay_hidden_from_the_other_seat_until_resolved(window: GameWindow):
+    """TW4.2: seat 1's path is on seat 1's screen, never on seat 2's, and both move together after Ready."""
+    hexes = sub("hexes")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    for _ in range(2):                                               # deployment: both ready at once
+        through_handover(window, screen)
+        key(window, arcade.key.ENTER)
+        frames(window, 1)
+    play_back(window, screen)
+    assert isinstance(window.current_view, HandoverView)              # the next phase: seat 1 at the table again
+    through_handover(window, screen)
+    assert screen.stage() == "movement" and screen.viewer == 1
+    inf = own(screen, "infantry")
+    step = hexes.add(inf.hex, hexes.VECTORS["S"])
+    click_hex(window, screen, inf.hex)
+    click_hex(window, screen, step)
+    frames(window, 1)
+    assert inf.name in screen.drawn_orders
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    frames(window, 1)
+    assert screen.viewer == 2 and screen.drawn_orders == []
+    assert all(r.seat == 2 for o in screen.my_orders() for r in [screen.shown[o["regiment"]]])
+    assert hexes.hex_name(step) not in str(screen.view()["entities"])
+    assert screen.shown[inf.name].hex == inf.hex
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    play_back(window, screen)
+    assert screen.shown[inf.name].hex == step

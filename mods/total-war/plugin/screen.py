@@ -260,7 +260,7 @@ class TotalWarView(BaseView):
             elif kind in ("Place", "Fire"):
                 target = centre(parse_hex(order["hex"]))
                 color = (255, 255, 120) if kind == "Place" else (255, 90, 60)
-                arcade.draw_line(*centre(reg.hex), *target, color, 2)
+                arcade.draw_line(*centre(reg.hex), *target, color, 3)
                 self._arrow_head(centre(reg.hex), target, color)
             elif kind == "Attack" and order["target"] in self.shown:
                 target = centre(self.shown[order["target"]].hex)
@@ -301,7 +301,8 @@ class TotalWarView(BaseView):
         arcade.draw_lrbt_rectangle_filled(left, w, 0, h, theme.PANEL_BG)
         y = h - 34
         names = {s: self.player_name(s) for s in self.game.world.seats}
-        self.text(f"{names[self.viewer]} — {self.stage()}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
+        title = "resolving" if self.queue else self.stage()  # the playback shows the phase just resolved
+        self.text(f"{names[self.viewer]} — {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
@@ -312,7 +313,7 @@ class TotalWarView(BaseView):
             y -= 20
         lines = self._selection_lines()
         if self.queue:
-            lines.append(f"Playing back: {len(self.queue)} steps" + (" (paused)" if self.paused else ""))
+            lines.append(f"Playing back: {len(self.queue)} events left" + (" (paused)" if self.paused else ""))
             lines.append("Space pause, Right arrow step")
         if self.game.over:
             lines.append(self.outcome_text())
