@@ -91,17 +91,24 @@ def test_orders_by_clicks_and_keys_against_the_computer_for_a_few_rounds(window:
         key(window, arcade.key.ENTER)
         frames(window, 2)
         assert screen.queue or screen.stage() == "combat"
-        screen.paused = True
-        frames(window, 30)                                           # paused: nothing advances by time
+        key(window, arcade.key.SPACE)                                # Space pauses: nothing advances by time
+        assert screen.paused
         waiting = len(screen.queue)
-        frames(window, 5)
+        frames(window, 60)
         assert len(screen.queue) == waiting
         if played == 0 and screen.queue:
-            key(window, arcade.key.RIGHT)
+            key(window, arcade.key.RIGHT)                            # Right arrow: one step
+            assert len(screen.queue) < waiting
             frames(window, 1)
             shot(window, "tw_playback.png")
+            key(window, arcade.key.SPACE)                            # running again: steps come by time
+            waiting = len(screen.queue)
+            frames(window, 60)
+            assert len(screen.queue) < waiting or not waiting
+            key(window, arcade.key.SPACE)
         played += play_back(window, screen)
-        screen.paused = False
+        key(window, arcade.key.SPACE)
+        assert not screen.paused
         assert screen.stage() == "combat"
         key(window, arcade.key.ENTER)                                # fire orders are optional: ready at once
         frames(window, 2)

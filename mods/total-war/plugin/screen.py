@@ -306,7 +306,7 @@ class TotalWarView(BaseView):
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
-        for seat in self.game.world.seats if not self.game.over else ():
+        for seat in self.game.world.seats if not (self.game.over or self.queue) else ():
             ready = self.seat_orders.get(seat, {}).get("ready", False)
             self.text(f"{names[seat]}: {'READY' if ready else 'giving orders'}", left + 14, y,
                       self.seat_color(seat), 11)
