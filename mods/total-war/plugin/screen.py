@@ -80,6 +80,7 @@ class TotalWarView(BaseView):
         self.paused = False
         self.clock = 0.0
         self.handed: tuple[int, str, int] | None = None
+        self.seen_at: tuple[int, int, bool] = (-1, 0, False)
         self.drawn_orders: list[str] = []  # regiments whose pending orders the last frame drew (tests read it)
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
         self._terrain_shapes: Any = None
@@ -115,6 +116,12 @@ class TotalWarView(BaseView):
 
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
+        self.seen_at = (len(self.game.history), self.viewer, self.game.over)
+
+    def _refresh_if_changed(self) -> None:
+        """A seat's view is a whole snapshot: taken again only after a command was accepted (or the seat changed)."""
+        if self.seen_at != (len(self.game.history), self.viewer, self.game.over):
+            self._refresh()
 
     def stage(self) -> str:
         return str(self.game.world.clock.stage)
@@ -377,7 +384,7 @@ class TotalWarView(BaseView):
             return
         self.flash = []
         if self.game.over:
-            self._refresh()
+            self._refresh_if_changed()
             return
         if self.session.computer_to_move():
             self.session.start_computer()
@@ -386,7 +393,7 @@ class TotalWarView(BaseView):
         seat = self.session.table_seat()
         if seat is not None and self.handed != (self.game.world.clock.round, self.stage(), seat):
             self._hand_over(seat)
-        self._refresh()
+        self._refresh_if_changed()
 
     def _take_events(self) -> None:
         from game.views import events_for
