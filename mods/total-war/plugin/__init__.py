@@ -67,3 +67,10 @@ def register(app: ModApp) -> None:
     app.set_hook("victory", victory_hook)
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("random", RandomPlayer)
+    app.set_game_screen(_screen)
+
+
+def _screen() -> type:
+    from .screen import TotalWarView  # the client only: headless games never import arcade
+
+    return TotalWarView

@@ -1,0 +1,584 @@
+"""Total War's game screen: the 50x50 hex field, regiments with facing, men and morale, secret order entry per
+regiment, a Ready button, and the resolution played back step by step from the events.
+
+Only the seat at the table's view is drawn (game.views.view_for): its own regiments' pending orders, never the
+other seat's. Mouse: click an own regiment to select it; then in deployment click a hex of the zone (Place);
+in movement click adjacent hexes to extend its path (each step is a Move the engine checks; MP cost shown);
+in combat click an enemy: adjacent = melee (Attack), else a volley (Fire). Keys: 1-6 face N, NE, SE, S, SW, NW;
+H hold; W withdraw along the path; Backspace drops the path's last step; Esc deselects; Enter or the button
+readies; U takes Ready back; Space pauses the playback, Right arrow steps it; right-drag pans, the wheel zooms, Z toggles the whole field.
+Moving into contact is a charge (TW6.4): the engine decides it from the paths.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import arcade
+
+from components.seats import Ready, Unready
+from game.ui import theme
+from game.ui.views.base import BaseView
+
+from . import events as E
+from .commands import Attack, Fire, Move, Place
+from .hexes import DIRECTIONS, VECTORS, Cube, _cube_round, distance, from_offset, hex_name, in_arc, parse_hex
+from .morale import state_of
+from .orders import engaged, movement_points, path_cost
+from .regiments import Regiment, in_order
+
+PANEL = 300
+SIZE = 20.0  # hex radius in world pixels (flat-topped)
+SQRT3 = math.sqrt(3)
+TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44), "buildings": (128, 112, 108)}
+STATE_TINT = {"triumphant": (255, 230, 90), "enthusiastic": (160, 230, 120), "steady": (220, 220, 220),
+              "unsteady": (240, 170, 80), "waver": (240, 110, 60), "rout": (220, 40, 40), "disperse": (120, 0, 0)}
+KIND_LETTER = {"infantry": "I", "cavalry": "C", "artillery": "A"}
+STEP = 0.35  # seconds between two played-back events
+FACING_KEYS = {getattr(arcade.key, f"KEY_{i + 1}"): d for i, d in enumerate(DIRECTIONS)}
+PLAYED = (E.RegimentMoved, E.RegimentBounced, E.ChargeMade, E.ShotFired, E.MeleeFought, E.RegimentDestroyed,
+          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed)
+
+
+def centre(h: Cube) -> tuple[float, float]:
+    """A hex's centre in world pixels: row 1 at the top (N up), column A at the left."""
+    q, r = h
+    return SIZE * 1.5 * q, -SIZE * SQRT3 * (r + q / 2)
+
+
+def hex_at(x: float, y: float) -> Cube:
+    q = x / (SIZE * 1.5)
+    r = -y / (SIZE * SQRT3) - q / 2
+    return _cube_round(q, r, -q - r)
+
+
+def corners(x: float, y: float, size: float = SIZE) -> list[tuple[float, float]]:
+    return [(x + size * math.cos(math.radians(60 * i)), y + size * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+class TotalWarView(BaseView):
+    """The game screen (built as View(window, session, canvas) by the client)."""
+
+    def __init__(self, window: Any, session: Any, canvas: Any = None) -> None:
+        super().__init__(window)
+        self.session = session
+        self.game = session.game
+        self.rules: Any = self.game.world.rules
+        board = self.rules.board
+        self.width_hexes, self.height_hexes = board.width, board.height
+        self.viewer: int = session.table_seat() or self._first_human()
+        self.selected: str | None = None
+        self.path: list[Cube] = []
+        self.facing: str = ""
+        self.hover: Cube | None = None
+        self.message = ""
+        self.shown: dict[str, Regiment] = {}  # what the field shows: the view, or the playback's state
+        self.queue: list[Any] = []  # resolution events still to play back
+        self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
+        self.paused = False
+        self.clock = 0.0
+        self.handed: tuple[int, str, int] | None = None
+        self.seen_at: tuple[int, int, bool] = (-1, 0, False)
+        self.drawn_orders: list[str] = []  # regiments whose pending orders the last frame drew (tests read it)
+        self._texts: dict[tuple[Any, ...], arcade.Text] = {}
+        self._terrain_shapes: Any = None
+        self.camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, window.width - PANEL, window.height))
+        self._fit()
+        self._refresh()
+        self.focus_army()
+
+    # ----- the seat's view
+    def _first_human(self) -> int:
+        seats = list(self.game.world.seats)
+        return next((s for s in seats if not self.session.seat_is_computer(s)), seats[0])
+
+    def view(self) -> dict[str, Any]:
+        from game.views import view_for
+
+        return view_for(self.game, self.viewer)
+
+    def _read(self) -> tuple[dict[str, Regiment], dict[Cube, str], dict[int, dict[str, Any]]]:
+        regs: dict[str, Regiment] = {}
+        ground: dict[Cube, str] = {}
+        orders: dict[int, dict[str, Any]] = {}
+        for comps in self.view()["entities"].values():
+            data = comps.get("Regiment")
+            if data is not None:
+                reg = Regiment(**{**data, "hex": tuple(data["hex"])})
+                regs[reg.name] = reg
+            if "Field" in comps:
+                ground = {parse_hex(k): v for k, v in comps["Field"]["terrain"].items()}
+            if "SeatOrders" in comps:
+                orders[comps["SeatOrders"]["seat"]] = comps["SeatOrders"]
+        return regs, ground, orders
+
+    def _refresh(self) -> None:
+        self.shown, self.ground, self.seat_orders = self._read()
+        self.seen_at = (len(self.game.history), self.viewer, self.game.over)
+
+    def _refresh_if_changed(self) -> None:
+        """A seat's view is a whole snapshot: taken again only after a command was accepted (or the seat changed)."""
+        if self.seen_at != (len(self.game.history), self.viewer, self.game.over):
+            self._refresh()
+
+    def stage(self) -> str:
+        return str(self.game.world.clock.stage)
+
+    def my_orders(self) -> list[dict[str, Any]]:
+        return list(self.seat_orders.get(self.viewer, {}).get("orders", []))
+
+    # ----- camera
+    def _fit(self) -> None:
+        w, h = self.window.width - PANEL, self.window.height
+        fw = SIZE * 1.5 * (self.width_hexes - 1) + 2 * SIZE
+        fh = SIZE * SQRT3 * (self.height_hexes + 0.5)
+        self.fit_zoom = min(w / fw, h / fh)
+        self.camera.zoom = self.fit_zoom
+        self.camera.position = (fw / 2 - SIZE, -fh / 2 + SIZE * SQRT3 / 2)
+
+    def focus_army(self) -> None:
+        """Zoom in on the viewer's own regiments, where its orders are given (Z shows the whole field)."""
+        mine = [centre(r.hex) for r in self.shown.values() if r.seat == self.viewer]
+        if not mine:
+            return
+        self.camera.zoom = max(self.fit_zoom, 0.8)
+        x = sum(p[0] for p in mine) / len(mine)
+        y = sum(p[1] for p in mine) / len(mine)
+        middle = centre(from_offset(self.width_hexes // 2, self.height_hexes // 2))[1]
+        self.camera.position = (x, y + (middle - y) * 0.35)  # a little towards the enemy
+
+    def to_world(self, x: float, y: float) -> tuple[float, float]:
+        p = self.camera.unproject((x, y))
+        return float(p[0]), float(p[1])
+
+    def to_screen(self, h: Cube) -> tuple[float, float]:
+        p = self.camera.project(centre(h))
+        return float(p[0]), float(p[1])
+
+    def on_field(self, h: Cube) -> bool:
+        from .hexes import on_field
+
+        return on_field(h, self.width_hexes, self.height_hexes)
+
+    # ----- drawing
+    def text(self, value: str, x: float, y: float, color: Any, size: float, **style: Any) -> None:
+        key = (value, round(x), round(y), tuple(color), size, tuple(sorted(style.items())))
+        label = self._texts.get(key)
+        if label is None:
+            if len(self._texts) > 3000:
+                self._texts.clear()
+            label = self._texts[key] = arcade.Text(value, x, y, color, size, font_name=theme.FONT, **style)
+        label.draw()
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        style = self.session.styles.get(seat)
+        color = style.color if style is not None else (200, 200, 200)
+        return (int(color[0]), int(color[1]), int(color[2]))
+
+    def _terrain(self) -> Any:
+        shapes: Any = arcade.shape_list.ShapeElementList()
+        for c in range(self.width_hexes):
+            for n in range(1, self.height_hexes + 1):
+                h = from_offset(c, n)
+                pts = corners(*centre(h))
+                shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.ground.get(h, "plain"),
+                                                                                 (90, 90, 90))))
+                shapes.append(arcade.shape_list.create_line_loop(pts, (30, 40, 26), 1))
+        return shapes
+
+    def on_draw(self) -> None:
+        self.clear(color=(14, 16, 20, 255))
+        self.camera.use()
+        if self._terrain_shapes is None:
+            self._terrain_shapes = self._terrain()
+        self._terrain_shapes.draw()
+        self._draw_orders()
+        self._draw_selection()
+        for reg in in_order(list(self.shown.values())):
+            self._draw_regiment(reg)
+        for a, b, color in self.flash:
+            if a == b and a in self.shown:  # a bounce: a ring where the regiment stayed
+                arcade.draw_circle_outline(*centre(self.shown[a].hex), SIZE, color, 3)
+            elif a in self.shown and b in self.shown:
+                arcade.draw_line(*centre(self.shown[a].hex), *centre(self.shown[b].hex), color, 3)
+        self.window.default_camera.use()
+        if self.hover is not None and self.on_field(self.hover):
+            hx, hy = self.to_screen(self.hover)
+            kind = self.ground.get(self.hover, "plain")
+            self.text(f"{hex_name(self.hover)} {kind}", hx + 12, hy + 12, (255, 255, 255), 11, bold=True)
+        self._draw_panel()
+        if self.game.over and not self.queue:
+            self._draw_victory()
+
+    def _draw_victory(self) -> None:
+        """TW12: the outcome over the field, once the last resolution has been played back."""
+        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
+        arcade.draw_lrbt_rectangle_filled(cx - 260, cx + 260, cy - 50, cy + 50, (10, 12, 18, 225))
+        winner = self.game.world.clock.winner
+        color = self.seat_color(winner) if winner else (230, 230, 230)
+        self.text(self.outcome_text(), cx, cy + 6, color, 22, anchor_x="center", bold=True)
+        self.text(f"after round {self.game.world.clock.round}", cx, cy - 28, theme.TEXT, 12, anchor_x="center")
+
+    def _draw_regiment(self, reg: Regiment) -> None:
+        x, y = centre(reg.hex)
+        color = self.seat_color(reg.seat)
+        state = state_of(reg.effective or reg.morale, self.rules, controlled=not reg.routing).name
+        arcade.draw_circle_filled(x, y, SIZE * 0.72, color)
+        arcade.draw_circle_outline(x, y, SIZE * 0.72, STATE_TINT.get(state, (255, 255, 255)), 3)
+        dx, dy = centre(VECTORS[reg.facing])  # the facing wedge: a triangle at the edge towards the facing hex
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        tip = (x + ux * SIZE * 0.98, y + uy * SIZE * 0.98)
+        left = (x + ux * SIZE * 0.55 - uy * SIZE * 0.3, y + uy * SIZE * 0.55 + ux * SIZE * 0.3)
+        right = (x + ux * SIZE * 0.55 + uy * SIZE * 0.3, y + uy * SIZE * 0.55 - ux * SIZE * 0.3)
+        arcade.draw_triangle_filled(*tip, *left, *right, (250, 250, 250))
+        self.text(KIND_LETTER.get(reg.kind, "?"), x, y - 1, (10, 10, 10), 11, anchor_x="center",
+                  anchor_y="center", bold=True)
+        self.text(str(reg.men), x, y - SIZE * 0.8, (255, 255, 255), 9, anchor_x="center", anchor_y="top")
+        if reg.general:
+            arcade.draw_circle_filled(x - SIZE * 0.6, y + SIZE * 0.6, 4, (255, 215, 0))
+        if not reg.deployed:
+            self.text("u", x + SIZE * 0.6, y + SIZE * 0.45, (255, 255, 255), 8, anchor_x="center")
+        if reg.routing:
+            arcade.draw_line(x - 8, y - 8, x + 8, y + 8, (220, 30, 30), 3)
+            arcade.draw_line(x - 8, y + 8, x + 8, y - 8, (220, 30, 30), 3)
+
+    def _draw_orders(self) -> None:
+        """The seat's own pending orders as arrows (paths, placements, volleys, attacks); nobody else's."""
+        self.drawn_orders = []
+        for order in self.my_orders():
+            reg = self.shown.get(order.get("regiment", ""))
+            if reg is None or reg.seat != self.viewer:
+                continue
+            self.drawn_orders.append(reg.name)
+            kind = order["type"]
+            if kind == "Move":
+                points = [centre(reg.hex)] + [centre(parse_hex(n)) for n in order["path"]]
+                color = (255, 255, 120) if order["kind"] == "move" else (120, 200, 255)
+                if len(points) > 1:
+                    arcade.draw_line_strip(points, color, 3)
+                    self._arrow_head(points[-2], points[-1], color)
+                if order.get("facing"):
+                    end = points[-1]
+                    fx, fy = centre(VECTORS[order["facing"]])
+                    arcade.draw_line(*end, end[0] + fx * 0.6, end[1] + fy * 0.6, (255, 255, 255), 2)
+            elif kind in ("Place", "Fire"):
+                target = centre(parse_hex(order["hex"]))
+                color = (255, 255, 120) if kind == "Place" else (255, 90, 60)
+                arcade.draw_line(*centre(reg.hex), *target, color, 3)
+                self._arrow_head(centre(reg.hex), target, color)
+            elif kind == "Attack" and order["target"] in self.shown:
+                target = centre(self.shown[order["target"]].hex)
+                arcade.draw_line(*centre(reg.hex), *target, (255, 40, 200), 4)
+                self._arrow_head(centre(reg.hex), target, (255, 40, 200))
+
+    @staticmethod
+    def _arrow_head(a: tuple[float, float], b: tuple[float, float], color: Any) -> None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        arcade.draw_triangle_filled(b[0], b[1], b[0] - ux * 10 - uy * 6, b[1] - uy * 10 + ux * 6,
+                                    b[0] - ux * 10 + uy * 6, b[1] - uy * 10 - ux * 6, color)
+
+    def _draw_selection(self) -> None:
+        """The selected regiment's draft path, and the hovered regiment's firing arc and range (TW2.2, TW8.2)."""
+        if self.selected in self.shown:
+            arcade.draw_polygon_outline(corners(*centre(self.shown[self.selected].hex)), (255, 255, 255), 3)
+            for h in self.path:
+                arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), (255, 255, 120), 2)
+        hovered = next((r for r in self.shown.values() if r.hex == self.hover), None)
+        if hovered is None:
+            return
+        unit = self.rules.units[hovered.kind]
+        reach = getattr(unit, "fire_max", 0) or 0
+        if not reach or unit.arc == "none":
+            return
+        q0, r0 = hovered.hex
+        for dq in range(-reach, reach + 1):
+            for dr in range(-reach, reach + 1):
+                h = (q0 + dq, r0 + dr)
+                if 0 < distance(h, hovered.hex) <= reach and in_arc(hovered.hex, hovered.facing, h, unit.arc):
+                    arcade.draw_polygon_filled(corners(*centre(h), SIZE * 0.9), (255, 255, 255, 40))
+
+    def _draw_panel(self) -> None:
+        w, h = self.window.width, self.window.height
+        left = w - PANEL
+        arcade.draw_lrbt_rectangle_filled(left, w, 0, h, theme.PANEL_BG)
+        y = h - 34
+        names = {s: self.player_name(s) for s in self.game.world.seats}
+        title = "resolving" if self.queue else self.stage()  # the playback shows the phase just resolved
+        self.text(f"{names[self.viewer]} — {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
+        y -= 26
+        self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
+        y -= 22
+        for seat in self.game.world.seats if not (self.game.over or self.queue) else ():
+            ready = self.seat_orders.get(seat, {}).get("ready", False)
+            self.text(f"{names[seat]}: {'READY' if ready else 'giving orders'}", left + 14, y,
+                      self.seat_color(seat), 11)
+            y -= 20
+        lines = self._selection_lines()
+        if self.queue:
+            lines.append(f"Playing back: {len(self.queue)} events left" + (" (paused)" if self.paused else ""))
+            lines.append("Space pause, Right arrow step")
+        if self.game.over:
+            lines.append(self.outcome_text())
+        if self.message:
+            lines.append(self.message)
+        for line in lines:
+            self.text(line[:44], left + 14, y, theme.TEXT, 10)
+            y -= 18
+        if self.game.over:
+            return
+        x0, y0, x1, y1 = self.ready_box()
+        mine = self.seat_orders.get(self.viewer, {}).get("ready", False)
+        arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, (60, 150, 70) if not mine else (90, 90, 90))
+        self.text("Ready (Enter)" if not mine else "Ready — U to revise", (x0 + x1) / 2, y0 + 12,
+                  (255, 255, 255), 12, anchor_x="center", bold=True)
+
+    def _selection_lines(self) -> list[str]:
+        lines = [f"Orders given: {len(self.my_orders())}"]
+        reg = self.shown.get(self.selected or "")
+        if reg is None:
+            return [*lines, "Click one of your regiments"]
+        state = state_of(reg.effective or reg.morale, self.rules, controlled=not reg.routing).name
+        lines.append(f"{reg.name}: {reg.men} men, morale {reg.morale} ({state})")
+        lines.append(f"facing {reg.facing}" + (" general" if reg.general else "")
+                     + ("" if reg.deployed else " undeployed"))
+        if self.stage() == "movement":
+            regs = list(self.shown.values())
+            mp = movement_points(reg, self.rules, reg.effective, engaged(reg, regs))
+            cost = path_cost(tuple(self.path), self.ground, self.rules) if self.path else 0
+            lines.append(f"path {len(self.path)} hexes, cost {cost}/{mp} MP")
+            lines.append("1-6 facing, H hold, W withdraw")
+        elif self.stage() == "combat":
+            lines.append("click an enemy: fire, or melee if adjacent")
+        elif self.stage() == "deploy":
+            lines.append("click a hex of your zone to place it")
+        return lines
+
+    def ready_box(self) -> tuple[float, float, float, float]:
+        left = self.window.width - PANEL + 14
+        return left, 20, left + PANEL - 28, 60
+
+    def player_name(self, seat: int) -> str:
+        from systems import queries as q
+
+        self.game.world.activate()
+        return str(q.player(self.game.world, seat).name)
+
+    def outcome_text(self) -> str:
+        winner = self.game.world.clock.winner
+        return f"{self.player_name(winner)} wins (TW12)" if winner else "The battle ends in a draw (TW12)"
+
+    # ----- the flow: events, playback, computers, hand-over
+    def on_update(self, delta_time: float) -> None:
+        if self.session.busy:
+            return
+        self._take_events()
+        if self.queue:
+            self.clock += delta_time
+            if not self.paused and self.clock >= STEP:
+                self.play_step()
+            return
+        self.flash = []
+        if self.game.over:
+            self._refresh_if_changed()
+            return
+        if self.session.computer_to_move():
+            self.session.start_computer()
+            self._take_events()
+            return
+        seat = self.session.table_seat()
+        if seat is not None and self.handed != (self.game.world.clock.round, self.stage(), seat):
+            self._hand_over(seat)
+        self._refresh_if_changed()
+
+    def _take_events(self) -> None:
+        from game.views import events_for
+
+        events = events_for(self.game, self.viewer, self.session.take_events())
+        self.queue.extend(e for e in events if isinstance(e, PLAYED))
+
+    def play_step(self) -> None:
+        """Show the next step on the field (the state before the resolution, changed one step at a time): all
+        moves of one movement tick together (TW6.2), all morale changes together, every other event alone."""
+        self.clock = 0.0
+        self.flash = []
+        if not self.queue:
+            return
+        first = self.queue[0]
+        while self.queue:
+            event = self.queue[0]
+            if event is not first and not _same_step(first, event):
+                break
+            self._show(self.queue.pop(0))
+        if not self.queue:
+            self._refresh()
+
+    def _show(self, event: Any) -> None:
+        shown = self.shown
+        if isinstance(event, E.RegimentMoved) and event.regiment in shown:
+            shown[event.regiment] = replace(shown[event.regiment], hex=parse_hex(event.destination))
+            self.message = f"movement step {event.tick}"
+        elif isinstance(event, E.RegimentBounced):
+            self.flash.append((event.regiment, event.regiment, (255, 255, 255)))
+            self.message = f"{event.regiment} bounces at {event.at}"
+        elif isinstance(event, E.ChargeMade):
+            self.flash.append((event.regiment, event.target, (255, 40, 200)))
+            self.message = f"{event.regiment} charges {event.target}"
+        elif isinstance(event, E.ShotFired) and event.target in shown:
+            target = shown[event.target]
+            shown[event.target] = replace(target, men=max(0, target.men - event.men))
+            self.flash.append((event.regiment, event.target, (255, 90, 60)))
+            self.message = f"{event.regiment} fires at {event.target}: {event.men} men"
+        elif isinstance(event, E.MeleeFought) and event.target in shown:
+            target = shown[event.target]
+            shown[event.target] = replace(target, men=max(0, target.men - event.dealt))
+            self.flash.append((event.regiment, event.target, (255, 40, 200)))
+            self.message = f"{event.regiment} fights {event.target}: {event.dealt} men"
+        elif isinstance(event, E.RegimentDestroyed | E.RegimentDispersed):
+            shown.pop(event.regiment, None)
+            self.message = f"{event.regiment} {'destroyed' if isinstance(event, E.RegimentDestroyed) else 'disperses'}"
+        elif isinstance(event, E.MoraleChanged) and event.regiment in shown:
+            shown[event.regiment] = replace(shown[event.regiment], morale=event.morale, effective=event.effective)
+            self.message = "morale step (TW11.4)"
+        elif isinstance(event, E.RoutStarted):
+            self.message = f"{event.regiment} routs"
+        elif isinstance(event, E.RegimentsDeployed):
+            self.message = "the armies are deployed (TW3.2)"
+
+
+    def hot_seat(self) -> bool:
+        return sum(not self.session.seat_is_computer(s) for s in self.game.world.alive_seats()) >= 2
+
+    def _hand_over(self, seat: int) -> None:
+        """A new human seat at the table: in hot-seat the client's hand-over screen hides the field first."""
+        self.handed = (self.game.world.clock.round, self.stage(), seat)
+        moved = seat != self.viewer
+        self.viewer, self.selected, self.path = seat, None, []
+        self._refresh()
+        if moved:
+            self.focus_army()
+        if self.hot_seat():
+            from game.ui.views.handover import HandoverView
+
+            self.window.show_view(HandoverView(seat, self.player_name(seat), lambda: self.window.show_view(self),
+                                               self.game.world.clock.round, color=self.seat_color(seat)))
+
+    # ----- input
+    def submit(self, command: Any) -> bool:
+        result = self.session.submit(command)
+        self.message = "" if result.ok else str(result.reason)
+        self._take_events()
+        if not self.queue:
+            self._refresh()
+        return bool(result.ok)
+
+    def can_act(self) -> bool:
+        return (not self.session.busy and not self.game.over and not self.queue
+                and self.session.table_seat() == self.viewer)
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.hover = hex_at(*self.to_world(x, y)) if x < self.window.width - PANEL else None
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
+        if buttons & arcade.MOUSE_BUTTON_RIGHT:
+            px, py = self.camera.position
+            self.camera.position = (px - dx / self.camera.zoom, py - dy / self.camera.zoom)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.camera.zoom = max(0.3, min(4.0, self.camera.zoom * (1.15 if scroll_y > 0 else 1 / 1.15)))
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if button != arcade.MOUSE_BUTTON_LEFT:
+            return
+        x0, y0, x1, y1 = self.ready_box()
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            self.ready()
+            return
+        if x >= self.window.width - PANEL or not self.can_act():
+            return
+        self.click_hex(hex_at(*self.to_world(x, y)))
+
+    def click_hex(self, h: Cube) -> None:
+        here = next((r for r in self.shown.values() if r.hex == h), None)
+        if here is not None and here.seat == self.viewer and (self.stage() != "deploy" or self.selected is None):
+            self.selected, self.path, self.facing = here.name, [], ""
+            return
+        reg = self.shown.get(self.selected or "")
+        if reg is None:
+            return
+        stage = self.stage()
+        if stage == "deploy":
+            if self.submit(Place(reg.name, hex_name(h))):
+                self.selected = None
+        elif stage == "movement":
+            end = self.path[-1] if self.path else reg.hex
+            if distance(end, h) != 1:
+                self.message = f"{hex_name(h)} is not next to {hex_name(end)}"
+                return
+            self.path.append(h)
+            if not self.submit(Move(reg.name, "move", tuple(hex_name(p) for p in self.path), self.facing)):
+                self.path.pop()
+        elif stage == "combat" and here is not None and here.seat != self.viewer:
+            if distance(here.hex, reg.hex) == 1:
+                self.submit(Attack(reg.name, here.name))
+            else:
+                self.submit(Fire(reg.name, hex_name(h)))
+
+    def ready(self) -> None:
+        if self.can_act():
+            self.submit(Ready())
+            self.selected, self.path = None, []
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.SPACE:
+            self.paused = not self.paused
+            return
+        if symbol == arcade.key.RIGHT:
+            self.play_step()
+            return
+        if symbol == arcade.key.ENTER:
+            self.ready()
+            return
+        if symbol == arcade.key.U:
+            if not self.session.busy and not self.game.over and not self.queue:  # the viewer's own Ready back
+                result = self.game.submit(Unready(), seat=self.viewer)
+                self.message = "" if result.ok else str(result.reason)
+                self._refresh()
+            return
+        if symbol == arcade.key.Z:
+            if self.camera.zoom > self.fit_zoom:
+                self._fit()
+            else:
+                self.focus_army()
+            return
+        if symbol == arcade.key.ESCAPE:
+            self.selected, self.path = None, []
+            return
+        reg = self.shown.get(self.selected or "")
+        if reg is None or not self.can_act() or self.stage() != "movement":
+            return
+        path = tuple(hex_name(p) for p in self.path)
+        if symbol in FACING_KEYS:
+            self.facing = FACING_KEYS[symbol]
+            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+        elif symbol == arcade.key.H:
+            self.path = []
+            self.submit(Move(reg.name, "hold", (), self.facing))
+        elif symbol == arcade.key.W and path:
+            self.submit(Move(reg.name, "withdraw", path, self.facing))
+        elif symbol == arcade.key.BACKSPACE and self.path:
+            self.path.pop()
+            path = tuple(hex_name(p) for p in self.path)
+            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+
+
+def _same_step(first: Any, event: Any) -> bool:
+    """Whether `event` is shown in the same playback step as `first`."""
+    moves = (E.RegimentMoved, E.RegimentBounced)
+    if isinstance(first, moves) and isinstance(event, moves):
+        return bool(first.tick == event.tick)
+    return isinstance(first, E.MoraleChanged) and isinstance(event, E.MoraleChanged)

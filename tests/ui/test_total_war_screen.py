@@ -1,0 +1,237 @@
+"""Total War's game screen through the real input handlers (TW3.2 deployment, TW4.1 secret orders, TW4.2 hidden
+until resolved): orders by clicks and keys against the computer for a few rounds with playback, and hot-seat
+where seat 2's screen never shows seat 1's pending orders."""
+
+from __future__ import annotations
+
+import arcade
+
+from game.setup import PlayerSpec, create_game
+from game.ui.app import GameWindow
+from game.ui.views.handover import HandoverView
+from tests.tw_support import RULESET, sub
+from tests.ui.conftest import click, dispatch, frames, shot
+
+
+def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3):
+    window.start(create_game(None, players, seed=seed, ruleset=RULESET))
+    screen = window.current_view
+    frames(window, 1)
+    return screen
+
+
+def through_handover(window: GameWindow, screen):
+    current = window.current_view
+    if isinstance(current, HandoverView):
+        current.on_update(1.0)
+        click(window, window.width / 2, window.height / 2)
+    assert window.current_view is screen
+    return screen
+
+
+def click_hex(window: GameWindow, screen, h) -> None:
+    click(window, *screen.to_screen(h))
+
+
+def key(window: GameWindow, symbol: int) -> None:
+    dispatch(window, "on_key_press", symbol, 0)
+    dispatch(window, "on_key_release", symbol, 0)
+
+
+def play_back(window: GameWindow, screen, limit: int = 400) -> int:
+    """Step the resolution with the Right arrow until it is all shown; the number of steps."""
+    steps = 0
+    while screen.queue and steps < limit:
+        key(window, arcade.key.RIGHT)
+        steps += 1
+    frames(window, 1)
+    return steps
+
+
+def own(screen, kind: str):
+    return next(r for r in sorted(screen.shown.values(), key=lambda r: r.key)
+                if r.seat == screen.viewer and r.kind == kind and not r.routing)
+
+
+def test_orders_by_clicks_and_keys_against_the_computer_for_a_few_rounds(window: GameWindow):
+    hexes = sub("hexes")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    assert type(screen).__name__ == "TotalWarView" and screen.viewer == 1
+    shot(window, "tw_deploy.png")
+    # TW3.2: move the general's infantry forward within the zone by two clicks, then Ready by the button
+    inf = own(screen, "infantry")
+    target = hexes.from_offset(hexes.to_offset(inf.hex)[0] + 2, 8)
+    click_hex(window, screen, inf.hex)
+    assert screen.selected == inf.name
+    click_hex(window, screen, target)
+    frames(window, 1)
+    assert inf.name in screen.drawn_orders
+    x0, y0, x1, y1 = screen.ready_box()
+    click(window, (x0 + x1) / 2, (y0 + y1) / 2)
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.shown[inf.name].hex == target                     # the placement was applied
+    played = 0
+    for _ in range(3):                                              # three rounds: movement then combat
+        assert screen.stage() == "movement"
+        reg = own(screen, "infantry")
+        click_hex(window, screen, reg.hex)
+        click_hex(window, screen, hexes.add(reg.hex, hexes.VECTORS["S"]))
+        assert screen.path, screen.message
+        key(window, arcade.key.KEY_4)                                # face S
+        frames(window, 1)
+        assert reg.name in screen.drawn_orders
+        orders = screen.my_orders()
+        assert any(o["type"] == "Move" and o["regiment"] == reg.name and o["facing"] == "S" for o in orders)
+        cav = own(screen, "cavalry")
+        click_hex(window, screen, cav.hex)
+        key(window, arcade.key.H)                                    # hold: a second order, revisable
+        if played == 0:
+            shot(window, "tw_orders.png")
+        key(window, arcade.key.ENTER)
+        frames(window, 2)
+        assert screen.queue or screen.stage() == "combat"
+        key(window, arcade.key.SPACE)                                # Space pauses: nothing advances by time
+        assert screen.paused
+        waiting = len(screen.queue)
+        frames(window, 60)
+        assert len(screen.queue) == waiting
+        if played == 0 and screen.queue:
+            key(window, arcade.key.RIGHT)                            # Right arrow: one step
+            assert len(screen.queue) < waiting
+            frames(window, 1)
+            shot(window, "tw_playback.png")
+            key(window, arcade.key.SPACE)                            # running again: steps come by time
+            waiting = len(screen.queue)
+            frames(window, 60)
+            assert len(screen.queue) < waiting or not waiting
+            key(window, arcade.key.SPACE)
+        played += play_back(window, screen)
+        key(window, arcade.key.SPACE)
+        assert not screen.paused
+        assert screen.stage() == "combat"
+        key(window, arcade.key.ENTER)                                # fire orders are optional: ready at once
+        frames(window, 2)
+        played += play_back(window, screen)
+        frames(window, 2)
+    assert played > 0
+    assert screen.game.world.clock.round >= 3
+    shot(window, "tw_rounds.png")
+
+
+def test_hot_seat_seat_2_never_sees_seat_1s_pending_orders(window: GameWindow):
+    hexes = sub("hexes")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    assert isinstance(window.current_view, HandoverView)
+    through_handover(window, screen)
+    assert screen.viewer == 1
+    inf = own(screen, "infantry")
+    target = hexes.from_offset(hexes.to_offset(inf.hex)[0] + 1, 7)
+    click_hex(window, screen, inf.hex)
+    click_hex(window, screen, target)
+    frames(window, 1)
+    assert inf.name in screen.drawn_orders
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    assert isinstance(window.current_view, HandoverView)             # the field is hidden at the hand-over
+    through_handover(window, screen)
+    frames(window, 1)
+    assert screen.viewer == 2
+    assert screen.drawn_orders == [] and screen.my_orders() == []     # nothing of seat 1's orders
+    assert hexes.hex_name(target) not in str(screen.seat_orders)
+    assert screen.shown[inf.name].hex == inf.hex                     # seat 1's regiment still where it was
+    shot(window, "tw_hotseat_seat2.png")
+    key(window, arcade.key.ENTER)
+    frames(window, 2)
+    through_handover(window, screen)
+    play_back(window, screen)
+    assert screen.stage() == "movement" and screen.viewer == 1
+    assert screen.shown[inf.name].hex == target                      # revealed together after both readied
+
+
+def test_a_game_against_the_computer_plays_to_a_victory_shown_on_the_screen(window: GameWindow):
+    """TW12: the human readies every phase (holding); the normal computer wins; the screen names the winner."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=4)
+    for _ in range(400):
+        if screen.game.over:
+            break
+        key(window, arcade.key.ENTER)
+        frames(window, 2)
+        play_back(window, screen)
+    assert screen.game.over
+    play_back(window, screen)
+    frames(window, 1)
+    assert "wins" in screen.outcome_text() or "draw" in screen.outcome_text()
+    shot(window, "tw_victory.png")
+
+
+def test_a_volley_by_clicks_is_drawn_then_played_back_with_its_casualties(window: GameWindow):
+    """TW8: in the combat phase, an own infantry then an enemy in range and arc: a Fire order, drawn as an
+    arrow; after Ready the volley is played back step by step (its line and the men lost)."""
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)                                    # deployment: the default line
+    frames(window, 2)
+    play_back(window, screen)
+    key(window, arcade.key.ENTER)                                    # movement: everyone holds
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "combat"
+    regs = play.by_name(screen.game.world)
+    shooter, target = regs["1:infantry:2"], regs["2:infantry:2"]
+    target.hex = hexes.add(hexes.add(shooter.hex, hexes.VECTORS["S"]), hexes.VECTORS["S"])  # a test position
+    screen._refresh()
+    click_hex(window, screen, shooter.hex)
+    click_hex(window, screen, target.hex)
+    frames(window, 1)
+    assert any(o["type"] == "Fire" and o["regiment"] == shooter.name for o in screen.my_orders()), screen.message
+    assert shooter.name in screen.drawn_orders
+    shot(window, "tw_fire_order.png")
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    men = screen.shown[target.name].men
+    fired = False
+    for _ in range(200):
+        if not screen.queue:
+            break
+        key(window, arcade.key.RIGHT)
+        if any(a == shooter.name for a, _, _ in screen.flash):
+            fired = True
+            frames(window, 1)
+            shot(window, "tw_volley.png")
+            assert screen.shown[target.name].men < men                 # the casualties shown at that step
+            break
+    assert fired
+
+
+def test_hot_seat_movement_paths_stay_hidden_from_the_other_seat_until_resolved(window: GameWindow):
+    """TW4.2: seat 1's path is on seat 1's screen, never on seat 2's, and both move together after Ready."""
+    hexes = sub("hexes")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    for _ in range(2):                                               # deployment: both ready at once
+        through_handover(window, screen)
+        key(window, arcade.key.ENTER)
+        frames(window, 1)
+    play_back(window, screen)
+    assert isinstance(window.current_view, HandoverView)              # the next phase: seat 1 at the table again
+    through_handover(window, screen)
+    assert screen.stage() == "movement" and screen.viewer == 1
+    inf = own(screen, "infantry")
+    step = hexes.add(inf.hex, hexes.VECTORS["S"])
+    click_hex(window, screen, inf.hex)
+    click_hex(window, screen, step)
+    frames(window, 1)
+    assert inf.name in screen.drawn_orders
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    frames(window, 1)
+    assert screen.viewer == 2 and screen.drawn_orders == []
+    assert all(r.seat == 2 for o in screen.my_orders() for r in [screen.shown[o["regiment"]]])
+    assert hexes.hex_name(step) not in str(screen.view()["entities"])
+    assert screen.shown[inf.name].hex == inf.hex
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    play_back(window, screen)
+    assert screen.shown[inf.name].hex == step
