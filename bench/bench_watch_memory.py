@@ -24,6 +24,15 @@ import game.ui.headless_shim  # noqa: E402, F401  (before anything imports arcad
 from bench.bench_client import ROOT, rss_mb  # noqa: E402
 
 
+def type_counts() -> dict[str, int]:
+    """How many objects the garbage collector tracks, by type name (what grows between two rounds)."""
+    import gc
+    from collections import Counter
+
+    gc.collect()
+    return dict(Counter(type(o).__name__ for o in gc.get_objects()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300)
@@ -31,6 +40,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--draw-every", type=int, default=4)
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--trace-from", type=int, default=5, help="round of the first snapshot (--trace)")
     parser.add_argument("--minutes", type=float, default=30.0, help="stop after this much wall time")
     args = parser.parse_args()
 
@@ -44,13 +54,14 @@ def main() -> int:
 
     window = GameWindow(1280, 720, settings=Settings(threaded_computer=False), visible=False)
     window.settings.speed_index = len(theme.SPEEDS) - 1  # the fastest animations
-    data = load_map(ROOT / "maps" / f"{args.map}.tmj")
+    data = load_map(ROOT / "mods" / "base" / "maps" / f"{args.map}.tmj")
     game = create_game(data, [PlayerSpec(f"Computer {i}", True, "normal") for i in range(1, 5)], args.seed, [])
     window.start(game)
     world = game.world
     start_rss: float | None = None
     peak = 0.0
     snapshot = None
+    counts: dict[str, int] = {}
     frame = 0
     started = time.perf_counter()
     last_round = 0
@@ -67,9 +78,10 @@ def main() -> int:
             rss = rss_mb()
             if last_round == 5:
                 start_rss = rss
-                if args.trace:
-                    tracemalloc.start(8)
-                    snapshot = tracemalloc.take_snapshot()
+            if args.trace and last_round == args.trace_from:
+                tracemalloc.start(8)
+                snapshot = tracemalloc.take_snapshot()
+                counts = type_counts()
             if start_rss is not None:
                 peak = max(peak, rss)
             if last_round % 25 == 0 or last_round == 5:
@@ -85,6 +97,9 @@ def main() -> int:
     if snapshot is not None:
         for stat in tracemalloc.take_snapshot().compare_to(snapshot, "traceback")[:8]:
             print(f"  {stat.size_diff / 1024:+9.1f} KiB  {stat.count_diff:+7d} blocks  {stat.traceback.format()[-1].strip()}")
+        now = type_counts()
+        grown = sorted(((now[k] - counts.get(k, 0), k) for k in now), reverse=True)[:10]
+        print("  objects gained (gc-tracked, by type): " + ", ".join(f"{name} {n:+d}" for n, name in grown))
     window.close()
     return 0
 

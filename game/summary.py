@@ -10,7 +10,7 @@ did not see happen. `describe(event, game)` gives one plain-language line for th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import esper
 
@@ -122,9 +122,12 @@ def _num(value: float) -> str:
 # the journal
 
 
-@dataclass(frozen=True)
+COMPACT_AFTER_ROUNDS = 2  # production detail older than this many rounds is trimmed (no summary reads it)
+
+
+@dataclass(frozen=True, slots=True)
 class JournalEntry:
-    """One event with where it happened in the turn order."""
+    """One event with where it happened in the turn order (slotted: a long game keeps hundreds of thousands)."""
 
     index: int
     round: int
@@ -155,6 +158,7 @@ class EventJournal:
         self.army_owner: dict[int, int | None] = {}
         self.unit_type: dict[int, str] = {}
         self.battles: dict[int, ev.BattleStarted] = {}
+        self._compacted = 0  # entries before this index have had their bulky detail trimmed (see `_compact`)
         world = _world_of(game)
         if world is not None:
             clock = world.clock
@@ -173,6 +177,8 @@ class EventJournal:
         ctx = self._context
         for event in events:
             if isinstance(event, ev.TurnStarted):
+                if event.round != ctx.round:
+                    self._compact(event.round - COMPACT_AFTER_ROUNDS)
                 ctx.round, ctx.seat, ctx.stage = event.round, event.seat, "turn_start"
             elif isinstance(event, ev.StageStarted):
                 ctx.seat, ctx.stage = event.seat, event.stage
@@ -187,6 +193,22 @@ class EventJournal:
         if world is not None:
             self._remember_owners(world)
         return added
+
+    def _compact(self, before_round: int) -> None:
+        """Trim the per-territory detail of production events older than `before_round`: only turn summaries
+        read all of it, and they cover at most the last round; the log's line and its territory (the best pair,
+        see `event_territory`) stay the same, so a long game's record grows by a few entries a turn, not by
+        every territory of every seat."""
+        entries = self.entries
+        i = self._compacted
+        while i < len(entries) and entries[i].round < before_round:
+            entry = entries[i]
+            event = entry.event
+            if isinstance(event, ev.ResourcesProduced) and len(event.by_territory) > 1:
+                best = max(event.by_territory, key=lambda pair: sum(pair[1].values()))
+                entries[i] = replace(entry, event=replace(event, by_territory=(best,)))
+            i += 1
+        self._compacted = i
 
     def _remember_owners(self, world: World) -> None:
         world.activate()
@@ -208,6 +230,7 @@ class EventJournal:
     def rollback(self, mark: int, game: object | None = None) -> None:
         """Forget every entry after `mark` (an undone command's events)."""
         del self.entries[mark:]
+        self._compacted = min(self._compacted, mark)
         self._turn_ended_at = {s: i for s, i in self._turn_ended_at.items() if i < mark}
         if self.entries:
             last = self.entries[-1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import esper
 
 from components.players import Stockpile
@@ -20,6 +22,13 @@ def outcome_table(ranges: dict[str, tuple[int, int]]) -> list[dict[str, int]]:
     for resource, (low, high) in ranges.items():
         table = [{**partial, resource: amount} for partial in table for amount in range(low, high + 1)]
     return table
+
+
+@lru_cache(maxsize=256)
+def _shared_table(ranges: tuple[tuple[str, tuple[int, int]], ...]) -> list[dict[str, int]]:
+    """`outcome_table`, built once per distinct set of ranges: every ResourcesProduced event (kept for the whole
+    game by the journal) then points at the same few outcome dicts instead of fresh copies each turn. Read only."""
+    return outcome_table(dict(ranges))
 
 
 def producing_territories(world: World, seat: int) -> list[int]:
@@ -42,7 +51,8 @@ def production_ranges(world: World, seat: int) -> dict[str, tuple[int, float, in
 def produce_resources(world: World) -> None:
     seat = world.clock.seat
     rules = world.rules
-    tables = {tid: outcome_table(spec.production) for tid, spec in rules.terrain.items() if spec.production}
+    tables = {tid: _shared_table(tuple(spec.production.items())) for tid, spec in rules.terrain.items()
+              if spec.production}
     picked: dict[int, int] = {}
     by_territory: list[tuple[int, dict[str, int]]] = []
     terrain = world.terrain
