@@ -184,3 +184,32 @@ def test_random_agents_play_another_ruleset_through_its_enumeration(ruleset):
     assert env.agents == []
     assert len(kinds) >= 2
     assert not np.array_equal(first, env.observe("seat_1")["observation"])
+
+
+def test_total_war_agents_take_turns_in_simultaneous_phases():
+    """TW4.1: in a simultaneous phase the agent to act is the first seat not yet ready; it is offered Ready
+    first, then a few legal orders per regiment without one (every entry passes the engine's check for that
+    seat), and random play moves the game through deployment into rounds of movement and combat."""
+    from game.lab.rulesets import seat_to_act
+
+    env = ConquestEnv(ruleset="total-war", players=2, max_rounds=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    stages, seats = set(), set()
+    for agent in env.agent_iter(3000):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        game = env.game
+        seat = seat_to_act(game)
+        assert agent == f"seat_{seat}" and seat in game.unready_seats()
+        legal = env.legal()
+        assert 1 <= len(legal) <= 300 and type(legal[0]).__name__ == "Ready"
+        assert all(game.check(c, seat=seat) is None for c in legal)
+        assert int(obs["action_mask"].sum()) == len(legal)
+        stages.add(str(game.world.clock.stage))
+        seats.add(seat)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert {"deploy", "movement", "combat"} <= stages and seats == {1, 2}
+    assert env.game.over or env.game.app.hooks.round_of(env.game.world) > 3

@@ -1,7 +1,9 @@
 """A PettingZoo AEC environment over the engine, for any ruleset: one agent per seat, masked discrete actions.
 
 Agents are "seat_1", "seat_2", ... and act in the engine's own order (whichever seat the flow waits for,
-one command per step). Observation: {"observation": a float array (territories x channels) from the
+one command per step, `game.lab.rulesets.seat_to_act`): the seat to act in a seat phase, the first asked
+seat while a prompt waits, and in a simultaneous phase the first seat not yet ready, which gives its
+orders and then `Ready` (each command submitted with `seat=` that seat). Observation: {"observation": a float array (territories x channels) from the
 ruleset's agent observation (`app.set_agent_observation`; default `game.lab.seat_view.BoardEncoder`),
 "action_mask": int8[max_actions]}. Action i is the i-th command of the ruleset's legal-command
 enumeration (`app.set_legal_commands`, a canonical order), valid only where the mask is 1; commands past
@@ -22,7 +24,7 @@ from pettingzoo import AECEnv
 
 from components.commands import Command
 from game.engine import Game
-from game.lab.rulesets import LegalCommands, legal_commands_of, load_game_app
+from game.lab.rulesets import LegalCommands, legal_commands_of, load_game_app, seat_to_act
 from game.lab.seat_view import BoardEncoder
 from systems.world import DRAW
 
@@ -72,7 +74,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(max_actions) for a in self.possible_agents}
         self._legal: list[Command] = []
-        self._legal_key: tuple[int, int] | None = None
+        self._legal_key: tuple[int, int, int] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -105,11 +107,11 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
             esper.delete_world(name)
 
     def _agent_to_act(self) -> str:
-        return f"seat_{self.game.world.clock.seat}"
+        return f"seat_{seat_to_act(self.game)}"
 
     def legal(self) -> list[Command]:
-        """The current seat's offered commands (at most max_actions), cached until the next command."""
-        key = (id(self.game), len(self.game.history))
+        """The acting seat's offered commands (at most max_actions), cached until the next command."""
+        key = (id(self.game), len(self.game.history), seat_to_act(self.game))
         if key != self._legal_key:
             self._legal = self.legal_commands(self.game)[: self.max_actions]
             self._legal_key = key
@@ -132,7 +134,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         legal = self.legal()
         if action is None or not 0 <= int(action) < len(legal):
             raise ValueError(f"{agent}: action {action} is not legal now ({len(legal)} legal actions; use the mask)")
-        result = self.game.submit(legal[int(action)])
+        result = self.game.submit(legal[int(action)], seat=self._seat[agent])
         if not result.ok:  # the enumeration offered an illegal command: a bug in it, never silently skipped
             raise RuntimeError(f"{agent}: offered command {legal[int(action)]} was rejected: {result}")
         world = self.game.world
@@ -161,7 +163,7 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
         width = int(getattr(world.board, "width", 32))  # grid boards print as their rows
         cells = "".join("." if (o := world.owner_of(t)) is None else str(o) for t in range(len(world.terrain)))
         rows = [cells[i:i + width] for i in range(0, len(cells), width)]
-        return f"round {world.clock.round}, seat {world.clock.seat} to act\n" + "\n".join(rows)
+        return f"round {world.clock.round}, seat {seat_to_act(self.game)} to act\n" + "\n".join(rows)
 
     def close(self) -> None:
         pass  # the game stays readable; the next reset frees its world

@@ -47,6 +47,17 @@ def legal_commands_of(app: App) -> LegalCommands:
     return app.legal_commands
 
 
+def seat_to_act(game: Game) -> int:
+    """The seat a one-command-at-a-time agent acts for now: the first seat a pending prompt asks, the first
+    seat not yet ready in a simultaneous phase, else the seat whose turn it is (a legal-command enumeration
+    offers this seat's commands)."""
+    if game.asking or game.awaiting_orders:
+        waiting = game.unready_seats() if game.awaiting_orders else game.acting_seats()
+        if waiting:
+            return waiting[0]
+    return game.world.clock.seat
+
+
 def computer_kinds(app: App) -> tuple[str, ...]:
     """The computer player kinds of the game: its ruleset's own, else the engine's (normal, hard, random)."""
     from game.ai import DIFFICULTIES

@@ -16,6 +16,7 @@ from .components import Battle, Field
 from .computer import NormalPlayer, RandomPlayer
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
+from .legal import legal_commands
 from .play import (
     COMBAT,
     DEPLOY,
@@ -68,6 +69,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
+    app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 
 def _screen() -> type:

@@ -1,0 +1,51 @@
+"""Total War's legal commands for learning agents (app.set_legal_commands; game.lab.env numbers its actions by this order).
+
+The seat is `game.lab.rulesets.seat_to_act` (the first seat not yet ready). Order: `Ready` first, then per
+regiment of that seat without an order this phase (TW4.1: one order per regiment, `order_slot`), by name:
+deploy: a Place one hex away in each direction (TW3.2); movement: hold, then a one-hex move and a one-hex
+withdraw in each direction, facing the way it went (TW5.1); combat: Fire at each enemy hex (TW8.1), then
+Attack each adjacent enemy (TW9.1). Every entry passes `game.check(cmd, seat=...)`, so the rules stay in
+the checks; a few hundred entries at most (13 per regiment).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from components.commands import Command
+from components.seats import Ready
+
+from .commands import Attack, Fire, Move, Place
+from .hexes import DIRECTIONS, VECTORS, add, distance, hex_name, on_field
+from .play import COMBAT, DEPLOY, MOVEMENT, regiments, size
+
+
+def legal_commands(game: Any) -> list[Command]:
+    """Every command offered to the seat to act now, in the canonical order above ([] when none may act)."""
+    from game.engine import seat_orders
+    from game.lab.rulesets import seat_to_act
+
+    if game.over or not game.awaiting_orders:
+        return []
+    seat = seat_to_act(game)
+    world = game.world
+    stage = world.clock.stage
+    given = {data.get("regiment") for data in seat_orders(world, seat).orders}
+    everyone = sorted(regiments(world).values(), key=lambda r: r.name)
+    width, height = size(world)
+    candidates: list[Command] = [Ready()]
+    for reg in everyone:
+        if reg.seat != seat or reg.name in given:
+            continue
+        steps = [(d, hex_name(h)) for d in DIRECTIONS if on_field(h := add(reg.hex, VECTORS[d]), width, height)]
+        if stage == DEPLOY:
+            candidates += [Place(reg.name, name) for _, name in steps]
+        elif stage == MOVEMENT:
+            candidates.append(Move(reg.name, "hold"))
+            for kind in ("move", "withdraw"):
+                candidates += [Move(reg.name, kind, (name,), d) for d, name in steps]
+        elif stage == COMBAT:
+            enemies = [e for e in everyone if e.seat != seat]
+            candidates += [Fire(reg.name, hex_name(h)) for h in sorted({e.hex for e in enemies})]
+            candidates += [Attack(reg.name, e.name) for e in enemies if distance(e.hex, reg.hex) == 1]
+    return [c for c in candidates if game.check(c, seat=seat) is None]
