@@ -8,26 +8,24 @@ import os
 from pathlib import Path
 
 
-def positive_int(text: str) -> int:
-    """An integer of at least 1 (rounds, games, jobs, frames)."""
+def _whole_number(text: str, minimum: int, too_small: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"{too_small}, got {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An integer of at least 1 (rounds, games, jobs, frames)."""
+    return _whole_number(text, 1, "must be at least 1")
 
 
 def non_negative_int(text: str) -> int:
     """An integer of at least 0 (0 switches a periodic action off)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+    return _whole_number(text, 0, "must be 0 or more")
 
 
 def difficulty_list(text: str) -> str:

@@ -137,6 +137,13 @@ def draw_field(world: World) -> None:
 # --- checks ---------------------------------------------------------------------------------------------
 
 
+def _ordering(world: World, stage: str, wrong_phase: str, name: str) -> Regiment | str:
+    """The issuer's regiment `name` when orders of this kind may be given now, else why not."""
+    if world.clock.stage != stage:
+        return wrong_phase
+    return _own(world, name)
+
+
 def _own(world: World, name: str) -> Regiment | str:
     reg = by_name(world).get(name)
     if reg is None:
@@ -154,9 +161,7 @@ def _hex(name: str) -> Cube | str:
 
 
 def check_place(world: World, cmd: Place) -> str | None:
-    if world.clock.stage != DEPLOY:
-        return "regiments are placed only at deployment (TW3)"
-    reg = _own(world, cmd.regiment)
+    reg = _ordering(world, DEPLOY, "regiments are placed only at deployment (TW3)", cmd.regiment)
     if isinstance(reg, str):
         return reg
     where = _hex(cmd.hex)
@@ -182,9 +187,7 @@ def _move_order(cmd: Move) -> MoveOrder | str:
 
 
 def check_move(world: World, cmd: Move) -> str | None:
-    if world.clock.stage != MOVEMENT:
-        return "movement orders are given in the movement phase (TW4.1)"
-    reg = _own(world, cmd.regiment)
+    reg = _ordering(world, MOVEMENT, "movement orders are given in the movement phase (TW4.1)", cmd.regiment)
     if isinstance(reg, str):
         return reg
     order = _move_order(cmd)
@@ -196,9 +199,7 @@ def check_move(world: World, cmd: Move) -> str | None:
 
 
 def check_fire(world: World, cmd: Fire) -> str | None:
-    if world.clock.stage != COMBAT:
-        return "fire orders are given in the combat phase (TW4.1)"
-    reg = _own(world, cmd.regiment)
+    reg = _ordering(world, COMBAT, "fire orders are given in the combat phase (TW4.1)", cmd.regiment)
     if isinstance(reg, str):
         return reg
     where = _hex(cmd.hex)
@@ -211,9 +212,7 @@ def check_fire(world: World, cmd: Fire) -> str | None:
 
 
 def check_attack(world: World, cmd: Attack) -> str | None:
-    if world.clock.stage != COMBAT:
-        return "melee orders are given in the combat phase (TW4.1)"
-    reg = _own(world, cmd.regiment)
+    reg = _ordering(world, COMBAT, "melee orders are given in the combat phase (TW4.1)", cmd.regiment)
     if isinstance(reg, str):
         return reg
     target = by_name(world).get(cmd.target)
