@@ -150,7 +150,7 @@ class ModApp:
 
     def set_hook(self, name: str, hook: Callable[..., Any]) -> None:
         """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
-        new_seat, order_slot, visible, visible_event)."""
+        new_seat, order_slot, visible, visible_event, game_round, answer_reason)."""
         self.app.hooks.set(name, hook)
 
     def add_prompt(self, kind: str, handler: PromptHandler) -> None:

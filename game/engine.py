@@ -183,9 +183,11 @@ class Game:
             return f"that question is not for seat {issuer}"
         if found.given[found.seats.index(issuer)]:
             return "you have already answered that question"
-        if answer.answer not in found.answers:
-            return f"answer one of: {', '.join(found.answers)}"
-        return None
+        check = self.app.hooks.answer_reason  # the ruleset's own reason first: it says why, not just what
+        reason = check(self.world, found, issuer, answer.answer) if check is not None else None
+        if reason is None and answer.answer not in found.answers:
+            reason = f"answer one of: {', '.join(found.answers)}"
+        return reason
 
     def _order_reason(self, command: Command, issuer: int) -> str | None:
         world = self.world

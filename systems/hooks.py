@@ -22,6 +22,9 @@ OrderSlot = Callable[["World", Any], "str | None"]  # (world, order) -> what it 
 Visible = Callable[["World", "int | None", int, "dict[str, dict[str, Any]]"], "dict[str, dict[str, Any]] | None"]
 VisibleEvent = Callable[["World", "int | None", Any], bool]  # (world, viewing seat or None, event) -> shown?
 GameRound = Callable[["World"], int]  # the round as the ruleset's players count it (0: not started)
+# (world, prompt, answering seat, answer) -> why this seat may not give that answer, or None: a prompt whose
+# answers differ per seat (one side's choices among the union of both) refuses the other side's
+AnswerReason = Callable[["World", Any, int, str], "str | None"]
 
 
 @dataclass
@@ -37,6 +40,7 @@ class Hooks:
     visible: Visible | None = None
     visible_event: VisibleEvent | None = None
     game_round: GameRound | None = None  # None: the engine's rotation count (world.clock.round) is the round
+    answer_reason: AnswerReason | None = None  # None: any of a prompt's answers is legal for every asked seat
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""

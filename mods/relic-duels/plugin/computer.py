@@ -1,0 +1,273 @@
+"""Computer players for both sides (DU11): `random` (uniform among legal choices) and `normal`. Both read only
+their seat's view (game.views.view_for) and act by commands; their dice come from their own generator."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from components.seats import Prompt
+
+from . import choices, duel
+from .commands import EndMoves, Step
+from .components import OFF_MAP, Character, Duel, Quest
+from .data import SIDES, RelicDuelsRules
+from .land import Land, land_of
+
+DECLARE, ROUND, BEARER = "relic_declare", "relic_round", "relic_bearer"
+
+
+@dataclass
+class Seen:
+    """What a seat sees: its side, the characters (roster order), the Relic's state, the combat being fought."""
+
+    rules: RelicDuelsRules
+    land: Land
+    side: str
+    chars: dict[str, Character]
+    quest: Quest
+    duel: Duel | None
+
+    def mine(self) -> list[Character]:
+        return [c for c in self.chars.values() if c.side == self.side and c.hex != OFF_MAP
+                and not self.rules.units[c.key].has("guardian") and self.rules.units[c.key].move > 0]
+
+    def relic_hex(self) -> int | None:
+        q = self.quest
+        if q.seized_by:
+            return None
+        if q.bearer in self.chars:
+            return self.chars[q.bearer].hex
+        return q.lying if q.lying != OFF_MAP else None
+
+    def fighter(self, key: str, action: str = duel.CONTINUE) -> duel.Fighter:
+        c = self.chars[key]
+        return duel.Fighter(self.rules.units[key], c.wounds, c.real, c.morale, action)
+
+
+def seen(game: Any, seat: int) -> Seen:
+    """The seat's view, read back into the plugin's own dataclasses."""
+    from game.views import view_for
+
+    view = view_for(game, seat)
+    chars: list[Character] = []
+    quest, fight = Quest(), None
+    for comps in view["entities"].values():
+        if "Character" in comps:
+            chars.append(Character(**comps["Character"]))
+        if "Quest" in comps:
+            quest = Quest(**comps["Quest"])
+        if "Duel" in comps:
+            fight = Duel(**comps["Duel"])
+    rules = game.world.rules
+    side = SIDES[list(game.world.seats).index(seat)]
+    return Seen(rules, land_of(rules), side, {c.key: c for c in sorted(chars, key=lambda c: c.order)}, quest, fight)
+
+
+class _Base:
+    """Shared plumbing: a private generator per (seed, turn, seat, call), the move phase, the prompts."""
+
+    level = "normal"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def rng(self, game: Any, seat: int) -> random.Random:
+        self.calls += 1
+        return random.Random(hash((game.world.seed, game.world.clock.round, seat, self.calls, self.level)) & 0xFFFFFFFF)
+
+    def play_turn(self, game: Any) -> list[Any]:
+        seat = game.world.clock.seat
+        results = []
+        for cmd in self.moves(game, seat):
+            result = game.submit(cmd)
+            results.append(result)
+            if game.over:
+                return results
+        results.append(game.submit(EndMoves()))
+        return results
+
+    def moves(self, game: Any, seat: int) -> list[Step]:
+        return []
+
+    def answer(self, game: Any, seat: int, prompt_id: int, prompt: Prompt) -> str:
+        view = seen(game, seat)
+        if prompt.kind == ROUND and view.duel is not None:
+            legal = choices.legal(view.rules, view.chars, view.duel, view.side, view.quest.bearer)
+            return self.round_choice(game, seat, view, legal) if legal else prompt.default
+        if prompt.kind == DECLARE:
+            return self.declare(game, seat, view, prompt.subject[0])
+        return self.heir(game, seat, view, list(prompt.answers))
+
+    def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
+        return legal[0]
+
+    def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
+        return "hold"
+
+    def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
+        return answers[0]
+
+
+class RandomPlayer(_Base):
+    """The yardstick: random steps for each character, a uniform choice at every prompt."""
+
+    level = "random"
+
+    def play_turn(self, game: Any) -> list[Any]:
+        seat = game.world.clock.seat
+        rng = self.rng(game, seat)
+        results = []
+        for c in seen(game, seat).mine():
+            for _ in range(rng.randint(0, 3)):
+                view = seen(game, seat)
+                me = view.chars.get(c.key)
+                if me is None:
+                    break
+                options = [n for n in view.land.neighbours(me.hex)
+                           if (cost := view.land.move_cost(n)) is not None and cost <= me.mp]
+                if not options:
+                    break
+                results.append(game.submit(Step(c.key, rng.choice(options))))
+                if game.over:
+                    return results
+        results.append(game.submit(EndMoves()))
+        return results
+
+    def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
+        return self.rng(game, seat).choice(legal)
+
+    def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
+        return self.rng(game, seat).choice(["hold", "attack"])
+
+    def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
+        return self.rng(game, seat).choice(answers)
+
+
+class NormalPlayer(_Base):
+    """DU11: the Company runs the bearer to the goal by the hidden ways with an escort and fights with the best
+    fighter; the Dominion's Wraiths close on the bearer while the others screen the goal."""
+
+    # ----- moving
+    def moves(self, game: Any, seat: int) -> list[Step]:
+        view = seen(game, seat)
+        return self._company_moves(view) if view.side == "company" else self._dominion_moves(view)
+
+    def _walk(self, view: Seen, c: Character, path: tuple[int, ...]) -> list[Step]:
+        out, mp, here = [], c.mp, c.hex
+        for step in path:
+            cost = view.land.move_cost(step)
+            if cost is None or cost > mp:
+                break
+            out.append(Step(c.key, step))
+            mp, here = mp - cost, step
+        c.mp, c.hex = mp, here
+        return out
+
+    def _reach(self, view: Seen) -> set[int]:
+        """Hexes a Dominion character could enter next turn (hex distance within its move)."""
+        out: set[int] = set()
+        for c in view.chars.values():
+            if c.side == "dominion" and c.hex != OFF_MAP and not view.rules.units[c.key].has("guardian"):
+                out.update(view.land.board.within(c.hex, view.rules.units[c.key].move))
+        return out
+
+    def _company_moves(self, view: Seen) -> list[Step]:
+        land, rules = view.land, view.rules
+        mine = view.mine()
+        target = view.relic_hex()
+        bearer = view.chars.get(view.quest.bearer)
+        steps: list[Step] = []
+        if bearer is None:
+            if target is None:
+                return []
+            for c in mine:  # DU2.4: pick the lying Relic up
+                steps += self._walk(view, c, land.path(land.cheapest(c.hex), target))
+            return steps
+        reach = self._reach(view)
+        best = max(g.spot for g in rules.ground.values())
+
+        def extra(h: int) -> int:
+            return rules.ai.spot_weight * (best - land.spot_target(h)) + (rules.ai.reach_weight if h in reach else 0)
+
+        path = land.path(land.cheapest(bearer.hex, extra), land.goal)
+        steps += self._walk(view, bearer, path)
+        for c in mine:
+            if c.key != bearer.key and c.hex != bearer.hex:
+                steps += self._walk(view, c, land.path(land.cheapest(c.hex), bearer.hex))
+        return steps
+
+    def _dominion_moves(self, view: Seen) -> list[Step]:
+        land = view.land
+        target = view.relic_hex()
+        if target is None:
+            return []
+        steps: list[Step] = []
+        lying = view.quest.lying != OFF_MAP and not view.quest.bearer
+        for c in view.mine():
+            wraith = view.rules.units[c.key].has("wraith")
+            reachable = land.distance(c.hex, target) <= c.mp
+            goal = target if wraith or lying or reachable else self._screen(view, target)
+            steps += self._walk(view, c, land.path(land.cheapest(c.hex), goal))
+        return steps
+
+    def _screen(self, view: Seen, target: int) -> int:
+        """A hex on the bearer's cheapest way to the goal, a third of the way from the goal."""
+        land = view.land
+        path = land.path(land.cheapest(target), land.goal)
+        return path[len(path) * 2 // 3] if path else land.goal
+
+    # ----- fighting
+    def _expect(self, view: Seen, mine: str, action: str, theirs: str) -> Fraction:
+        """Expected wounds dealt minus taken by `mine` (this seat's fighter) against `theirs` continuing."""
+        if view.side == "company":
+            return duel.expectation(view.rules, view.fighter(mine, action), view.fighter(theirs))
+        return -duel.expectation(view.rules, view.fighter(theirs), view.fighter(mine, action))
+
+    def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
+        d = view.duel
+        assert d is not None
+        other = "dominion" if view.side == "company" else "company"
+        kept = choices.kept(d, other)
+        opponents = [kept] if kept else choices.participants(d, other)
+        scored: list[tuple[Fraction, int, str]] = []
+        for i, answer in enumerate(legal):
+            action, fighter = choices.parse(answer)
+            if action not in (duel.CONTINUE, duel.SORCERY):
+                continue
+            worst = min(self._expect(view, fighter, action, o) for o in opponents)
+            wraiths = any(view.rules.units[o].has("wraith") for o in opponents)
+            bonus = Fraction(1, 2) if wraiths and (action == duel.SORCERY or view.rules.units[fighter].has("ancient_blade")) else Fraction(0)
+            last = view.side == "company" and fighter == view.quest.bearer and len(choices.participants(d, "company")) > 1
+            scored.append((worst + bonus - (100 if last else 0), -i, answer))
+        best_value, _, best = max(scored)
+        _, fighter = choices.parse(best)
+        bearer_fights = view.side == "company" and fighter == view.quest.bearer
+        no_wraith = not any(view.rules.units[k].has("wraith") for k in d.dominion)
+        if best_value < 0:
+            if bearer_fights and no_wraith and f"relic:{fighter}" in legal:
+                return f"relic:{fighter}"
+            prize = view.side == "dominion" and view.quest.bearer in d.company
+            if not prize and f"retreat:{fighter}" in legal:
+                return f"retreat:{fighter}"
+        return best
+
+    def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
+        """DU11: attack only with a positive expectation (the best fighter against their worst case)."""
+        mine = [c.key for c in view.chars.values() if c.side == "company" and c.hex == hex_ and c.key != view.quest.bearer]
+        theirs = [c.key for c in view.chars.values() if c.side == "dominion" and c.hex == hex_
+                  and not view.rules.units[c.key].has("guardian")]
+        if not mine or not theirs:
+            return "hold"
+        value = max(min(self._expect(view, m, a, t) for t in theirs) for m in mine
+                    for a in ((duel.CONTINUE, duel.SORCERY) if view.rules.units[m].sorcery else (duel.CONTINUE,)))
+        return "attack" if value > 0 else "hold"
+
+    def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
+        """DU8.2: the new bearer: the sturdiest (most endurance left)."""
+        def left(key: str) -> int:
+            c = view.chars[key]
+            return view.rules.units[key].endurance - c.wounds
+        return max(answers, key=lambda k: (left(k), -answers.index(k)))
