@@ -46,11 +46,14 @@ def new(seed: int = 1, computer: tuple[bool, bool] = (False, False), kinds: tupl
 class Dice(random.Random):
     """A stand-in for the game's generator: World.roll draws `randint(1, sides)` from it, in order (DU10.1)."""
 
-    def __init__(self, *values: int) -> None:
+    def __init__(self, *values: int, then_random: bool = False) -> None:
         super().__init__(0)
         self.values = list(values)
+        self.then_random = then_random
 
     def randint(self, low: int, high: int) -> int:
+        if not self.values and self.then_random:
+            return super().randint(low, high)
         assert self.values, "the test ran out of loaded dice"
         return self.values.pop(0)
 

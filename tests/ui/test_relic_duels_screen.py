@@ -1,0 +1,200 @@
+"""Relic Duels' screen through the real input handlers: moves by clicks (DU2.2), the spotting rolls on the map
+(DU4.1), the combat dialog (DU5-DU7: fighters, differential, dice, rows, wounds) answered by buttons against the
+computer, and hot-seat where a hand-over hides each side's sealed choice; games played to a victory of each side."""
+
+from __future__ import annotations
+
+import arcade
+
+from game.setup import PlayerSpec, new_game
+from game.ui.app import GameWindow
+from game.ui.views.handover import HandoverView
+from tests.relic_support import Dice, chars, place, quest, rules, sub
+from tests.ui.conftest import click, dispatch, frames, shot
+
+P = sub("play")
+
+
+def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3, setup=None):
+    from game.content import load_app
+
+    app = load_app("relic-duels")
+    game = new_game(app.rules, None, players, seed, app=app)
+    if setup is not None:
+        setup(game)
+    window.start(game)
+    screen = window.current_view
+    frames(window, 1)
+    return screen
+
+
+def through_handover(window: GameWindow, screen) -> bool:
+    current = window.current_view
+    if isinstance(current, HandoverView):
+        current.on_update(1.0)
+        click(window, window.width / 2, window.height / 2)
+        assert window.current_view is screen
+        return True
+    return False
+
+
+def press(window: GameWindow, screen, label: str) -> None:
+    """Click the button drawn with this label in the last frame."""
+    frames(window, 1)
+    box = next(b for b, text, _ in screen.buttons if text == label)
+    click(window, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def labels(screen) -> list[str]:
+    return [text for _, text, _ in screen.buttons]
+
+
+def key(window: GameWindow, symbol: int) -> None:
+    dispatch(window, "on_key_press", symbol, 0)
+    dispatch(window, "on_key_release", symbol, 0)
+
+
+def ambush(game) -> None:
+    """Pell and Corran on the muster hex with the whole Dominion: both spotted (DU4.1), a combat follows."""
+    land = P.land(game.world)
+    place(game, land.muster, "pell", "corran")
+    game.world.rng = Dice(6, 6, then_random=True)
+
+
+def test_a_duel_against_the_computer_through_the_dialog(window: GameWindow):
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], setup=ambush)
+    assert type(screen).__name__ == "RelicDuelsView" and screen.viewer == 1
+    land = screen.land
+    # DU2.2: Hobb is selected by a click on the start hex (Pell and Corran are away), then steps east
+    click(window, *screen.centre(land.start))
+    assert screen.selected == "hobb"
+    click(window, *screen.centre(land.index(1, 0)))
+    assert chars(screen.game)["hobb"].hex == land.index(1, 0), screen.message
+    frames(window, 1)
+    shot(window, "relic_map.png")
+    press(window, screen, "End moves")
+    frames(window, 3)                                               # the Dominion's turn, spotting, the combat
+    assert screen.duel is not None and screen.spots
+    assert [r.spotted for r in screen.spots[land.muster]] == [True, True]
+    frames(window, 1)
+    shot(window, "relic_duel_choose.png")
+    assert "Use the Relic" in labels(screen) and "Sorcery" not in labels(screen)   # Corran/Pell: no sorcery
+    press(window, screen, "Corran Wayfarer")
+    assert screen.pick == "corran"
+    press(window, screen, "Continue")
+    frames(window, 3)
+    assert screen.last_round is not None and screen.last_round.company == "corran"
+    fought = screen.last_round
+    assert fought.values[0] == 9 and len(fought.keys) == 2 and fought.rows[0].startswith("wounds")
+    shot(window, "relic_duel_round.png")
+    rounds = 1
+    while not screen.game.over and rounds < 60:                     # fight on by the dialog until it ends
+        frames(window, 2)
+        if screen.duel is not None and screen.my_question() is not None:
+            press(window, screen, "Continue")
+            rounds += 1
+        elif screen.ended is not None and screen.duel is None:
+            shot(window, "relic_duel_over.png")
+            key(window, arcade.key.ENTER)
+            assert screen.last_round is None
+        elif screen.my_question() is not None:
+            press(window, screen, screen.my_question()["answers"][0].title()
+                  if screen.my_question()["kind"] == "relic_declare" else screen.name(screen.my_question()["answers"][0]))
+        elif screen._can_move():
+            press(window, screen, "End moves")
+    assert rounds >= 2
+
+
+def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindow):
+    """The Company stays put and answers every round with Continue: the Dominion wins (DU3.2)."""
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], seed=4)
+    for _ in range(600):
+        if screen.game.over:
+            break
+        frames(window, 1)
+        if screen.duel is not None and screen.my_question() is not None:
+            press(window, screen, "Continue")
+        elif screen.duel is None and (screen.last_round is not None or screen.ended is not None):
+            key(window, arcade.key.ENTER)
+        elif screen.my_question() is not None:
+            first = screen.my_question()["answers"][0]
+            press(window, screen, first.title() if screen.my_question()["kind"] == "relic_declare"
+                  else screen.name(first))
+        elif screen._can_move():
+            press(window, screen, "End moves")
+    assert screen.game.over and screen.game.world.clock.winner == 2
+    frames(window, 1)
+    shot(window, "relic_dominion_wins.png")
+
+
+def test_hot_seat_sealed_choices_and_the_company_wins_on_the_goal(window: GameWindow):
+    """Both seats human: each acts behind a hand-over; the Company's choice stays sealed from the Dominion's
+    screen; then the bearer walks to the goal by clicks (DU3.1)."""
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom")], setup=ambush)
+    through_handover(window, screen)
+    assert screen.viewer == 1
+    press(window, screen, "End moves")
+    frames(window, 1)
+    assert through_handover(window, screen) and screen.viewer == 2
+    press(window, screen, "End moves")
+    frames(window, 2)
+    through_handover(window, screen)
+    assert screen.viewer == 1 and screen.duel is not None
+    press(window, screen, "Corran Wayfarer")
+    press(window, screen, "Retreat")                                # sealed: the Dominion must not see it
+    frames(window, 1)
+    assert through_handover(window, screen) and screen.viewer == 2
+    question = screen.prompt[1]
+    assert question["given"][0] == "answered"                       # what the Company chose is hidden
+    assert screen.last_round is None
+    frames(window, 1)
+    shot(window, "relic_hotseat_dominion.png")
+    assert "Use the Relic" not in labels(screen) and "Continue" in labels(screen)   # DU5.1: the Company's only
+    dominion = screen.duel.dominion
+    press(window, screen, screen.name(dominion[0]))
+    press(window, screen, "Retreat")                                # mutual retreat, or a Wraith flees at round 0
+    frames(window, 2)
+    through_handover(window, screen)
+    assert screen.duel is None and screen.ended is not None and screen.ended.why in ("mutual", "fled")
+    key(window, arcade.key.ENTER)
+    # the Company walks the bearer to the goal; the Dominion keeps still (it ends its moves at once)
+    game = screen.game
+    land = screen.land
+    for _ in range(40):
+        if game.over:
+            break
+        frames(window, 1)
+        through_handover(window, screen)
+        if screen.my_question() is not None:
+            first = screen.my_question()["answers"][0]
+            press(window, screen, first.title() if screen.my_question()["kind"] == "relic_declare" else
+                  screen.name(first) if screen.duel is None else "Retreat")
+            continue
+        if screen.duel is None and (screen.last_round is not None or screen.ended is not None):
+            key(window, arcade.key.ENTER)
+            continue
+        if screen.viewer == 1 and screen._can_move():
+            walk_bearer(window, screen, land)
+            if not game.over:
+                press(window, screen, "End moves")
+        elif screen._can_move():
+            press(window, screen, "End moves")
+    assert game.over and game.world.clock.winner == 1 and quest(game).bearer
+    frames(window, 1)
+    shot(window, "relic_company_wins.png")
+
+
+def walk_bearer(window: GameWindow, screen, land) -> None:
+    """Select the bearer from the panel's roster line, then click each hex of its cheapest way to the goal."""
+    bearer = quest(screen.game).bearer
+    frames(window, 1)
+    box = next(b for b, _, what in screen.buttons if what == ("select", bearer))
+    click(window, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    assert screen.selected == bearer
+    here = chars(screen.game)[bearer]
+    for step in land.path(land.cheapest(here.hex), land.goal):
+        if chars(screen.game)[bearer].mp < (land.move_cost(step) or 99) or screen.game.over:
+            break
+        click(window, *screen.centre(step))
+        assert chars(screen.game)[bearer].hex == step, screen.message
+    assert rules()
