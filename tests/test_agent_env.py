@@ -162,7 +162,7 @@ def test_every_shipped_game_is_installed_with_its_legal_commands():
         assert app.legal_commands is not None and app.agent_observation is not None, ruleset
 
 
-@pytest.mark.parametrize("ruleset", ["monstercrasher", "risky-space"])
+@pytest.mark.parametrize("ruleset", ["monstercrasher", "risky-space", "relic-duels"])
 def test_random_agents_play_another_ruleset_through_its_enumeration(ruleset):
     """Random masked agents play MonsterCrasher (MC3 spawns, the turn button) and Risky Space (RS2 claims and
     placements, RS4-RS6 turns) to the end or the round cap: every offered command is accepted (the env

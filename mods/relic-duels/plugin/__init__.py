@@ -43,6 +43,9 @@ def register(app: ModApp) -> None:
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
+    from .legal import legal_commands
+
+    app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 
 def _screen() -> type:

@@ -270,7 +270,7 @@ class RelicDuelsView(BaseView):
         arcade.draw_lrbt_rectangle_filled(left, w, 0, h, theme.PANEL_BG)
         y = h - 32
         self.text(f"{self.player_name(self.viewer)} — the {self.side.title()}", left + 14, y,
-                  self.seat_color(self.viewer), 15, bold=True)
+                  self.seat_color(self.viewer), 13, bold=True)
         y -= 24
         turn = self.game.world.clock.round
         self.text(f"Turn {turn}/{self.rules.turns.limit} — {self.stage().replace('_', ' ')}", left + 14, y,
