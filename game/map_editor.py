@@ -101,6 +101,7 @@ class MapDocument:
         self._redo: list[_Step] = []
         self.revision = 0  # bumps on every change (the view redraws and re-checks on it)
         self._checked: tuple[int, list[Problem]] | None = None
+        self._stroke: _Step | None = None
 
     # ----- making and opening
     @classmethod
@@ -150,8 +151,8 @@ class MapDocument:
 
     def why_not_editable(self) -> str:
         if self.kind == REGIONS:
-            return ("A region map: shown and checked here; its regions, links and terrain are edited in Tiled "
-                    "(docs/modding.md).")
+            return ("A region map: shown here, not edited; its regions, links and clusters are edited in Tiled "
+                    "(docs/map-editor.md).")
         return ""
 
     def _need_editable(self) -> None:
@@ -241,10 +242,31 @@ class MapDocument:
             out[cell] = target
         return out
 
-    # ----- edits (each is one undo step)
+    # ----- edits (each is one undo step; a stroke of the mouse is one step too)
+    def begin_stroke(self) -> None:
+        """Gather the edits until `end_stroke` into one undo step (a drag of the brush)."""
+        if self._stroke is None:
+            self._stroke = _Step()
+
+    def end_stroke(self) -> None:
+        stroke, self._stroke = self._stroke, None
+        if stroke is not None:
+            self._commit(stroke)
+
     def _commit(self, step: _Step) -> bool:
         if not step.after and step.zones is None and step.counts is None:
             return False
+        if self._stroke is not None and step is not self._stroke:
+            merged = self._stroke
+            for cell, old in step.before.items():
+                merged.before.setdefault(cell, old)
+            merged.after.update(step.after)
+            if step.zones is not None:
+                merged.zones = (merged.zones[0] if merged.zones else step.zones[0], step.zones[1])
+            if step.counts is not None:
+                merged.counts = (merged.counts[0] if merged.counts else step.counts[0], step.counts[1])
+            self.revision += 1
+            return True
         self._undo.append(step)
         self._redo.clear()
         self.revision += 1
@@ -481,19 +503,27 @@ class MapDocument:
         return MapData(self.name, self.width, self.height, tuple(self.terrain), zones, source or self.source,
                        dict(self.topology))
 
-    def save(self, folder: Path | None = None, overwrite: bool = True) -> Path:
+    def save_path(self, folder: Path) -> Path:
+        """`<name>.tmj` in `folder`: this map's own file again, else a name no other map there has (`_2`, ...)."""
+        stem = file_stem(self.name)
+        for n in range(1, 1000):
+            path = folder / (f"{stem}.tmj" if n == 1 else f"{stem}_{n}.tmj")
+            if not path.exists() or Path(self.source).resolve() == path.resolve():
+                return path
+        raise EditError(f"too many maps called {stem} in {folder}")
+
+    def save(self, folder: Path | None = None) -> Path:
         """Write `<folder>/<name>.tmj` (the user's map folder by default) and read it back with the loader.
 
-        Refused while the check lists errors; the file is written whole or not at all.
+        Refused while the check lists errors; the file is written whole or not at all, and never over another
+        map of the same name (that one is kept: this one gets `_2`, `_3`, ...).
         """
         self._need_editable()
         if errors := self.errors():
             raise EditError(f"cannot save a playable map yet: {errors[0].text}")
         folder = folder or user_maps_folder()
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{file_stem(self.name)}.tmj"
-        if path.exists() and not overwrite:
-            raise EditError(f"{path.name} exists already")
+        path = self.save_path(folder)
         temporary = path.with_suffix(".tmj.part")
         try:
             write_map(self.to_map_data(), temporary)

@@ -238,3 +238,23 @@ def test_user_maps_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     saved = d.save()
     assert user_maps() == [saved]
     assert file_stem("My Map! (v2)") == "my_map_v2" and file_stem("!!!") == "map"
+
+
+def test_a_stroke_is_one_undo_step_and_saves_never_overwrite_another_map(tmp_path: Path) -> None:
+    d = doc()
+    d.begin_stroke()
+    for cell in (0, 1, 2, 1):
+        d.paint_brush(cell, 1, "forest")
+    d.set_zone(2, 1, [5])
+    d.end_stroke()
+    d.undo()
+    assert d.terrain.count("forest") == 0 and not d.zones and not d.can_undo
+    d.redo()
+    assert d.terrain.count("forest") == 3 and d.zones == {2: {1: {5}}}
+    d.undo()
+    two_seats(d)
+    first = d.save(tmp_path)
+    assert d.save(tmp_path) == first  # its own file again
+    other = doc()
+    two_seats(other)
+    assert other.save(tmp_path) == tmp_path / "test_map_2.tmj"
