@@ -11,6 +11,7 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +192,11 @@ class MapDocument:
             return x + 0.5 + (0.5 if y % 2 == odd else 0.0), 0.5 + y * step
         return 0.5 + x * step, y + 0.5 + (0.5 if x % 2 == odd else 0.0)
 
+    @cached_property
+    def centres(self) -> list[tuple[float, float]]:
+        """Every cell's centre (the map's size never changes while it is edited)."""
+        return [self._centre(c) for c in range(self.width * self.height)]
+
     def _nearest(self, px: float, py: float) -> int | None:
         """The cell whose centre is nearest a point (None when no centre lies within half a cell of it)."""
         if self.kind != HEX:
@@ -201,11 +207,13 @@ class MapDocument:
         col, row = (round(px - 0.75), round((py - 0.5) / step)) if row_axis else \
             (round((px - 0.5) / step), round(py - 0.75))
         best: tuple[float, int] | None = None
-        for y in range(row - 1, row + 2):
-            for x in range(col - 1, col + 2):
+        rows = range(row, row + 1) if row_axis else range(row - 1, row + 2)  # the staggered axis is exact
+        cols = range(col - 1, col + 2) if row_axis else range(col, col + 1)
+        for y in rows:
+            for x in cols:
                 if 0 <= x < self.width and 0 <= y < self.height:
                     cell = y * self.width + x
-                    cx, cy = self._centre(cell)
+                    cx, cy = self.centres[cell]
                     d = (cx - px) ** 2 + (cy - py) ** 2
                     if best is None or d < best[0]:
                         best = (d, cell)
@@ -221,7 +229,7 @@ class MapDocument:
             raise EditError(f"unknown transform {kind!r}")
         if kind == "rotate_90" and self.kind == HEX:
             raise EditError("hex maps turn by half a turn (180°), not a quarter turn")
-        centres = [self._centre(c) for c in range(len(self.terrain))]
+        centres = self.centres
         mx = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
         my = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
         out: dict[int, int] = {}

@@ -258,3 +258,14 @@ def test_a_stroke_is_one_undo_step_and_saves_never_overwrite_another_map(tmp_pat
     other = doc()
     two_seats(other)
     assert other.save(tmp_path) == tmp_path / "test_map_2.tmj"
+
+
+def test_column_staggered_hexes_edit_but_do_not_save(tmp_path: Path) -> None:
+    d = MapDocument("Columns", 10, 10, ["plain"] * 100, {},
+                    {"kind": HEX, "stagger_axis": "x", "stagger_index": "odd"}, (), TERRAIN)
+    two_seats(d)
+    d.transform("rotate_180")
+    assert not d.errors()
+    with pytest.raises(EditError, match="column-staggered"):
+        d.save(tmp_path)
+    assert not list(tmp_path.iterdir())

@@ -257,3 +257,24 @@ def test_main_menu_button_and_start_screen_e8_1(app) -> None:
     press(app, start.create_button)
     view = app.current_view
     assert isinstance(view, EditorView) and (view.doc.name, view.doc.width, view.doc.height) == ("Islands", 256, 32)
+
+
+def test_the_new_game_list_keeps_the_random_map_and_the_chosen_one_with_many_saved_maps(app) -> None:
+    from game.rules_loader import load_ruleset
+    from game.ui.views.setup import MAP_ROWS
+
+    ids = tuple(load_ruleset().terrain)
+    paths = []
+    for n in range(9):
+        d = MapDocument.new(f"Saved {n}", 12, 12, "plain", terrain_ids=ids)
+        d.tick(2, True)
+        d.set_zone(2, 1, d.brush(13, 3))
+        d.set_zone(2, 2, d.brush(130, 3))
+        paths.append(d.save())
+    app.show_new_game()
+    setup = app.current_view
+    assert len(setup.choices()) > MAP_ROWS
+    assert setup.choose_map_file(str(paths[-1]))
+    shown = setup.shown_choices()
+    assert len(shown) == MAP_ROWS and shown[-1] == len(setup.choices()) - 1  # the random map stays
+    assert setup.map_index in shown and setup.choices()[setup.map_index][1].name == "Saved 8"

@@ -25,7 +25,8 @@ from game.map_editor import (
 from game.ui import theme
 from game.ui.camera import MapCamera
 from game.ui.layouts import layout_for
-from game.ui.map_renderer import TerrainRenderer
+from game.ui.map_canvas import screenful
+from game.ui.map_renderer import HALF_BELOW, TerrainRenderer
 from game.ui.overlays import Overlays
 from game.ui.scene import Scene
 from game.ui.theme import Color
@@ -322,7 +323,10 @@ class EditorView(BaseView):
                 self.regions.append(arcade.shape_list.create_line_loop(self.grid.outline(t), (20, 22, 28, 255), 2))
             self.camera.zoom_at(self.camera.viewport[2] / 2, self.camera.viewport[3] / 2, 0.01)  # all of it
         else:
-            self.renderer = TerrainRenderer(window.assets, self.grid, self.scene, {}, capacity=96, half_capacity=96)
+            view = (window.width - theme.PANEL_WIDTH, window.height)  # memory for a screenful, as in a game
+            self.renderer = TerrainRenderer(window.assets, self.grid, self.scene, {},
+                                            capacity=screenful(*view, HALF_BELOW) + 4,
+                                            half_capacity=screenful(*view, theme.MIN_ZOOM) + 8)
             self.renderer.bake_all(self.camera.position)
 
     def _sync_map(self, changed: list[int] | None = None) -> None:
