@@ -80,6 +80,11 @@ class GameWindow(arcade.Window):
 
         self.show_view(SetupView(self))
 
+    def show_map_editor(self) -> None:
+        from game.ui.views.map_editor import EditorStartView  # new map or open one (E8.1)
+
+        self.show_view(EditorStartView(self))
+
     def show_load_game(self) -> None:
         from game.ui.views.saves_dialog import show_load_screen  # saves with round, players, thumbnail
 

@@ -78,29 +78,33 @@ class PolygonLayout:
         return min(range(self.size), key=lambda t: _dist2(self.center(t), (wx, wy)), default=None)
 
     @cached_property
-    def _edges(self) -> list[list[tuple[int | None, tuple[float, float, float, float]]]]:
-        """Per territory: each side of its outline with the neighbour across it (None: the map's edge)."""
-        out = []
-        for t in range(self.size):
-            points = self.outline(t)
-            sides = []
-            for a, b in zip(points, points[1:] + points[:1], strict=True):
-                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                across = None
-                for n in self.board.neighbours(t):
-                    if any(_dist2(mid, m) < 1.0 for m in self._midpoints(n)):
-                        across = n
-                        break
-                sides.append((across, (a[0], a[1], b[0], b[1])))
-            out.append(sides)
-        return out
+    def _edges(self) -> dict[int, list[tuple[int | None, tuple[float, float, float, float]]]]:
+        """Per territory, filled as asked (a large map's outlines cost nothing until drawn): each side of its
+        outline with the neighbour across it (None: the map's edge)."""
+        return {}
+
+    def _sides(self, t: int) -> list[tuple[int | None, tuple[float, float, float, float]]]:
+        points = self.outline(t)
+        sides = []
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            across = None
+            for n in self.board.neighbours(t):
+                if any(_dist2(mid, m) < 1.0 for m in self._midpoints(n)):
+                    across = n
+                    break
+            sides.append((across, (a[0], a[1], b[0], b[1])))
+        return sides
 
     def _midpoints(self, territory: int) -> list[Point]:
         p = self.outline(territory)
         return [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(p, p[1:] + p[:1], strict=True)]
 
     def edges(self, territory: int) -> list[tuple[int | None, tuple[float, float, float, float]]]:
-        return self._edges[territory]
+        found = self._edges.get(territory)
+        if found is None:
+            found = self._edges[territory] = self._sides(territory)
+        return found
 
     def border_segment(self, a: int, b: int) -> tuple[float, float, float, float]:
         """The shared edge of two neighbouring territories as (x1, y1, x2, y2); a short link otherwise."""

@@ -53,6 +53,7 @@ def app(window: GameWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  #
     """The suite's one client window (tests/ui/conftest.py), with settings and saves in temporary folders."""
     monkeypatch.setenv(ENV_DIR, str(tmp_path / "config"))
     monkeypatch.setenv(SAVES_ENV, str(tmp_path / "saves"))
+    monkeypatch.setenv("FOC_MAPS_DIR", str(tmp_path / "maps"))  # the map editor's folder (game.map_editor)
     window.settings.speed_index = 3  # fastest animations
     window.settings.edge_scroll = False
     window.prefs = Prefs()

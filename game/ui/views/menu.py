@@ -1,4 +1,4 @@
-"""Main menu: new game, load game, host or join a network game, quit."""
+"""Main menu: new game, load game, host or join a network game, the map editor, quit."""
 
 from __future__ import annotations
 
@@ -29,17 +29,19 @@ class MainMenuView(BaseView):
         self.join_button = kit.flat_button("Join", cx + 5, top - 170, 145, 48, size=15)
         kit.on_click(self.host_button, self.host)
         kit.on_click(self.join_button, self.join)
-        self.quit_button = kit.flat_button("Quit", cx - 150, top - 230, 300, 48, size=15)
+        self.editor_button = kit.flat_button("Map editor", cx - 150, top - 230, 300, 48, size=15)  # E8.1
+        kit.on_click(self.editor_button, window.show_map_editor)
+        self.quit_button = kit.flat_button("Quit", cx - 150, top - 290, 300, 48, size=15)
         kit.on_click(self.new_button, window.show_new_game)
         kit.on_click(self.load_button, window.show_load_game)
         kit.on_click(self.quit_button, window.close)
         self.options_button = kit.flat_button("Options", window.width - 170, 20, 150, 40)  # settings
         kit.on_click(self.options_button, self.show_options)
-        for widget in (self.new_button, self.load_button, self.host_button, self.join_button, self.quit_button,
-                       self.options_button):
+        for widget in (self.new_button, self.load_button, self.host_button, self.join_button, self.editor_button,
+                       self.quit_button, self.options_button):
             self.ui.add(widget)
         self.ui.add(kit.label("Hot-seat or network play for 2–4 players · mouse only · computer opponents",
-                              cx - 300, top - 290, 11, theme.TEXT_DIM, width=600, align="center"))
+                              cx - 300, top - 350, 11, theme.TEXT_DIM, width=600, align="center"))
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         logo = arcade.Sprite(window.assets.icon("logo"), center_x=cx, center_y=window.height - 130)
         logo.scale = min(1.0, (window.width - 200) / max(1, logo.width))
@@ -72,7 +74,7 @@ class MainMenuView(BaseView):
         self.clear()
         self.backdrop.draw()
         arcade.draw_lrbt_rectangle_filled(self.window.width / 2 - 330, self.window.width / 2 + 330,
-                                          self.window.height / 2 - 270,
+                                          self.window.height / 2 - 330,
                                           self.window.height / 2 + 56, (20, 23, 31, 225))
         self.sprites.draw()
         self.ui.draw()
@@ -97,6 +99,8 @@ class MainMenuView(BaseView):
             self.app.show_new_game()
         elif symbol == arcade.key.L:
             self.app.show_load_game()
+        elif symbol == arcade.key.E:
+            self.app.show_map_editor()
         elif symbol == arcade.key.O:
             self.show_options()
         elif symbol in (arcade.key.Q, arcade.key.ESCAPE):

@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.app import GameWindow
 
 RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
-_MAPS: dict[Path, MapData | str] = {}  # loaded once per process: path -> map or the reason it failed
+# loaded once per process: path (the user's maps: path and modification time) -> map or the reason it failed
+_MAPS: dict[Path | tuple[Path, int], MapData | str] = {}
+MAP_ROWS = 8  # map buttons in the list
 MODS_PER_ROW = 4
 MOD_HINT = "Mods add units, structures and rules; hover one to read about it."
 
@@ -95,6 +97,23 @@ def shipped_maps(ruleset: str = DEFAULT_RULESET) -> list[tuple[Path, MapData | s
             except Exception as exc:  # listed with the reason instead of crashing the menu
                 _MAPS[path] = str(exc).splitlines()[0]
         out.append((path, _MAPS[path]))
+    return out
+
+
+def saved_maps() -> list[tuple[Path, MapData | str]]:
+    """The maps in the user's map folder (the map editor saves there), read again when a file changed."""
+    from game.map_editor import user_maps
+    from game.maps import load_map
+
+    out = []
+    for path in user_maps():
+        key = (path, path.stat().st_mtime_ns)
+        if key not in _MAPS:
+            try:
+                _MAPS[key] = load_map(path)
+            except Exception as exc:  # listed with the reason instead of crashing the menu
+                _MAPS[key] = str(exc).splitlines()[0]
+        out.append((path, _MAPS[key]))
     return out
 
 
@@ -189,8 +208,34 @@ class SetupView(BaseView):
         for _path, data in shipped_maps(self.ruleset):
             if isinstance(data, MapData) and data.supports(self.count):
                 out.append((f"{data.name} ({data.width}×{data.height})", data, ""))
+        if self.ruleset == DEFAULT_RULESET:  # maps made in the map editor (E8.5)
+            for _path, data in saved_maps():
+                if isinstance(data, MapData) and data.supports(self.count):
+                    out.append((f"{data.name} ({data.width}×{data.height}) ✎", data, ""))
         out.append(("Random map", None, ""))
         return out
+
+    def shown_choices(self) -> list[int]:
+        """The indices of `choices()` with a button: at most MAP_ROWS, the random map and the chosen one always."""
+        count = len(self.choices())
+        if count <= MAP_ROWS:
+            return list(range(count))
+        shown = list(range(MAP_ROWS - 1))
+        if self.map_index not in shown and self.map_index != count - 1:
+            shown[-1] = self.map_index
+        return shown + [count - 1]
+
+    def choose_map_file(self, path: str) -> bool:
+        """Preselect the map read from `path` (the editor's "Play this map"), with a player count it supports."""
+        for count in (self.count, 2, 3, 4):
+            self.count = count
+            for i, (_label, data, _) in enumerate(self.choices()):
+                if data is not None and data.source == path:
+                    self.map_index = i
+                    self._build()
+                    return True
+        self._build()
+        return False
 
     def chosen_map(self) -> MapData:
         from game.mapgen import generate_map
@@ -287,18 +332,19 @@ class SetupView(BaseView):
         choices = self.choices()
         self.map_index = min(self.map_index, len(choices) - 1)
         self.thumbs.clear()
-        for i, (label, data, _problem) in enumerate(choices[:8]):
-            button = kit.flat_button(label, right, height - 170 - i * 42, 230, 36, primary=i == self.map_index,
+        for row, i in enumerate(self.shown_choices()):
+            label, data, _problem = choices[i]
+            button = kit.flat_button(label, right, height - 170 - row * 42, 230, 36, primary=i == self.map_index,
                                      size=11)
             kit.on_click(button, partial(self.set_map, i))
             self.ui.add(button)
             if data is not None and not fixed:  # a small picture of each map beside its name
-                key = f"thumb-{data.source}-{self.count}"
+                key = f"thumb-{data.source}-{self.count}-{hash((data.terrain, repr(data.start_zones)))}"
                 image = preview_image(data, self.count, assets, [c for _, c in assets.palette], 34)
                 texture = assets.generated(key, lambda image=image: image.convert("RGBA"))
-                self.thumbs.append(arcade.Sprite(texture, center_x=right - 24, center_y=height - 152 - i * 42))
+                self.thumbs.append(arcade.Sprite(texture, center_x=right - 24, center_y=height - 152 - row * 42))
         if choices[self.map_index][1] is None and not fixed:
-            y = height - 170 - min(8, len(choices)) * 42
+            y = height - 170 - len(self.shown_choices()) * 42
             for i, (label, size) in enumerate(RANDOM_SIZES):
                 button = kit.flat_button(f"{label} {size}", right + i * 78, y, 74, 32,
                                          primary=i == self.random_size, size=10)
@@ -347,7 +393,7 @@ class SetupView(BaseView):
         choices = self.choices()
         _label, data, _ = choices[self.map_index]
         key = (self.count, self.map_index, self.random_size, self._seed(), tuple(s.color for s in self.seats),
-               self.ruleset)
+               self.ruleset, _label, hash((data.terrain, repr(data.start_zones))) if data is not None else 0)
         if key == self.preview_key:
             return
         self.preview_key = key
