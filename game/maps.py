@@ -14,7 +14,7 @@ import pytiled_parser
 from pytiled_parser.layer import ObjectLayer, TileLayer
 from pytiled_parser.tiled_object import Rectangle
 
-from game.region_maps import has_region_layer, read_regions, region_map_document
+from game.region_maps import DEFAULT_REGION_TERRAIN, has_region_layer, read_regions, region_map_document
 from systems.board import HEX, REGIONS, SQUARE4, SQUARE8
 
 DEFAULT_TERRAIN_IDS: tuple[str, ...] = (
@@ -265,7 +265,9 @@ def load_map(
     err: list[str] = []
     name = (tiled_map.properties or {}).get("name")
     if has_region_layer(tiled_map):
-        return _region_map(tiled_map, name if isinstance(name, str) and name else path.stem, file, err)
+        # a region without `terrain` is the generic region (Risky Space's); one naming a terrain must be known
+        known = set(terrain_ids) | ({DEFAULT_REGION_TERRAIN} if terrain_ids is DEFAULT_TERRAIN_IDS else set())
+        return _region_map(tiled_map, name if isinstance(name, str) and name else path.stem, file, err, known)
     topology = _grid_topology(tiled_map, err)
     if tiled_map.infinite:
         err.append("infinite: infinite maps are not supported")
@@ -298,14 +300,19 @@ def _grid_topology(tiled_map: pytiled_parser.TiledMap, err: list[str]) -> dict[s
     return {} if kind == SQUARE4 else {"kind": kind}
 
 
-def _region_map(tiled_map: pytiled_parser.TiledMap, name: str, file: str, err: list[str]) -> MapData:
+def _region_map(tiled_map: pytiled_parser.TiledMap, name: str, file: str, err: list[str], known: set[str]) -> MapData:
     """A map of regions (RS1.2): every seat may start anywhere; the board is the links between regions."""
     found = read_regions(tiled_map, err)
+    if found is not None:
+        for region, kind in zip(found["topology"]["regions"], found["terrain"], strict=True):
+            if kind not in known:
+                err.append(f"regions '{region['name']}': terrain: unknown terrain '{kind}' "
+                           f"(known: {', '.join(sorted(known))})")
     if err or found is None:
         raise MapError([f"{file}: {e}" for e in err])
     size = len(found["terrain"])
     everywhere = tuple(range(size))
-    zones = {n: {seat: everywhere for seat in range(1, n + 1)} for n in found["players"]}
+    zones = found["zones"] or {n: {seat: everywhere for seat in range(1, n + 1)} for n in found["players"]}
     return MapData(name=name, width=size, height=1, terrain=tuple(found["terrain"]), start_zones=zones,
                    source=file, topology=found["topology"])
 
@@ -417,8 +424,10 @@ def write_map(data: MapData, path: str | Path) -> None:
     """Write `data` as a Tiled 1.10 JSON map with an embedded image-collection terrain tileset."""
     path = Path(path)
     if data.topology.get("kind") == REGIONS:
+        everywhere = all(len(zone) == len(data.terrain) for seats in data.start_zones.values() for zone in seats.values())
         regions_doc = region_map_document(data.name, data.topology, list(data.terrain),
-                                          (min(data.players()), max(data.players())))
+                                          (min(data.players()), max(data.players())),
+                                          zones=None if everywhere else data.start_zones)
         path.write_text(json.dumps(regions_doc, indent=1) + "\n", encoding="utf-8")
         return
     ids = list(DEFAULT_TERRAIN_IDS) + sorted(set(data.terrain) - set(DEFAULT_TERRAIN_IDS))

@@ -7,6 +7,9 @@ Format (RS1.2), chosen because Tiled draws, moves and edits polygons and their c
 - object property `links` (string): the names (or ids) of the linked regions, comma-separated; every link
   must be listed on both ends (an asymmetric link is an error, so a one-sided edit is caught);
 - optional object property `terrain` (string, default `region`);
+- optional object property `start` (string): the start zones the region is in, as `players:seat` pairs,
+  comma-separated (`2:1, 4:3`); without any, every seat may start anywhere (RS1.2); with some, every seat of
+  every player count of the map needs a zone (the base game's start zones, R1.2);
 - map properties `bonus.<cluster id>` (int ≥ 0), optional `cluster.<cluster id>` (display name),
   `min_players` and `max_players` (ints, default 2 and 6), optional `name`.
 """
@@ -45,6 +48,7 @@ def read_regions(tiled_map: pytiled_parser.TiledMap, err: list[str]) -> dict[str
     regions: list[dict[str, Any]] = []
     raw_links: list[tuple[str, list[str]]] = []
     terrain: list[str] = []
+    starts: list[tuple[str, int, int, int]] = []  # (key, region index, players, seat)
     seen: dict[str, str] = {}
     for number, obj in enumerate(layer.tiled_objects):
         key = f"layers[{index}].objects[{number}] '{obj.name}'" if obj.name else f"layers[{index}].objects[{number}]"
@@ -81,6 +85,14 @@ def read_regions(tiled_map: pytiled_parser.TiledMap, err: list[str]) -> dict[str
             err.append(f"{key}: links: must be a comma-separated string, got {listed_names!r}")
             listed_names = ""
         raw_links.append((key, [region_id(n) for n in listed_names.split(",") if n.strip()]))
+        for pair in str(oprops.get("start", "")).split(","):
+            players_text, _, seat_text = pair.strip().partition(":")
+            if not pair.strip():
+                continue
+            if not (players_text.strip().isdigit() and seat_text.strip().isdigit()):
+                err.append(f"{key}: start: '{pair.strip()}' is not players:seat (e.g. '2:1')")
+                continue
+            starts.append((key, len(regions), int(players_text), int(seat_text)))
         kind = oprops.get("terrain", DEFAULT_REGION_TERRAIN)
         terrain.append(kind if isinstance(kind, str) and kind else DEFAULT_REGION_TERRAIN)
         regions.append({"id": rid, "name": obj.name, "cluster": named[0] if named else "", "x": x, "y": y,
@@ -129,8 +141,32 @@ def read_regions(tiled_map: pytiled_parser.TiledMap, err: list[str]) -> dict[str
         players.append(count)
     if players[0] > players[1]:
         err.append(f"properties: min_players {players[0]} > max_players {players[1]}")
+    zones = _start_zones(starts, range(players[0], players[1] + 1), err)
     spec = {"kind": "regions", "regions": regions, "links": [list(p) for p in sorted(links)], "clusters": clusters}
-    return {"topology": spec, "terrain": terrain, "players": range(players[0], players[1] + 1)}
+    return {"topology": spec, "terrain": terrain, "players": range(players[0], players[1] + 1), "zones": zones}
+
+
+def _start_zones(starts: list[tuple[str, int, int, int]], counts: range,
+                 err: list[str]) -> dict[int, dict[int, tuple[int, ...]]] | None:
+    """Declared start zones (players -> seat -> regions), or None when the map declares none."""
+    if not starts:
+        return None
+    zones: dict[int, dict[int, set[int]]] = {}
+    for key, region, players, seat in starts:
+        if players not in counts:
+            err.append(f"{key}: start: {players} players is outside the map's {counts.start}..{counts.stop - 1}")
+        elif not 1 <= seat <= players:
+            err.append(f"{key}: start: seat {seat} is not in 1..{players}")
+        elif any(region in zone for other, zone in zones.get(players, {}).items() if other != seat):
+            err.append(f"{key}: start: the region is in two seats' zones for {players} players")
+        else:
+            zones.setdefault(players, {}).setdefault(seat, set()).add(region)
+    for players in counts:
+        for seat in range(1, players + 1):
+            if seat not in zones.get(players, {}):
+                err.append(f"properties: start zones: seat {seat} of {players} players has no region with "
+                           f"'start' {players}:{seat}")
+    return {n: {seat: tuple(sorted(zone)) for seat, zone in sorted(seats.items())} for n, seats in sorted(zones.items())}
 
 
 def _check_connected(regions: list[dict[str, Any]], links: set[tuple[int, int]], err: list[str]) -> None:
@@ -165,8 +201,10 @@ def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def region_map_document(name: str, spec: dict[str, Any], terrain: list[str] | None = None,
-                        players: tuple[int, int] = (2, 6), size: tuple[int, int] = (1600, 1000)) -> dict[str, Any]:
-    """A Tiled 1.10 JSON document for a region board spec (the inverse of read_regions)."""
+                        players: tuple[int, int] = (2, 6), size: tuple[int, int] = (1600, 1000),
+                        zones: dict[int, dict[int, tuple[int, ...]]] | None = None) -> dict[str, Any]:
+    """A Tiled 1.10 JSON document for a region board spec (the inverse of read_regions); `zones` (players ->
+    seat -> regions) only when the map has start zones."""
     regions = spec["regions"]
     around: dict[int, list[int]] = {i: [] for i in range(len(regions))}
     for a, b in spec["links"]:
@@ -180,6 +218,10 @@ def region_map_document(name: str, spec: dict[str, Any], terrain: list[str] | No
                   _prop("links", ", ".join(regions[n]["name"] for n in sorted(around[i])))]
         if terrain and terrain[i] != DEFAULT_REGION_TERRAIN:
             oprops.append(_prop("terrain", terrain[i]))
+        starts = [f"{n}:{seat}" for n, seats in sorted((zones or {}).items())
+                  for seat, zone in sorted(seats.items()) if i in zone]
+        if starts:
+            oprops.append(_prop("start", ", ".join(starts)))
         obj: dict[str, Any] = {"id": i + 1, "name": region["name"], "properties": oprops, "rotation": 0,
                                "type": "", "visible": True, "x": x, "y": y, "width": 0, "height": 0}
         if outline:

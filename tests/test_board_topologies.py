@@ -155,3 +155,64 @@ def test_the_base_game_on_eight_neighbours_round_trips_save_and_replay(tmp_path)
     assert loaded.world.board.kind == "square8"
     assert state_hash(loaded.world) == state_hash(game.world)
     assert verify(load_replay(save_replay(game, tmp_path / "eight.focreplay.json.gz"))).ok
+
+
+def test_a_full_computer_game_plays_to_a_victory_on_the_shipped_region_map(tmp_path):
+    """The base rules on a map of regions (Crown Provinces): hard beats random; save and replay round-trip."""
+    from game.maps import load_map
+
+    data = load_map("mods/base/maps/provinces.tmj")
+    game, _ = play_game(base_rules(), data, ["hard", "random"], 1, max_rounds=200)
+    assert game.world.board.kind == "regions"
+    assert game.over and game.world.clock.winner == 1
+    loaded = load_game(save_game(game, tmp_path / "regions.foc.json.gz"))
+    assert loaded.world.board.spec() == game.world.board.spec()
+    assert state_hash(loaded.world) == state_hash(game.world)
+    assert verify(load_replay(save_replay(game, tmp_path / "regions.focreplay.json.gz"))).ok
+
+
+def test_a_region_map_naming_an_unknown_terrain_is_refused_with_file_and_region(tmp_path):
+    import json
+    from pathlib import Path
+
+    from game.maps import DEFAULT_TERRAIN_IDS, MapError, load_map
+
+    doc = json.loads(Path("mods/base/maps/provinces.tmj").read_text(encoding="utf-8"))
+    region = doc["layers"][0]["objects"][0]
+    region["properties"].append({"name": "terrain", "type": "string", "value": "lava"})
+    region["properties"] = [p for p in region["properties"] if p["name"] != "terrain"] + [region["properties"][-1]]
+    path = tmp_path / "lava.tmj"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(MapError) as caught:
+        load_map(path, DEFAULT_TERRAIN_IDS)
+    assert f"{path}: regions '{region['name']}': terrain: unknown terrain 'lava'" in str(caught.value)
+
+
+def test_region_map_start_zones_are_read_written_and_checked(tmp_path):
+    """R1.2 on region maps: `start` = players:seat pairs; every seat of every count needs one; no overlaps."""
+    import json
+
+    from game.maps import MapError, load_map, write_map
+
+    data = load_map("mods/base/maps/provinces.tmj")
+    assert data.players() == (2, 3, 4)
+    assert all(len(zone) == 5 for seats in data.start_zones.values() for zone in seats.values())
+    again = tmp_path / "again.tmj"
+    write_map(data, again)
+    assert load_map(again).start_zones == data.start_zones
+    doc = json.loads(again.read_text(encoding="utf-8"))
+    objects = doc["layers"][0]["objects"]
+    for obj in objects:  # drop seat 4 of 4 players everywhere; one region claims two seats; one is malformed
+        for prop in obj["properties"]:
+            if prop["name"] == "start":
+                prop["value"] = ", ".join(p for p in prop["value"].split(", ") if p != "4:4")
+    first = objects[0]["properties"]
+    first[:] = [p for p in first if p["name"] != "start"] + [{"name": "start", "type": "string", "value": "2:1, 2:2, x"}]
+    broken = tmp_path / "broken.tmj"
+    broken.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(MapError) as caught:
+        load_map(broken)
+    text = str(caught.value)
+    assert f"{broken}: properties: start zones: seat 4 of 4 players has no region with 'start' 4:4" in text
+    assert "'x' is not players:seat" in text
+    assert "the region is in two seats' zones for 2 players" in text

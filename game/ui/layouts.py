@@ -23,6 +23,8 @@ class PolygonLayout:
 
     square = False
     tile: int = TILE
+    spatial_chunks = False  # baked terrain in index-range chunks (hexes) or in squares of the picture (regions)
+    clusters: list[str] | None = None  # each territory's cluster, where the board groups them
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -193,10 +195,12 @@ class RegionLayout(PolygonLayout):
 
     MARGIN = 40.0
     POINT_RADIUS = 18.0
+    spatial_chunks = True
 
     def __init__(self, board: Board) -> None:
         super().__init__(board)
         regions = board.regions  # type: ignore[attr-defined]
+        self.clusters = [r.cluster for r in regions]
         shapes = [list(r.outline) or [(r.x + self.POINT_RADIUS * math.cos(math.radians(60 * i)),
                                        r.y + self.POINT_RADIUS * math.sin(math.radians(60 * i))) for i in range(6)]
                   for r in regions]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import sys
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -26,10 +27,11 @@ class Chunk:
     """One block of up to CHUNK x CHUNK territories: a full-size and a half-size picture on its rectangle."""
 
     def __init__(self, key: tuple[int, int], cells: tuple[int, int, int, int],
-                 rect: tuple[float, float, float, float]) -> None:
+                 rect: tuple[float, float, float, float], members: tuple[int, ...] | None = None) -> None:
         self.key = key
         self.x0, self.y0, self.columns, self.rows = cells
         self.rect = rect  # left, bottom, right, top in world pixels
+        self.members = members  # region maps: the territories drawn into this piece of the picture
         self.full: TexturedQuad | None = None
         self.half: TexturedQuad | None = None
         self.stale = False  # the half-size picture shows an older state (re-baked when next needed)
@@ -53,8 +55,12 @@ class TerrainRenderer:
         self.chunk = chunk
         self.ctx = arcade.get_window().ctx
         self.chunks: dict[tuple[int, int], Chunk] = {}
+        self.spatial = getattr(grid, "spatial_chunks", False)
+        self.keys_of: list[list[tuple[int, int]]] = []  # spatial chunks: which chunks draw each territory
         tile = grid.tile
-        for cy in range(0, grid.height, chunk):
+        if self.spatial:
+            self._spatial_chunks(chunk * tile)
+        for cy in range(0, grid.height if not self.spatial else 0, chunk):
             for cx in range(0, grid.width, chunk):
                 key = (cx // chunk, cy // chunk)
                 columns, rows = min(chunk, grid.width - cx), min(chunk, grid.height - cy)
@@ -70,6 +76,23 @@ class TerrainRenderer:
         self.bakes = 0  # bumps on every bake
         self.revision = 0  # bumps when a chunk that may be on screen changes (part of the frame cache's key)
         self.wait = 0
+
+    def _spatial_chunks(self, span: int) -> None:
+        """Region maps: the picture is cut into squares of `span` world pixels, each drawing every region whose
+        outline reaches into it (regions lie anywhere, so index ranges say nothing about where they are)."""
+        grid = self.grid
+        boxes = [grid.box(t) for t in range(grid.size)]  # type: ignore[attr-defined]
+        self.keys_of = [[] for _ in boxes]
+        for cy in range(math.ceil(grid.pixel_height / span)):
+            for cx in range(math.ceil(grid.pixel_width / span)):
+                left, bottom = cx * span, cy * span
+                rect = (left, bottom, min(left + span, math.ceil(grid.pixel_width)),
+                        min(bottom + span, math.ceil(grid.pixel_height)))
+                members = tuple(t for t, (x0, y0, x1, y1) in enumerate(boxes)
+                                if x0 < rect[2] and x1 > rect[0] and y0 < rect[3] and y1 > rect[1])
+                self.chunks[(cx, cy)] = Chunk((cx, cy), (0, 0, 0, 0), rect, members)
+                for t in members:
+                    self.keys_of[t].append((cx, cy))
 
     # ----- baking
     def bake_all(self, around: tuple[float, float] | None = None) -> None:
@@ -90,7 +113,7 @@ class TerrainRenderer:
         if not dirty:
             return 0
         baked = 0
-        for key in {self._key_of(t) for t in self._with_neighbours(dirty)}:
+        for key in self._keys_of(self._with_neighbours(dirty)):
             chunk = self.chunks[key]
             if key in self.resident:
                 self._bake(chunk, half=key in self.halves)
@@ -139,6 +162,12 @@ class TerrainRenderer:
     def _with_neighbours(self, territories: Iterable[int]) -> set[int]:
         width, height = self.grid.width, self.grid.height
         out: set[int] = set()
+        if self.spatial:  # a region's border lines depend on its linked regions' owners
+            board = self.grid.board  # type: ignore[attr-defined]
+            for t in territories:
+                out.add(t)
+                out.update(board.neighbours(t))
+            return out
         for t in territories:
             out.add(t)
             x, y = t % width, t // width
@@ -150,9 +179,15 @@ class TerrainRenderer:
                     out.add(ny * width + nx)
         return out
 
-    def _key_of(self, territory: int) -> tuple[int, int]:
-        x, y = self.grid.coords(territory)
-        return x // self.chunk, y // self.chunk
+    def _keys_of(self, territories: Iterable[int]) -> set[tuple[int, int]]:
+        """The chunks whose pictures show these territories."""
+        if self.spatial:
+            return {key for t in territories for key in self.keys_of[t]}
+        out = set()
+        for t in territories:
+            x, y = self.grid.coords(t)
+            out.add((x // self.chunk, y // self.chunk))
+        return out
 
     def chunk_image(self, chunk: Chunk) -> Image.Image:
         """The chunk's picture: terrain art, then the owners' tint and borders, then a faint grid."""

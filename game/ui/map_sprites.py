@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import arcade
@@ -285,9 +286,11 @@ class MapSprites:
         if s.border is not None:
             x1, y1, x2, y2 = self.grid.border_segment(s.territory, s.border)
             sprite = arcade.Sprite(texture, center_x=(x1 + x2) / 2, center_y=(y1 + y2) / 2)
-            sprite.width, sprite.height = tile * 0.98, tile * 0.42
-            if x1 == x2:
-                sprite.angle = 90
+            length = math.hypot(x2 - x1, y2 - y1)
+            # along the shared side: a whole square side, or the polygon's side (hexes, regions) up to 1.5 tiles
+            sprite.width = tile * 0.98 if self.grid.square else min(max(length, tile * 0.5), tile * 1.5) * 0.98
+            sprite.height = tile * 0.42
+            sprite.angle = -math.degrees(math.atan2(y2 - y1, x2 - x1))  # arcade turns clockwise
             sprite.color = color
             self.walls.append(sprite)
             anchor = ((x1 + x2) / 2, (y1 + y2) / 2)

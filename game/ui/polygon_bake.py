@@ -1,4 +1,4 @@
-"""Baking terrain chunks for boards of polygons (hexes): masked terrain art, owner tint and borders per side."""
+"""Baking terrain chunks for boards of polygons (hexes, regions): masked terrain art, owner tint and borders per side."""
 
 from __future__ import annotations
 
@@ -32,43 +32,71 @@ def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
     overlay = Image.new("RGBA", size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
     bases = {base: theme.shade(renderer.color(seat), 1.35) for seat, base in scene.bases.items()}
-    art = math.ceil(2 * getattr(grid, "radius", grid.tile / 2))
-    mask = Image.new("L", (art, art), 0)
-    ImageDraw.Draw(mask).polygon([(x - grid.center(0)[0] + art / 2, grid.center(0)[1] - y + art / 2)
-                                  for x, y in grid.outline(0)], fill=255)
 
     def local(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
         return [(x - left, top - y) for x, y in points]
 
-    cells = [
-        y * grid.width + x
-        for y in range(max(0, chunk.y0 - 1), min(grid.height, chunk.y0 + chunk.rows + 1))
-        for x in range(max(0, chunk.x0 - 1), min(grid.width, chunk.x0 + chunk.columns + 1))
-    ]
+    if chunk.members is not None:  # a region map's piece: the regions reaching into it, each its own shape
+        cells = list(chunk.members)
+        for t in cells:
+            _paste_region(renderer, image, t, local(grid.outline(t)), (left, top))
+    else:  # hexes: one mask for every cell; the neighbouring chunks' edge cells too
+        art = math.ceil(2 * getattr(grid, "radius", grid.tile / 2))
+        mask = Image.new("L", (art, art), 0)
+        ImageDraw.Draw(mask).polygon([(x - grid.center(0)[0] + art / 2, grid.center(0)[1] - y + art / 2)
+                                      for x, y in grid.outline(0)], fill=255)
+        cells = [
+            y * grid.width + x
+            for y in range(max(0, chunk.y0 - 1), min(grid.height, chunk.y0 + chunk.rows + 1))
+            for x in range(max(0, chunk.x0 - 1), min(grid.width, chunk.x0 + chunk.columns + 1))
+        ]
+        for t in cells:
+            cx, cy = grid.center(t)
+            tile = renderer.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, art)
+            image.paste(tile, (round(cx - left - art / 2), round(top - cy - art / 2)), mask)
     bw = theme.BORDER_WIDTH
-    for t in cells:
-        cx, cy = grid.center(t)
-        tile = renderer.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, art)
-        image.paste(tile, (round(cx - left - art / 2), round(top - cy - art / 2)), mask)
+    clusters = getattr(grid, "clusters", None)  # region maps: a dark line where one cluster meets another
     for t in cells:
         outline = local(grid.outline(t))
         owner = scene.owners[t]
+        cx, cy = grid.center(t)
+        if clusters is not None:
+            for across, (x1, y1, x2, y2) in grid.edges(t):
+                if across is None or clusters[across] != clusters[t]:
+                    draw.line(local([(x1, y1), (x2, y2)]), fill=(12, 14, 20, 200), width=3)
         if owner is not None:
             color = renderer.color(owner)
             draw.polygon(outline, fill=color[:3] + (theme.OWNER_TINT_ALPHA,))
             line = color[:3] + (235,)
-            cx, cy = grid.center(t)
             for across, (x1, y1, x2, y2) in grid.edges(t):
                 if across is None or scene.owners[across] != owner:
                     # the border line sits inside the owner's cell: pull the side towards the centre
-                    pull = bw / max(1.0, grid.tile / 2)
+                    pull = bw / max(1.0, math.dist((cx, cy), ((x1 + x2) / 2, (y1 + y2) / 2)))
                     a = (x1 + (cx - x1) * pull, y1 + (cy - y1) * pull)
                     b = (x2 + (cx - x2) * pull, y2 + (cy - y2) * pull)
                     draw.line(local([a, b]), fill=line, width=bw)
         if t in bases:
-            cx, cy = grid.center(t)
             inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.7) for x, y in grid.outline(t)]
             draw.polygon(local(inner), outline=bases[t][:3] + (255,), width=3)
         draw.polygon(outline, outline=(0, 0, 0, 34))
     image.alpha_composite(overlay)
     return image.convert("RGB")
+
+
+def _paste_region(renderer: TerrainRenderer, image: Image.Image, territory: int,
+                  outline: list[tuple[float, float]], origin: tuple[float, float]) -> None:
+    """A region of any size and shape: its terrain art repeated at territory size on the world's grid (so
+    neighbours of one terrain run on seamlessly), cut to its outline."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    x0, y0 = math.floor(min(xs)), math.floor(min(ys))
+    w, h = math.ceil(max(xs)) - x0 + 1, math.ceil(max(ys)) - y0 + 1
+    size = renderer.grid.tile
+    art = renderer.assets.terrain_tile(renderer.scene.terrain[territory], territory in renderer.scene.disrupted, size)
+    filled = Image.new("RGBA", (w, h))
+    shift_x, shift_y = int(origin[0] + x0) % size, int(y0 - origin[1]) % size
+    for ty in range(-shift_y, h, size):
+        for tx in range(-shift_x, w, size):
+            filled.paste(art, (tx, ty))
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in outline], fill=255)
+    image.paste(filled, (x0, y0), mask)

@@ -141,8 +141,40 @@ def board_image(data: MapData, box: int) -> Image.Image:
     return image
 
 
+def is_region_map(data: MapData) -> bool:
+    return (data.topology or {}).get("kind") == "regions"
+
+
+def size_words(data: MapData, times: str, unit: str = "") -> str:
+    """'32×32' (+ unit) for a grid, '50 regions' for a region map."""
+    return f"{data.width} regions" if is_region_map(data) else f"{data.width}{times}{data.height}{unit}"
+
+
+def region_preview(data: MapData, assets: Assets, box: int) -> Image.Image:
+    """A region map in miniature: each region's outline in its terrain's colour (every seat may start anywhere)."""
+    regions = data.topology["regions"]
+    shapes = [[tuple(p) for p in r.get("outline") or []] or [(r["x"], r["y"])] for r in regions]
+    xs = [x for shape in shapes for x, _ in shape]
+    ys = [y for shape in shapes for _, y in shape]
+    left, top = min(xs), min(ys)
+    scale = (box - 4) / max(1.0, max(xs) - left, max(ys) - top)
+    image = Image.new("RGB", (max(1, round((max(xs) - left) * scale) + 4), max(1, round((max(ys) - top) * scale) + 4)),
+                      theme.BACKGROUND[:3])
+    draw = ImageDraw.Draw(image)
+    for shape, terrain in zip(shapes, data.terrain, strict=True):
+        points = [((x - left) * scale + 2, (y - top) * scale + 2) for x, y in shape]
+        if len(points) > 2:
+            draw.polygon(points, fill=assets.terrain_color(terrain), outline=(20, 22, 28))
+        else:
+            x, y = points[0]
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=assets.terrain_color(terrain))
+    return image
+
+
 def preview_image(data: MapData, players: int, assets: Assets, colors: list[theme.Color], box: int = 300) -> Image.Image:
     """The map in miniature with each seat's start zone outlined in its colour."""
+    if is_region_map(data):
+        return region_preview(data, assets, box)
     scale = max(1, min(box // data.width, box // data.height))
     image = Image.new("RGB", (data.width, data.height))
     image.putdata([assets.terrain_color(t) for t in data.terrain])  # type: ignore[arg-type]
@@ -207,11 +239,11 @@ class SetupView(BaseView):
         out: list[tuple[str, MapData | None, str]] = []
         for _path, data in shipped_maps(self.ruleset):
             if isinstance(data, MapData) and data.supports(self.count):
-                out.append((f"{data.name} ({data.width}×{data.height})", data, ""))
+                out.append((f"{data.name} ({size_words(data, '×')})", data, ""))
         if self.ruleset == DEFAULT_RULESET:  # maps made in the map editor (E8.5)
             for _path, data in saved_maps():
                 if isinstance(data, MapData) and data.supports(self.count):
-                    out.append((f"{data.name} ({data.width}×{data.height}) ✎", data, ""))
+                    out.append((f"{data.name} ({size_words(data, '×')}) ✎", data, ""))
         out.append(("Random map", None, ""))
         return out
 
@@ -413,8 +445,10 @@ class SetupView(BaseView):
         elif self.about is not None:
             counts = ", ".join(str(n) for n in data.players())
             land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)
-            self.about.text = (f"{data.name}\n{data.width} × {data.height} territories · {land:.0%} land · "
-                               f"for {counts} players. Coloured patches are the start zones.")
+            zones = ("Every seat may start anywhere." if is_region_map(data)
+                     else "Coloured patches are the start zones.")
+            self.about.text = (f"{data.name}\n{size_words(data, ' × ', ' territories')} · {land:.0%} land · "
+                               f"for {counts} players. {zones}")
 
     # ----- actions
     def set_count(self, count: int) -> None:
