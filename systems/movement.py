@@ -321,13 +321,7 @@ def combine(world: World, army_entity: int, into_entity: int) -> int:
     """R5.6: merge an arrived army into the resident one; units that do not fit stay as their own army."""
     army = esper.component_for_entity(army_entity, Army)
     into = esper.component_for_entity(into_entity, Army)
-    fitting: list[int] = []
-    types = q.unit_types(into)
-    for u in army.units:
-        candidate = [*types, q.unit(u).unit_type]
-        if q.fit_reason(world, candidate) is None:
-            fitting.append(u)
-            types = candidate
+    fitting = fitting_units(world, army, into)
     if not fitting:
         return army_entity
     into.units.extend(fitting)
@@ -347,10 +341,13 @@ def combine(world: World, army_entity: int, into_entity: int) -> int:
 def fitting_units(world: World, army: Army, into: Army) -> list[int]:
     """Which of `army`'s units would fit into `into` (R5.6), in order."""
     types = q.unit_types(into)
+    units = list(into.units)
+    fit = world.app.hooks.army_fit  # a mod's limit on particular units (one ram per army, ...)
     out = []
     for u in army.units:
         candidate = [*types, q.unit(u).unit_type]
-        if q.fit_reason(world, candidate) is None:
+        if q.fit_reason(world, candidate) is None and (fit is None or fit(world, [*units, u]) is None):
             out.append(u)
             types = candidate
+            units.append(u)
     return out
