@@ -65,6 +65,9 @@ def step_tables(world: World, mover: Mover) -> StepTables:
     for territory, bridge in q.bridges_index(world).items():
         ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
         bridge_costs[territory] = ability.move_cost if ability else 1
+    if world.app.hooks.bridges is not None:  # what a mod bridges besides bridge structures (an open drawbridge)
+        for territory, cost in world.app.hooks.bridges(world).items():
+            bridge_costs.setdefault(territory, cost)
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
     walls = q.walls_index()
     wall_entities = {frozenset((s.territory, s.border)): e for e, s in q.structures() if s.border is not None}
