@@ -40,6 +40,7 @@ STRUCTURE_IDS = [
     "small_transport",
     "large_transport",
     "battleship",
+    "siege_engine",
 ]
 FLAG_SHAPES = ["pennant", "square", "swallowtail", "star"]
 UI_ICONS = ["food", "wood", "stone", "metal", "mp", "attack", "defense", "battle", "disrupted", "end_turn"]
@@ -1092,6 +1093,29 @@ def struct_catapult() -> Image.Image:
     return c.finish(0.8)
 
 
+def struct_siege_engine() -> Image.Image:
+    """A wheeled siege tower (siege mod, E3): a timber frame with a ladder up its face and a hinged ramp."""
+    c = Canvas(64)
+    c.rect(16, 8, 46, 46, L, 1.2)  # the tower's timber frame
+    for y in (17.0, 26.0, 35.0):
+        c.line([(16.5, y), (45.5, y)], D, 0.9, False)
+    c.line([(17, 9), (45, 45)], M, 1.0, False)  # cross bracing
+    c.line([(45, 9), (17, 45)], M, 1.0, False)
+    c.rect(12, 4, 50, 9, W, 1.0)  # the fighting platform
+    for x in (14.0, 22.0, 30.0, 38.0, 46.0):
+        c.rect(x - 1.5, 0.5, x + 1.5, 4.5, M, 0.7)  # its battlements
+    c.poly([(46, 6), (60, 16), (58, 18.5), (46, 10)], W, 0.9)  # the ramp, lowered toward the wall
+    c.line([(8, 46), (14, 8)], D, 1.2, False)
+    c.line([(13, 46), (19, 8)], D, 1.2, False)
+    for k in range(1, 8):
+        y = 46 - k * 4.8
+        c.line([(8 + (46 - y) * 6 / 38, y), (13 + (46 - y) * 6 / 38, y)], D, 0.9, False)
+    c.rect(12, 44, 50, 49, M, 0.9)  # the chassis
+    wheel(c, 19, 52, 7)
+    wheel(c, 43, 52, 7)
+    return c.finish(0.8)
+
+
 def struct_defense_upgrade() -> Image.Image:
     c = Canvas(64)
     plate = [(10, 10), (54, 10), (54, 34), (32, 56), (10, 34)]
@@ -1821,6 +1845,7 @@ def main() -> None:
         "small_transport": struct_small_transport,
         "large_transport": struct_large_transport,
         "battleship": struct_battleship,
+        "siege_engine": struct_siege_engine,
     }
     for name, fn in structures.items():
         save(fn(), f"structures/{name}.png")

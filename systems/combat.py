@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from typing import TypeVar
 
 import esper
@@ -31,12 +31,23 @@ def unit_attack(world: World, unit_entity: int, structure: Structure | None = No
     if structure is None:
         return unit.attack
     bonus = sum(world.rules.upgrades[u].stationed_attack for u in structure.upgrades)
-    return world.rules.units[unit.unit_type].stationed.attack + bonus
+    attack = world.rules.units[unit.unit_type].stationed.attack + bonus
+    stats = world.app.hooks.stationed_stats
+    if stats is not None:  # a mod's bonus for stationed units (equipment, ...)
+        stationed = world.rules.units[unit.unit_type].stationed
+        attack = stats(world, unit_entity, structure, attack, stationed.defense)[0]
+    return attack
 
 
 def unit_defense(world: World, unit_entity: int, stationed: bool = False) -> int:
     unit = q.unit(unit_entity)
-    return world.rules.units[unit.unit_type].stationed.defense if stationed else unit.defense
+    if not stationed:
+        return unit.defense
+    spec = world.rules.units[unit.unit_type].stationed
+    stats = world.app.hooks.stationed_stats
+    if stats is not None:  # a mod's bonus for stationed units (equipment, ...)
+        return stats(world, unit_entity, None, spec.attack, spec.defense)[1]
+    return spec.defense
 
 
 def unit_health(world: World, unit_entity: int, stationed: bool = False) -> int:
@@ -239,7 +250,9 @@ def destroy_structure(world: World, structure_entity: int) -> None:
 
 def protection(world: World, structure: Structure) -> int:
     base = world.rules.structures[structure.structure_type].protection
-    return min(100, base + sum(world.rules.upgrades[u].protection for u in structure.upgrades))
+    value = min(100, base + sum(world.rules.upgrades[u].protection for u in structure.upgrades))
+    hook = world.app.hooks.structure_protection
+    return hook(world, structure, value) if hook is not None else value
 
 
 def absorbs(world: World, structure: Structure) -> bool:
@@ -248,8 +261,12 @@ def absorbs(world: World, structure: Structure) -> bool:
     return chance > 0 and world.rng.random() * 100 < chance
 
 
-def attack_structure(world: World, army_entity: int, structure_entity: int) -> tuple[list[Strike], list[int]]:
-    """R8.6: each unit strikes once, stationed units first (spread evenly), absorbed by protection rolls."""
+def attack_structure(
+    world: World, army_entity: int, structure_entity: int, hit: Callable[[int], None] | None = None
+) -> tuple[list[Strike], list[int]]:
+    """R8.6: each unit strikes once, stationed units first (spread evenly), absorbed by protection rolls.
+    `hit(damage)`: where the strikes at the structure land when a part of it is the named target (a mod's
+    gate in a wall); by default the structure itself takes them."""
     army = esper.component_for_entity(army_entity, Army)
     structure = esper.component_for_entity(structure_entity, Structure)
     garrison = list(structure.garrison)
@@ -257,7 +274,13 @@ def attack_structure(world: World, army_entity: int, structure_entity: int) -> t
     structure_damage = 0
     attackers = list(army.units)
     world.rng.shuffle(attackers)
+    special = world.app.hooks.structure_strike
     for index, striker in enumerate(attackers):
+        at_structure = special(world, striker, army_entity, structure_entity) if special is not None else None
+        if at_structure is not None:  # a mod's strike at the structure itself (a ram), never at its garrison
+            strikes.append(Strike(striker, structure_entity, at_structure))
+            structure_damage += at_structure
+            continue
         damage = unit_attack(world, striker)
         if garrison:
             target = garrison[index % len(garrison)]
@@ -278,7 +301,9 @@ def attack_structure(world: World, army_entity: int, structure_entity: int) -> t
     dead = [u for u in garrison if unit_health(world, u, stationed=True) <= 0]
     dead += [u for u in attackers if unit_health(world, u) <= 0]
     remove_units(world, dead)
-    if esper.entity_exists(structure_entity):
+    if hit is not None:
+        hit(structure_damage)
+    elif esper.entity_exists(structure_entity):
         damage_structure(world, structure_entity, structure_damage)
     return strikes, dead
 

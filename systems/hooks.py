@@ -25,6 +25,18 @@ GameRound = Callable[["World"], int]  # the round as the ruleset's players count
 # (world, prompt, answering seat, answer) -> why this seat may not give that answer, or None: a prompt whose
 # answers differ per seat (one side's choices among the union of both) refuses the other side's
 AnswerReason = Callable[["World", Any, int, str], "str | None"]
+# (world, wall entity, moving owner, from, to) -> the extra MP crossing that wall costs, or None: it blocks
+WallCrossing = Callable[["World", int, "int | None", int, int], "int | None"]
+GuardWeight = Callable[["World", int], int]  # (world, stationed unit) -> how many guards it counts as (E0.3)
+Bridges = Callable[["World"], "dict[int, int]"]  # (world) -> territories a mod makes bridged now: MP to enter each
+# (world, structure, protection by the rules) -> the protection (%) it has now
+StructureProtection = Callable[["World", Any, int], int]
+ArmyFit = Callable[["World", "list[int]"], "str | None"]  # (world, unit entities) -> why they cannot form one army
+UnitSpeed = Callable[["World", int], "int | None"]  # (world, unit) -> its own MP when a mod changes it, else None
+# (world, striker, army, structure) -> damage dealt to the structure itself instead of the unit's strike, or None
+StructureStrike = Callable[["World", int, int, int], "int | None"]
+# (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
+StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
 
 
 @dataclass
@@ -41,6 +53,14 @@ class Hooks:
     visible_event: VisibleEvent | None = None
     game_round: GameRound | None = None  # None: the engine's rotation count (world.clock.round) is the round
     answer_reason: AnswerReason | None = None  # None: any of a prompt's answers is legal for every asked seat
+    wall_crossing: WallCrossing | None = None  # None: R5.4 (a hostile wall blocks, an own one costs more)
+    guard_weight: GuardWeight | None = None  # None: every stationed unit counts 1
+    stationed_stats: StationedStats | None = None  # None: the type's stationed attack/defense (R6.4)
+    bridges: Bridges | None = None  # None: only bridge structures bridge (R5.3)
+    structure_protection: StructureProtection | None = None  # None: the type's protection plus upgrades (R6.2)
+    army_fit: ArmyFit | None = None  # None: R5.2/R5.6's limits by unit type are all
+    unit_speed: UnitSpeed | None = None  # None: each unit moves at its type's MP (R5.1)
+    structure_strike: StructureStrike | None = None  # None: every attacker strikes as R8.6 says
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""

@@ -271,7 +271,9 @@ class BombardTerritory:
         if catapult.fired_round == world.clock.round:
             return "the catapult has already fired this turn (R8.8)"
         ability = world.rules.structures[structure.structure_type].ability("bombard", abilities.Bombard)
-        reach = ability.range if ability else 1
+        if ability is None:  # a mobile structure without `bombard` in its data never strikes
+            return "it cannot bombard (no `bombard` ability)"
+        reach = ability.range
         distance = world.board.distance(structure.territory, cmd.territory)
         if distance == 0 or distance > reach:
             return "a catapult fires at a neighbouring territory, never its own (R8.8)"

@@ -36,16 +36,16 @@ def test_the_plugin_module_name_is_an_identifier_derived_from_the_id():
 
 def test_a_hyphenated_mod_with_a_plugin_package_loads_and_imports_its_siblings(tmp_path: Path, monkeypatch):
     root = tmp_path / "bundled"
-    folder = root / "castle-works"
+    folder = root / "gate-house"
     (folder / "plugin").mkdir(parents=True)
     monkeypatch.setattr(mods_module, "BUNDLED_MODS", root)
-    (folder / "mod.toml").write_text('id = "castle-works"\nname = "Castle works"\nversion = "1.0.0"\nplugin = "plugin"\n')
+    (folder / "mod.toml").write_text('id = "gate-house"\nname = "Gate house"\nversion = "1.0.0"\nplugin = "plugin"\n')
     (folder / "plugin" / "__init__.py").write_text(
         "from .walls import HEIGHT\n\n\ndef register(app):\n    assert HEIGHT == 3\n"
     )
     (folder / "plugin" / "walls.py").write_text("HEIGHT = 3\n")
-    load_mods(["castle-works"], search=[BUNDLED_MODS, root])
-    package = plugin_module("castle-works", search=[BUNDLED_MODS, root])
+    load_mods(["gate-house"], search=[BUNDLED_MODS, root])
+    package = plugin_module("gate-house", search=[BUNDLED_MODS, root])
     assert package is not None and package.__name__.isidentifier()
     assert importlib.import_module(f"{package.__name__}.walls").HEIGHT == 3
 

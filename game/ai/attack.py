@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from components.armies import Army
 from components.commands import Move, Split
-from game.ai.march import advance, siege
+from game.ai.march import advance, besiege
 from game.ai.view import Side
 from systems.combat import simulate_battle
 from systems.events import ArmySplit
@@ -64,7 +64,7 @@ def strike(turn: Turn) -> None:
             continue
         if any(part.lead(entity, army) for part in turn.parts):
             continue
-        if siege(turn, entity, army):
+        if besiege(turn, entity, army):
             continue
         advance(turn, entity, army, target)
 

@@ -12,7 +12,7 @@ from systems.queries import touches
 if TYPE_CHECKING:
     from game.ai.turn import Turn
 
-def siege(turn: Turn, entity: int, army: Army | None) -> bool:
+def besiege(turn: Turn, entity: int, army: Army | None) -> bool:
     """At or beside an enemy flag: attack the manned structures or walls that keep it from falling."""
     v = turn.v
     if army is None or army.mp <= 0 or army.done or army.battle is not None:

@@ -14,6 +14,7 @@ from components.commands import ChooseBase
 from game.ai.attack import snipe_flags, strike
 from game.ai.battles import retreat_from_lost_battles
 from game.ai.behaviours import Behaviour, mod_behaviours
+from game.ai.climbing import ClimbAndVolley
 from game.ai.defence import fire, fortify, man_the_tower
 from game.ai.economy import build_units
 from game.ai.expansion import claim, release
@@ -37,7 +38,7 @@ STEPS: tuple[Step, ...] = (
     retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
     build_units, man_the_tower,
 )
-BUILT_IN: tuple[Behaviour, ...] = (Mounted(),)  # engine features any ruleset may use; after the mods' own
+BUILT_IN: tuple[Behaviour, ...] = (Mounted(), ClimbAndVolley())  # engine features any ruleset may use; after the mods' own
 
 
 class StrategicAI:

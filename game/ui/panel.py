@@ -616,6 +616,8 @@ class SidePanel:
         stock = q.stockpile(world, world.clock.seat)
         ammo = sorted(world.rules.catapult.ammo.items(), key=lambda kv: -kv[1])
         best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
+        if not world.rules.structures[structure.structure_type].has("bombard"):
+            return actions  # a mobile structure without `bombard` never strikes
         for n in world.board.neighbours(structure.territory):
             for _, army in q.armies_at(n):
                 targets = [u for u in army.units if u in bombard_targets(world, n, world.clock.seat)]

@@ -1,0 +1,184 @@
+"""The castle works mod (E2, `castle-works`): walls stop every army but through gates; drawbridge, portcullis, moat."""
+
+from __future__ import annotations
+
+import esper
+
+from components.commands import ChooseBase, ClimbWall, EndTurn, Move
+from components.structures import Structure
+from game.plugins import create_game, plugin_army_options, plugin_structure_options
+from game.setup import PlayerSpec
+from systems import queries as q
+from systems.combat import protection
+from tests.builders import army, spawn_army, spawn_structure, tiny_map
+
+# row 0: p p p p p (bases at 0 and 4); row 1: s p b p p
+ROWS = ["ppppp", "spbpp"]
+
+
+def castle_game(seed: int = 1):
+    game = create_game(tiny_map(ROWS, 2), [PlayerSpec("P1"), PlayerSpec("P2")], seed, mods=["castle-works"])
+    assert game.submit(ChooseBase(0)).ok and game.submit(ChooseBase(4)).ok
+    for t in (1, 2, 5, 6, 7):
+        game.world.set_owner(t, 1)
+    for seat in game.world.seats:
+        q.stockpile(game.world, seat).update({"food": 100, "wood": 100, "metal": 100, "stone": 100})
+    return game
+
+
+def castle(game):
+    found = game.app.plugin("castle-works")
+    assert found is not None
+    return found
+
+
+def gate(game, wall):
+    game.world.activate()
+    return esper.component_for_entity(wall, castle(game).Gate)
+
+
+def test_e2_1_an_own_wall_stops_its_owners_army_too_and_climbing_it_is_allowed_with_a_means():
+    game = castle_game()
+    spawn_structure(game, 1, "stone_wall", 1, 2)
+    band = spawn_army(game, 1, 1, ["soldier"])
+    assert "own wall" in game.submit(Move(band, (2,))).reason
+    assert "climbing means" in game.submit(ClimbWall(band, 2)).reason  # E0.3 applies: no means here
+
+
+def test_e2_1_own_walls_block_false_restores_r5_4_for_own_walls():
+    game = castle_game()
+    world = game.world
+    extra = {**world.rules.extra, "castle_works": {**world.rules.extra["castle_works"], "own_walls_block": False}}
+    world.rules = world.rules.model_copy(update={"extra": extra})
+    spawn_structure(game, 1, "stone_wall", 1, 2)
+    band = spawn_army(game, 1, 1, ["soldier"])
+    assert game.submit(Move(band, (2,))).ok
+    assert army(game, band).mp == 4 - (1 + 1)  # plain 1 + own_wall_extra 1 (R5.4)
+
+
+def test_e2_2_a_gate_goes_in_an_own_wall_one_per_wall_starting_closed_for_its_cost():
+    game = castle_game()
+    c = castle(game)
+    wall = spawn_structure(game, 1, "stone_wall", 1, 2)
+    enemy_wall = spawn_structure(game, 2, "stone_wall", 3, 4)
+    assert "not yours" in game.submit(c.BuildGate(enemy_wall, "portcullis")).reason
+    assert "shallow_water" in game.submit(c.BuildGate(wall, "drawbridge")).reason  # land | land
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    assert q.stockpile(game.world, 1)["metal"] == 100 - 10
+    g = gate(game, wall)
+    assert (g.open, g.health, g.max_health) == (False, 25, 25)
+    assert "at most one gate" in game.submit(c.BuildGate(wall, "portcullis")).reason
+    shore = spawn_structure(game, 1, "wooden_wall", 0, 5)  # (0,0) plain | (0,1) shallow water
+    assert game.submit(c.BuildGate(shore, "drawbridge")).ok
+    assert q.stockpile(game.world, 1)["wood"] == 100 - 15 and gate(game, shore).max_health == 15
+
+
+def test_e2_3_e2_4_an_open_gate_lets_every_army_through_for_1_more_mp_toggled_once_a_turn_and_stays_so():
+    game = castle_game()
+    c = castle(game)
+    wall = spawn_structure(game, 1, "stone_wall", 1, 2)
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    assert game.submit(c.ToggleGate(wall)).ok and gate(game, wall).open
+    assert "1 time(s) a turn" in game.submit(c.ToggleGate(wall)).reason
+    mine = spawn_army(game, 1, 1, ["soldier"])
+    assert game.submit(Move(mine, (2,))).ok and army(game, mine).mp == 4 - 2
+    assert game.submit(EndTurn()).ok  # seat 2's turn: the gate stays open, hostile armies pass it too
+    foe = spawn_army(game, 2, 1, ["soldier"])
+    assert gate(game, wall).open
+    result = game.submit(Move(foe, (2,)))  # into seat 1's army: an attack through the open gate
+    assert result.ok, result.reason
+
+
+def test_e2_4_an_open_drawbridge_bridges_its_water_and_its_wall_protects_nothing_a_portcullis_keeps_it():
+    game = castle_game()
+    c = castle(game)
+    shore = spawn_structure(game, 1, "stone_wall", 0, 5)
+    assert game.submit(c.BuildGate(shore, "drawbridge")).ok
+    wall = esper.component_for_entity(shore, Structure)
+    guard = spawn_army(game, 1, 0, ["defender"])
+    assert game.submit(Move(guard, (5,))).reason is not None  # closed: walls block, defenders can't swim
+    assert protection(game.world, wall) == 50
+    assert game.submit(c.ToggleGate(shore)).ok
+    assert protection(game.world, wall) == 0  # "the wall is ineffective"
+    result = game.submit(Move(guard, (5,)))  # the water counts as bridged: a defender enters it
+    assert result.ok, result.reason
+    inner = spawn_structure(game, 1, "stone_wall", 1, 2)
+    assert game.submit(c.BuildGate(inner, "portcullis")).ok and game.submit(c.ToggleGate(inner)).ok
+    assert protection(game.world, esper.component_for_entity(inner, Structure)) == 50
+
+
+def test_e2_5_an_attack_names_the_closed_gate_stationed_units_first_at_0_it_is_broken_open_until_repaired():
+    game = castle_game(seed=2)
+    c = castle(game)
+    game.world.set_owner(3, 2)
+    wall = spawn_structure(game, 2, "stone_wall", 3, 2)
+    game.world.clock.seat = 2
+    assert game.submit(c.BuildGate(wall, "drawbridge")).reason is not None  # land | land
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    gate(game, wall).health = 3
+    band = spawn_army(game, 1, 2, ["soldier", "soldier"])
+    options = [o for o in plugin_army_options(game, band) if o.kind == "attack_gate"]
+    assert [o.command for o in options] == [c.AttackGate(band, wall)]
+    result = game.submit(c.AttackGate(band, wall))
+    assert result.ok, result.reason
+    g = gate(game, wall)
+    assert g.broken and g.open and g.health == 0
+    assert esper.component_for_entity(wall, Structure).health == 30  # the named gate took the strikes
+    assert game.submit(EndTurn()).ok
+    assert "repaired to full" in game.submit(c.ToggleGate(wall)).reason
+    assert game.submit(c.RepairGate(wall, 25)).ok
+    assert not gate(game, wall).broken and game.submit(c.ToggleGate(wall)).ok and not gate(game, wall).open
+    game.world.clock.seat = 1
+    other = spawn_army(game, 1, 2, ["soldier"])
+    gate(game, wall).open = True
+    assert "open gate cannot be attacked" in game.submit(c.AttackGate(other, wall)).reason
+
+
+def test_e2_5_strikes_go_at_stationed_units_before_the_gate():
+    game = castle_game(seed=4)
+    c = castle(game)
+    game.world.set_owner(3, 2)
+    wall = spawn_structure(game, 2, "stone_wall", 3, 2, garrison=["defender"])
+    game.world.clock.seat = 2
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    band = spawn_army(game, 1, 2, ["soldier"])
+    result = game.submit(c.AttackGate(band, wall))
+    attacked = next(e for e in result.events if type(e).__name__ == "GateAttacked")
+    stationed = esper.component_for_entity(wall, Structure).garrison
+    assert [s.target for s in attacked.strikes if s.striker == army(game, band).units[0]] == stationed
+
+
+def test_e2_6_a_moat_turns_barren_land_beside_an_own_wall_into_shallow_water_for_good():
+    game = castle_game()
+    c = castle(game)
+    barren = 7  # (2,1)
+    assert "walls on a border" in game.submit(c.DigMoat(barren)).reason or "your walls" in game.submit(
+        c.DigMoat(barren)).reason
+    spawn_structure(game, 1, "stone_wall", 2, barren)
+    assert "barren or disrupted" in game.submit(c.DigMoat(6)).reason  # plain, not disrupted
+    squatter = spawn_army(game, 1, barren, ["soldier"])
+    assert "no army" in game.submit(c.DigMoat(barren)).reason
+    game.world.activate()
+    esper.delete_entity(squatter, immediate=True)
+    assert game.submit(c.DigMoat(barren)).ok
+    assert game.world.terrain[barren] == "shallow_water" and q.stockpile(game.world, 1)["food"] == 100 - 20
+    guard = spawn_army(game, 1, 6, ["defender"])
+    assert game.submit(Move(guard, (barren,))).reason is not None  # defenders cannot enter it (R5.3)
+
+
+def test_a_gate_is_part_of_its_wall_captured_and_destroyed_with_it_and_the_panel_offers_it():
+    game = castle_game()
+    c = castle(game)
+    wall = spawn_structure(game, 1, "stone_wall", 1, 2)
+    kinds = {o.command.kind for o in plugin_structure_options(game, wall) if o.kind == "build_gate"}
+    assert kinds == {"drawbridge", "portcullis"}
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    labels = [o.label for o in plugin_structure_options(game, wall)]
+    assert labels == ["Open the portcullis"]
+    from systems.combat import destroy_structure
+
+    destroy_structure(game.world, wall)
+    game.world.activate()
+    assert c.gate_of(wall) is None
