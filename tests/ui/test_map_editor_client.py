@@ -134,9 +134,15 @@ def test_a_problem_click_looks_there_and_errors_block_saving_e8_4(app) -> None:
     first = next(b for b in view.problem_buttons if "seat 1's zone" in b.tooltip)
     press(app, first)
     assert view.focus == (17,)
+    frames(app, 2)
+    shot(app, "map_editor_problem.png")
     assert not view.buttons["save"].enabled and not view.buttons["play"].enabled
     press(app, view.buttons["save"])
     assert not list(Path(os.environ["FOC_MAPS_DIR"]).glob("*.tmj"))
+    press(app, view.buttons["menu"])  # unsaved edits: the first click warns ...
+    assert app.current_view is view and "Unsaved changes" in view.message
+    press(app, view.buttons["menu"])  # ... the second leaves
+    assert type(app.current_view).__name__ == "MainMenuView"
 
 
 def test_select_and_mirror_makes_a_symmetric_map_e8_2(app) -> None:
@@ -148,10 +154,16 @@ def test_select_and_mirror_makes_a_symmetric_map_e8_2(app) -> None:
     drag(app, at(view, 0), at(view, 7 * 16 + 7))  # the top-left quarter
     assert len(view.selection) == 64
     press(app, view.buttons["transform:mirror_lr"])
+    dispatch(app, "on_mouse_motion", *at(view, 9 * 16 + 9), 0, 0)
+    frames(app, 2)
+    shot(app, "map_editor_selection.png")
     doc = view.doc
     assert all(doc.terrain[y * 16 + 15 - x] == "deep_water" for y in range(4) for x in range(4))
     click(app, *at(view, 100), arcade.MOUSE_BUTTON_RIGHT)  # right-click clears the selection
     assert not view.selection
+    for symbol in (arcade.key.Z, arcade.key.Y):  # Ctrl+Z takes the mirror back, Ctrl+Y does it again
+        dispatch(app, "on_key_press", symbol, arcade.key.MOD_CTRL)
+        assert (doc.terrain[15] == "deep_water") == (symbol == arcade.key.Y)
     press(app, view.buttons["transform:rotate_180"])  # the whole map turns
     assert doc.terrain[15 * 16] == "deep_water" and doc.terrain[0] == "plain"
 

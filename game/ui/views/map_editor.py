@@ -291,6 +291,7 @@ class EditorView(BaseView):
         self.message_color: Color = theme.TEXT_WARN
         self.saved_revision: int | None = None
         self.saved_path: Path | None = None
+        self.leaving = False  # Menu was clicked once with unsaved edits
         self._build_map()
         self._build_panel()
         self._seen_revision = -1
@@ -603,7 +604,17 @@ class EditorView(BaseView):
         if chooser is not None and not chooser(str(path)):
             self.say(f"{path.name} was saved but the new-game screen could not list it.", theme.TEXT_BAD)
 
+    @property
+    def unsaved(self) -> bool:
+        """Edited since opened or last saved (a region map, never edited, is never unsaved)."""
+        return self.doc.revision != (self.saved_revision or 0)
+
     def leave(self) -> None:
+        """Back to the main menu; with unsaved edits the first click only warns (a second one leaves)."""
+        if self.unsaved and not self.leaving:
+            self.leaving = True
+            self.say("Unsaved changes: click Menu again to leave without saving, or Save first.", theme.TEXT_WARN)
+            return
         self.release()
         self.app.show_main_menu()
 
@@ -631,6 +642,8 @@ class EditorView(BaseView):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.mouse = (x, y)
+        if not self.buttons["menu"].contains(x, y):
+            self.leaving = False  # the warning about unsaved edits is answered by anything else
         if self.name_field.focused and not self.name_field.button.contains(x, y):
             self._take_name()
             self.refresh_panel()
