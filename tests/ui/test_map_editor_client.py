@@ -83,10 +83,14 @@ def test_new_square_map_paint_check_save_and_list_it_e8(app) -> None:
     view = new_map(app)
     doc = view.doc
     assert (doc.width, doc.height, doc.kind, set(doc.terrain)) == (16, 16, "square4", {"plain"})
+    frames(app, 30)  # chunks around the view baked ahead, then nothing new to draw: the window may rest
+    assert view.quiet()
     press(app, view.buttons["terrain:forest"])
     press(app, view.buttons["brush:3"])
     click(app, *at(view, 5 * 16 + 5))
     assert doc.terrain.count("forest") == 9
+    view.on_update(1 / 60)
+    assert not view.quiet()  # the re-baked chunk is drawn
     press(app, view.buttons["brush:1"])
     drag(app, at(view, 8 * 16 + 1), at(view, 8 * 16 + 6))  # one stroke ...
     assert doc.terrain.count("forest") == 15

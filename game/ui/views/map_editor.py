@@ -253,6 +253,10 @@ class EditorStartView(BaseView):
         if symbol == arcade.key.ESCAPE:
             self.app.show_main_menu()
 
+    def quiet(self) -> bool:
+        """Only input changes this screen (and input always wakes the window)."""
+        return True
+
     def draw(self) -> None:
         self.clear()
         self.ui.draw()
@@ -292,6 +296,7 @@ class EditorView(BaseView):
         self.saved_revision: int | None = None
         self.saved_path: Path | None = None
         self.leaving = False  # Menu was clicked once with unsaved edits
+        self.changed = True  # something new to draw (input always wakes the window besides)
         self._build_map()
         self._build_panel()
         self._seen_revision = -1
@@ -738,8 +743,13 @@ class EditorView(BaseView):
 
     def on_update(self, delta_time: float) -> None:
         if self.renderer is not None:
-            self.renderer.refresh()
-            self.renderer.prefetch(self.camera.view_rect(), self.camera.zoom, every=1)
+            baked = self.renderer.refresh()
+            if self.renderer.prefetch(self.camera.view_rect(), self.camera.zoom, every=1) or baked:
+                self.changed = True
+
+    def quiet(self) -> bool:
+        """Nothing new to draw (the window then skips frames until the next input, see `GameWindow.draw`)."""
+        return not self.changed
 
     # ----- drawing
     def _hover_text(self) -> str:
@@ -776,6 +786,7 @@ class EditorView(BaseView):
         tip = self.ui.tooltip_at(*self.mouse)
         self.ui.tooltip.show(tip, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
         self.ui.tooltip.draw()
+        self.changed = False
 
     def _draw_cells_outline(self, cells: list[int] | tuple[int, ...], color: Color) -> None:
         points = self.overlays.edges(tuple(cells))
