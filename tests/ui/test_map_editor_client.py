@@ -317,3 +317,13 @@ def test_a_mods_terrain_can_be_painted_and_saved_e8_2(app, tmp_path: Path) -> No
         assert load_map(saved[0], view.doc.terrain_ids).terrain[6 * 16 + 6] == "swamp"
     finally:
         app.mods = []
+
+
+def test_a_broken_saved_map_says_why_and_stays_e8_1(app) -> None:
+    folder = Path(os.environ["FOC_MAPS_DIR"])
+    folder.mkdir(parents=True)
+    (folder / "broken.tmj").write_text('{"width": 10, "height": "x"}')
+    start = start_screen(app)
+    press(app, next(b for b in start.open_buttons if b.tooltip.endswith("broken.tmj")))
+    assert app.current_view is start
+    assert start.status.text.startswith("Cannot open broken.tmj: ") and "broken.tmj" in start.status.text
