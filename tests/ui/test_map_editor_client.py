@@ -315,6 +315,11 @@ def test_a_mods_terrain_can_be_painted_and_saved_e8_2(app, tmp_path: Path) -> No
         saved = sorted(Path(os.environ["FOC_MAPS_DIR"]).glob("*.tmj"))
         assert len(saved) == 1
         assert load_map(saved[0], view.doc.terrain_ids).terrain[6 * 16 + 6] == "swamp"
+        press(app, view.buttons["play"])  # the new-game screen starts with the same mods ticked: it is listed
+        setup = app.current_view
+        assert str(mod) in setup.mods and setup.choices()[setup.map_index][1].source == str(saved[0])
+        setup.toggle_mod(str(mod))  # without the mod the map's terrain is unknown: not offered
+        assert not any(data is not None and data.source == str(saved[0]) for _l, data, _p in setup.choices())
     finally:
         app.mods = []
 
