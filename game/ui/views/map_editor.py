@@ -329,20 +329,29 @@ class EditorView(BaseView):
                 self.regions.append(arcade.shape_list.create_line_loop(self.grid.outline(t), (20, 22, 28, 255), 2))
             self.camera.zoom_at(self.camera.viewport[2] / 2, self.camera.viewport[3] / 2, 0.01)  # all of it
         else:
-            view = (window.width - theme.PANEL_WIDTH, window.height)  # memory for a screenful, as in a game
-            self.renderer = TerrainRenderer(window.assets, self.grid, self.scene, {},
-                                            capacity=screenful(*view, HALF_BELOW) + 4,
-                                            half_capacity=screenful(*view, theme.MIN_ZOOM) + 8)
-            self.renderer.bake_all(self.camera.position)
+            self.renderer = self._new_renderer()
+
+    def _new_renderer(self) -> TerrainRenderer:
+        """Baked terrain for a screenful around the view (memory as in a game)."""
+        window = self.app
+        view = (window.width - theme.PANEL_WIDTH, window.height)
+        renderer = TerrainRenderer(window.assets, self.grid, self.scene, {},
+                                   capacity=screenful(*view, HALF_BELOW) + 4,
+                                   half_capacity=screenful(*view, theme.MIN_ZOOM) + 8)
+        renderer.bake_all(self.camera.position)
+        return renderer
 
     def _sync_map(self, changed: list[int] | None = None) -> None:
         """After an edit: the changed cells re-baked, zones and problems redrawn."""
         doc = self.doc
         self.scene.terrain = tuple(doc.terrain)
-        if changed:
+        if changed is None or len(changed) > len(doc.terrain) // 8:  # most of the map: bake the view afresh
+            if self.renderer is not None:
+                self.renderer.release()
+                self.renderer = self._new_renderer()
+                self.changed = True
+        elif changed:
             self.scene.dirty.update(changed)
-        elif changed is None:
-            self.scene.dirty.update(range(len(doc.terrain)))
         self._zone_cells()
 
     def _zone_cells(self) -> None:
