@@ -253,6 +253,10 @@ class EditorStartView(BaseView):
         if symbol == arcade.key.ESCAPE:
             self.app.show_main_menu()
 
+    def quiet(self) -> bool:
+        """Only input changes this screen (and input always wakes the window)."""
+        return True
+
     def draw(self) -> None:
         self.clear()
         self.ui.draw()
@@ -291,6 +295,8 @@ class EditorView(BaseView):
         self.message_color: Color = theme.TEXT_WARN
         self.saved_revision: int | None = None
         self.saved_path: Path | None = None
+        self.leaving = False  # Menu was clicked once with unsaved edits
+        self.changed = True  # something new to draw (input always wakes the window besides)
         self._build_map()
         self._build_panel()
         self._seen_revision = -1
@@ -323,20 +329,29 @@ class EditorView(BaseView):
                 self.regions.append(arcade.shape_list.create_line_loop(self.grid.outline(t), (20, 22, 28, 255), 2))
             self.camera.zoom_at(self.camera.viewport[2] / 2, self.camera.viewport[3] / 2, 0.01)  # all of it
         else:
-            view = (window.width - theme.PANEL_WIDTH, window.height)  # memory for a screenful, as in a game
-            self.renderer = TerrainRenderer(window.assets, self.grid, self.scene, {},
-                                            capacity=screenful(*view, HALF_BELOW) + 4,
-                                            half_capacity=screenful(*view, theme.MIN_ZOOM) + 8)
-            self.renderer.bake_all(self.camera.position)
+            self.renderer = self._new_renderer()
+
+    def _new_renderer(self) -> TerrainRenderer:
+        """Baked terrain for a screenful around the view (memory as in a game)."""
+        window = self.app
+        view = (window.width - theme.PANEL_WIDTH, window.height)
+        renderer = TerrainRenderer(window.assets, self.grid, self.scene, {},
+                                   capacity=screenful(*view, HALF_BELOW) + 4,
+                                   half_capacity=screenful(*view, theme.MIN_ZOOM) + 8)
+        renderer.bake_all(self.camera.position)
+        return renderer
 
     def _sync_map(self, changed: list[int] | None = None) -> None:
         """After an edit: the changed cells re-baked, zones and problems redrawn."""
         doc = self.doc
         self.scene.terrain = tuple(doc.terrain)
-        if changed:
+        if changed is None or len(changed) > len(doc.terrain) // 8:  # most of the map: bake the view afresh
+            if self.renderer is not None:
+                self.renderer.release()
+                self.renderer = self._new_renderer()
+                self.changed = True
+        elif changed:
             self.scene.dirty.update(changed)
-        elif changed is None:
-            self.scene.dirty.update(range(len(doc.terrain)))
         self._zone_cells()
 
     def _zone_cells(self) -> None:
@@ -603,7 +618,17 @@ class EditorView(BaseView):
         if chooser is not None and not chooser(str(path)):
             self.say(f"{path.name} was saved but the new-game screen could not list it.", theme.TEXT_BAD)
 
+    @property
+    def unsaved(self) -> bool:
+        """Edited since opened or last saved (a region map, never edited, is never unsaved)."""
+        return self.doc.revision != (self.saved_revision or 0)
+
     def leave(self) -> None:
+        """Back to the main menu; with unsaved edits the first click only warns (a second one leaves)."""
+        if self.unsaved and not self.leaving:
+            self.leaving = True
+            self.say("Unsaved changes: click Menu again to leave without saving, or Save first.", theme.TEXT_WARN)
+            return
         self.release()
         self.app.show_main_menu()
 
@@ -631,6 +656,8 @@ class EditorView(BaseView):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.mouse = (x, y)
+        if not self.buttons["menu"].contains(x, y):
+            self.leaving = False  # the warning about unsaved edits is answered by anything else
         if self.name_field.focused and not self.name_field.button.contains(x, y):
             self._take_name()
             self.refresh_panel()
@@ -725,8 +752,13 @@ class EditorView(BaseView):
 
     def on_update(self, delta_time: float) -> None:
         if self.renderer is not None:
-            self.renderer.refresh()
-            self.renderer.prefetch(self.camera.view_rect(), self.camera.zoom, every=1)
+            baked = self.renderer.refresh()
+            if self.renderer.prefetch(self.camera.view_rect(), self.camera.zoom, every=1) or baked:
+                self.changed = True
+
+    def quiet(self) -> bool:
+        """Nothing new to draw (the window then skips frames until the next input, see `GameWindow.draw`)."""
+        return not self.changed
 
     # ----- drawing
     def _hover_text(self) -> str:
@@ -763,6 +795,7 @@ class EditorView(BaseView):
         tip = self.ui.tooltip_at(*self.mouse)
         self.ui.tooltip.show(tip, self.mouse[0], self.mouse[1], (self.window.width, self.window.height))
         self.ui.tooltip.draw()
+        self.changed = False
 
     def _draw_cells_outline(self, cells: list[int] | tuple[int, ...], color: Color) -> None:
         points = self.overlays.edges(tuple(cells))

@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.app import GameWindow
 
 RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
-# loaded once per process: path (the user's maps: path and modification time) -> map or the reason it failed
-_MAPS: dict[Path | tuple[Path, int], MapData | str] = {}
+# loaded once per process: path (the user's maps: path, modification time, known terrain) -> map or the reason
+_MAPS: dict[Path | tuple[Path, int, tuple[str, ...]], MapData | str] = {}
 MAP_ROWS = 8  # map buttons in the list
 MODS_PER_ROW = 4
 MOD_HINT = "Mods add units, structures and rules; hover one to read about it."
@@ -100,17 +100,31 @@ def shipped_maps(ruleset: str = DEFAULT_RULESET) -> list[tuple[Path, MapData | s
     return out
 
 
-def saved_maps() -> list[tuple[Path, MapData | str]]:
-    """The maps in the user's map folder (the map editor saves there), read again when a file changed."""
-    from game.map_editor import user_maps
-    from game.maps import load_map
+@cache
+def terrain_with(ruleset: str, mods: tuple[str, ...]) -> tuple[str, ...]:
+    """The terrain ids of a ruleset with mods (the base game's when they cannot load: the start reports that)."""
+    from game.content import load_app
+    from game.maps import DEFAULT_TERRAIN_IDS
 
+    try:
+        return tuple(load_app(ruleset, list(mods)).rules.terrain)
+    except Exception:  # a broken mod must not break the menu
+        return DEFAULT_TERRAIN_IDS
+
+
+def saved_maps(terrain: tuple[str, ...] | None = None) -> list[tuple[Path, MapData | str]]:
+    """The maps in the user's map folder (the map editor saves there), read again when a file changed; `terrain`
+    is what the chosen mods make known (a map painted with a mod's terrain is listed while that mod is ticked)."""
+    from game.map_editor import user_maps
+    from game.maps import DEFAULT_TERRAIN_IDS, load_map
+
+    known = terrain or DEFAULT_TERRAIN_IDS
     out = []
     for path in user_maps():
-        key = (path, path.stat().st_mtime_ns)
+        key = (path, path.stat().st_mtime_ns, known)
         if key not in _MAPS:
             try:
-                _MAPS[key] = load_map(path)
+                _MAPS[key] = load_map(path, known)
             except Exception as exc:  # listed with the reason instead of crashing the menu
                 _MAPS[key] = str(exc).splitlines()[0]
         out.append((path, _MAPS[key]))
@@ -241,7 +255,7 @@ class SetupView(BaseView):
             if isinstance(data, MapData) and data.supports(self.count):
                 out.append((f"{data.name} ({size_words(data, '×')})", data, ""))
         if self.ruleset == DEFAULT_RULESET:  # maps made in the map editor (E8.5)
-            for _path, data in saved_maps():
+            for _path, data in saved_maps(terrain_with(self.ruleset, tuple(self.mods))):
                 if isinstance(data, MapData) and data.supports(self.count):
                     out.append((f"{data.name} ({size_words(data, '×')}) ✎", data, ""))
         out.append(("Random map", None, ""))
