@@ -189,14 +189,22 @@ class NormalPlayer(_Base):
         reach = self._reach(view)
         best = max(g.spot for g in rules.ground.values())
 
+        guarded = {c.hex for c in view.chars.values() if rules.units[c.key].has("guardian")}
+        if rules.options.seize_relic:  # DU9.1: ending where the Lurker can step to means a seize combat
+            for c in view.chars.values():
+                if c.side == "neutral" and c.hex != OFF_MAP:
+                    guarded.update(land.board.within(c.hex, rules.units[c.key].move))
+        detour = land.board.size  # a guardian fights everyone in its hex (DU9.2): go round it
+
         def extra(h: int) -> int:
-            return rules.ai.spot_weight * (best - land.spot_target(h)) + (rules.ai.reach_weight if h in reach else 0)
+            return (rules.ai.spot_weight * (best - land.spot_target(h)) + (rules.ai.reach_weight if h in reach else 0)
+                    + (detour if h in guarded else 0))
 
         path = land.path(land.cheapest(bearer.hex, extra), land.goal)
         steps += self._walk(view, bearer, path)
         for c in mine:
             if c.key != bearer.key and c.hex != bearer.hex:
-                steps += self._walk(view, c, land.path(land.cheapest(c.hex), bearer.hex))
+                steps += self._walk(view, c, land.path(land.cheapest(c.hex, extra), bearer.hex))
         return steps
 
     def _dominion_moves(self, view: Seen) -> list[Step]:
@@ -246,9 +254,13 @@ class NormalPlayer(_Base):
         _, fighter = choices.parse(best)
         bearer_fights = view.side == "company" and fighter == view.quest.bearer
         no_wraith = not any(view.rules.units[k].has("wraith") for k in d.dominion)
+        relic = f"relic:{fighter}"
+        if bearer_fights and no_wraith and relic in legal:
+            bearer = view.chars[fighter]
+            left = view.rules.units[fighter].endurance - bearer.wounds
+            if best_value <= 0 or left <= 2:  # the bearer's life is the game: no even fights, no last stands
+                return relic
         if best_value < 0:
-            if bearer_fights and no_wraith and f"relic:{fighter}" in legal:
-                return f"relic:{fighter}"
             prize = view.side == "dominion" and view.quest.bearer in d.company
             if not prize and f"retreat:{fighter}" in legal:
                 return f"retreat:{fighter}"
