@@ -207,7 +207,9 @@ class RelicDuelsView(BaseView):
             x, y = self.centre(hex_)
             color = GOLD if label == "GOAL" else (235, 235, 235)
             arcade.draw_polygon_outline(self.corners(x, y, SIZE - 3), color, 2)
-            self.text(label, x, y - SIZE * 0.78, color, 8, anchor_x="center", bold=True)
+            ly = y - SIZE * 0.98  # on a plate at the hex's lower tip, clear of the tokens
+            arcade.draw_lrbt_rectangle_filled(x - 21, x + 21, ly - 6, ly + 7, (10, 12, 16, 220))
+            self.text(label, x, ly - 4, color, 8, anchor_x="center", bold=True)
         if self.quest.lying != OFF_MAP and not self.quest.bearer:
             x, y = self.centre(self.quest.lying)
             arcade.draw_circle_outline(x, y, 12, GOLD, 4)
@@ -232,6 +234,8 @@ class RelicDuelsView(BaseView):
             x, y = self.centre(hex_)
             for i, roll in enumerate(rolls[:5]):
                 bx, by = x - SIZE * 1.1, y + 26 - i * 15
+                if bx - 96 < 0:  # no room on the left at the map's edge: on the right
+                    bx = x + SIZE * 1.1 + 96
                 color = (255, 90, 80) if roll.spotted else (110, 210, 120)
                 arcade.draw_lrbt_rectangle_filled(bx - 96, bx + 22, by - 7, by + 7, (10, 10, 14, 225))
                 arcade.draw_lrbt_rectangle_outline(bx - 96, bx + 22, by - 7, by + 7, color, 1)
@@ -256,6 +260,10 @@ class RelicDuelsView(BaseView):
             arcade.draw_circle_outline(x, y, 9, (255, 255, 255) if key == self.selected else (20, 20, 20), 2)
             self.text(_initials(self.name(key)), x, y - 1, (12, 12, 12), 7, anchor_x="center", anchor_y="center",
                       bold=True)
+            if key == bearer:  # and a diamond badge, so the bearer stands out whatever the side's colour
+                bx, by = x + 9, y + 9
+                arcade.draw_polygon_filled([(bx, by + 6), (bx + 5, by), (bx, by - 6), (bx - 5, by)], GOLD)
+                arcade.draw_polygon_outline([(bx, by + 6), (bx + 5, by), (bx, by - 6), (bx - 5, by)], (20, 20, 20), 1)
 
     def _draw_crowds(self) -> None:
         for hex_ in {c.hex for c in self.chars.values() if c.hex != OFF_MAP}:
