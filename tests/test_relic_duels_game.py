@@ -342,3 +342,18 @@ def test_a_broken_character_is_a_clear_load_error(tmp_path):
     with pytest.raises(DataError) as caught:
         load_app("relic-duels", [character_mod(tmp_path / "more_foes", "dominon")])
     assert "characters.toml" in str(caught.value) and "units.gloam.side" in str(caught.value)
+
+
+def test_du11_computers_are_deterministic_across_processes():
+    """Their private generators are seeded by strings, not hash(): another process (another PYTHONHASHSEED)
+    plays the same game."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("from tests.relic_support import new\nfrom tests.test_relic_duels_game import play\n"
+              "from game.snapshot import state_hash\n"
+              "print(state_hash(play(new(3, (True, True), ('random', 'normal'))).world))")
+    hashes = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2)}
+    assert len(hashes) == 1

@@ -76,7 +76,8 @@ class _Base:
 
     def rng(self, game: Any, seat: int) -> random.Random:
         self.calls += 1
-        return random.Random(hash((game.world.seed, game.world.clock.round, seat, self.calls, self.level)) & 0xFFFFFFFF)
+        # a string seed: stable across processes (hash() of a str is not), so a seed always plays the same game
+        return random.Random(f"{game.world.seed}:{game.world.clock.round}:{seat}:{self.calls}:{self.level}")
 
     def play_turn(self, game: Any) -> list[Any]:
         seat = game.world.clock.seat
