@@ -357,3 +357,14 @@ def test_du11_computers_are_deterministic_across_processes():
     hashes = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2)}
     assert len(hashes) == 1
+
+
+def test_foc_simulate_without_players_seats_two_and_a_wrong_count_is_a_clear_error(capsys):
+    """The default --players (four computers) seats as many as a two-player ruleset takes; an explicit wrong
+    count is refused with a message, not a traceback."""
+    from game.cli import main
+
+    assert main(["simulate", "--ruleset", "relic-duels", "--seed", "4"]) == 0
+    assert "players normal, normal" in capsys.readouterr().out
+    assert main(["simulate", "--ruleset", "relic-duels", "--players", "ai,ai,ai"]) == 2
+    assert "needs 2-2" in capsys.readouterr().err
