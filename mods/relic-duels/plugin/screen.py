@@ -59,6 +59,8 @@ class RelicDuelsView(BaseView):
         self.prompt: tuple[int, dict[str, Any]] | None = None
         self.spots: dict[int, list[E.SpotRolled]] = {}  # the last spotting rolls, by hex (DU4.1)
         self.spots_turn = 0
+        self.trails: list[tuple[int, int, str]] = []  # this turn's steps (origin, destination, side), as arrows
+        self.trails_turn = 0
         self.last_round: E.RoundFought | None = None  # the round the dialog shows (DU6)
         self.last_fighters: dict[str, Character] = {}  # the fighters as they were before that round
         self.ended: E.CombatEnded | None = None  # a combat over, shown until closed
@@ -190,6 +192,7 @@ class RelicDuelsView(BaseView):
         self._terrain_shapes.draw()
         self._draw_places()
         self._draw_reach()
+        self._draw_trails()
         self._draw_spots()
         self._draw_characters()
         self._draw_crowds()
@@ -227,6 +230,14 @@ class RelicDuelsView(BaseView):
                 arcade.draw_polygon_filled(self.corners(*self.centre(n), SIZE - 4), (255, 255, 160, 70))
                 x, y = self.centre(n)
                 self.text(f"{cost}", x + SIZE * 0.45, y + SIZE * 0.35, (255, 255, 190), 9, anchor_x="center")
+
+    def _draw_trails(self) -> None:
+        """This turn's steps of every side (the computer's and the other player's moves are seen, not jumped)."""
+        for origin, destination, side in self.trails[-80:]:
+            (ax, ay), (bx, by) = self.centre(origin), self.centre(destination)
+            r, g, b = self.side_color(side)
+            arcade.draw_line(ax, ay, bx, by, (r, g, b, 150), 3)
+            arcade.draw_circle_filled(bx, by, 4, (r, g, b, 200))
 
     def _draw_spots(self) -> None:
         """DU4.1: each spotting roll of this turn at its hex: the die, the bonus, the target, the result."""
@@ -526,6 +537,12 @@ class RelicDuelsView(BaseView):
 
     def _note(self, event: Any) -> None:
         land = self.land
+        if isinstance(event, E.CharacterMoved) and event.origin >= 0:
+            if self.trails_turn != self.game.world.clock.round:
+                self.trails, self.trails_turn = [], self.game.world.clock.round
+            moved = self.chars.get(event.character)
+            side = moved.side if moved is not None else self.rules.units[event.character].side
+            self.trails.append((event.origin, event.destination, side))
         if isinstance(event, E.SpotRolled):
             if self.spots_turn != self.game.world.clock.round:  # a new turn's rolls replace the last turn's
                 self.spots, self.spots_turn = {}, self.game.world.clock.round
