@@ -215,12 +215,22 @@ class NormalPlayer(_Base):
             return []
         steps: list[Step] = []
         lying = view.quest.lying != OFF_MAP and not view.quest.bearer
+        ahead = land.path(land.cheapest(target), land.goal)  # the bearer's likely way on
         for c in view.mine():
             wraith = view.rules.units[c.key].has("wraith")
-            reachable = land.distance(c.hex, target) <= c.mp
-            goal = target if wraith or lying or reachable else self._screen(view, target)
-            steps += self._walk(view, c, land.path(land.cheapest(c.hex), goal))
+            tree = land.cheapest(c.hex)
+            reachable = target in tree and tree[target][0] <= c.mp
+            if reachable or lying:
+                goal = target
+            elif wraith:  # close on the bearer: where it will be after its next move, a step ahead of it
+                goal = ahead[min(len(ahead) - 1, self._company_move(view) - 1)] if ahead else target
+            else:
+                goal = self._screen(view, target)
+            steps += self._walk(view, c, land.path(tree, goal))
         return steps
+
+    def _company_move(self, view: Seen) -> int:
+        return max((view.rules.units[c.key].move for c in view.chars.values() if c.side == "company"), default=1)
 
     def _screen(self, view: Seen, target: int) -> int:
         """A hex on the bearer's cheapest way to the goal, a third of the way from the goal."""
@@ -261,10 +271,8 @@ class NormalPlayer(_Base):
             left = view.rules.units[fighter].endurance - bearer.wounds
             if best_value <= 0 or left <= 2:  # the bearer's life is the game: no even fights, no last stands
                 return relic
-        if best_value < 0:
-            prize = view.side == "dominion" and view.quest.bearer in d.company
-            if not prize and f"retreat:{fighter}" in legal:
-                return f"retreat:{fighter}"
+        if best_value < 0 and f"retreat:{fighter}" in legal:
+            return f"retreat:{fighter}"
         return best
 
     def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
