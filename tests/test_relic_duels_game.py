@@ -368,3 +368,25 @@ def test_foc_simulate_without_players_seats_two_and_a_wrong_count_is_a_clear_err
     assert "players normal, normal" in capsys.readouterr().out
     assert main(["simulate", "--ruleset", "relic-duels", "--players", "ai,ai,ai"]) == 2
     assert "needs 2-2" in capsys.readouterr().err
+
+
+def test_a_save_in_the_middle_of_a_duel_round_keeps_the_sealed_answer(tmp_path):
+    """Saved while the Dominion still chooses (the Company's answer sealed): the loaded game resolves the round
+    exactly as the original (the duel, the prompt and the generator are in the save, DU10.1)."""
+    import random
+
+    from game.saves import load_game, save_game
+
+    game = loaded_example_4()
+    answer(game, 1, "hold")
+    answer(game, 1, "continue:pell")
+    state = random.Random(7).getstate()
+    game.world.rng = random.Random()
+    game.world.rng.setstate(state)                                  # a real generator, so the save can hold it
+    loaded = load_game(save_game(game, tmp_path / "duel.foc"))
+    assert state_hash(loaded.world) == state_hash(game.world)
+    entity, asked = prompt(loaded)
+    assert asked.kind == "relic_round" and asked.given == ["continue:pell", ""]
+    for g in (game, loaded):
+        assert g.submit(Answer(entity, "continue:grisk"), seat=2).ok
+    assert state_hash(loaded.world) == state_hash(game.world)
