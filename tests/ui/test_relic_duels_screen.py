@@ -103,6 +103,8 @@ def test_a_duel_against_the_computer_through_the_dialog(window: GameWindow):
         elif screen._can_move():
             press(window, screen, "End moves")
     assert rounds >= 2
+    frames(window, 1)
+    shot(window, "relic_duel_over.png")                             # the deciding round under the outcome
 
 
 def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindow):

@@ -197,12 +197,12 @@ class RelicDuelsView(BaseView):
         self._draw_characters()
         self._draw_crowds()
         self._draw_panel()
+        if self.duel is not None or self.last_round is not None or self.ended is not None:
+            self._draw_dialog()  # even once the game is over: the round that decided it stays readable
+        elif self.my_question() is not None and not self.game.over:
+            self._draw_question()
         if self.game.over:
             self._draw_victory()
-        elif self.duel is not None or self.last_round is not None or self.ended is not None:
-            self._draw_dialog()
-        elif self.my_question() is not None:
-            self._draw_question()
 
     def _draw_places(self) -> None:
         for hex_, label in ((self.land.start, "start"), (self.land.goal, "GOAL"), (self.land.muster, "muster"),
@@ -368,6 +368,16 @@ class RelicDuelsView(BaseView):
             self.text("chooses a fighter (sealed):", x, top - 24, theme.TEXT, 12)
             self._candidates(side, x, top - 44)
             return
+        if key not in self.chars:  # fallen in the last round: as it ended, wounds included
+            last = self.last_round
+            i = 0 if last is not None and last.company == key else 1
+            fate = last.fates[i] if last is not None and key in (last.company, last.dominion) else "fallen"
+            taken = last.taken[i] if last is not None and key in (last.company, last.dominion) else 0
+            self.text(f"{unit.name} — {fate}", x, top - 24, (255, 120, 100), 14, bold=True)
+            self.text(f"morale {c.morale}  combat {unit.combat}  endurance {unit.endurance}", x, top - 44,
+                      theme.TEXT, 10)
+            self.text(f"wounds {c.wounds + taken}", x, top - 60, theme.TEXT, 10)
+            return
         fighter = duel.Fighter(unit, c.wounds, c.real, c.morale)
         name = unit.name + (" (bearer)" if key == self.quest.bearer else "")
         self.text(name + ("  — your pick" if ghost else ""), x, top - 24, (255, 255, 255), 14, bold=True)
@@ -497,6 +507,8 @@ class RelicDuelsView(BaseView):
 
     def _draw_victory(self) -> None:
         cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
+        if self.last_round is not None or self.ended is not None:
+            cy = self.window.height - 58  # above the combat dialog
         arcade.draw_lrbt_rectangle_filled(cx - 280, cx + 280, cy - 50, cy + 50, (10, 12, 18, 230))
         winner = self.game.world.clock.winner
         color = self.seat_color(winner) if winner else (230, 230, 230)
