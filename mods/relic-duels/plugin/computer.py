@@ -28,7 +28,7 @@ class Seen:
     side: str
     chars: dict[str, Character]
     quest: Quest
-    duel: Duel | None
+    combat: Duel | None
 
     def mine(self) -> list[Character]:
         return [c for c in self.chars.values() if c.side == self.side and c.hex != OFF_MAP
@@ -95,8 +95,8 @@ class _Base:
 
     def answer(self, game: Any, seat: int, prompt_id: int, prompt: Prompt) -> str:
         view = seen(game, seat)
-        if prompt.kind == ROUND and view.duel is not None:
-            legal = choices.legal(view.rules, view.chars, view.duel, view.side, view.quest.bearer)
+        if prompt.kind == ROUND and view.combat is not None:
+            legal = choices.legal(view.rules, view.chars, view.combat, view.side, view.quest.bearer)
             return self.round_choice(game, seat, view, legal) if legal else prompt.default
         if prompt.kind == DECLARE:
             return self.declare(game, seat, view, prompt.subject[0])
@@ -246,22 +246,23 @@ class NormalPlayer(_Base):
         return -duel.expectation(view.rules, view.fighter(theirs), view.fighter(mine, action))
 
     def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
-        d = view.duel
+        d = view.combat
         assert d is not None
         other = "dominion" if view.side == "company" else "company"
         kept = choices.kept(d, other)
         opponents = [kept] if kept else choices.participants(d, other)
-        scored: list[tuple[Fraction, int, str]] = []
+        scored: list[tuple[bool, Fraction, int, str]] = []
         for i, answer in enumerate(legal):
             action, fighter = choices.parse(answer)
             if action not in (duel.CONTINUE, duel.SORCERY):
                 continue
             worst = min(self._expect(view, fighter, action, o) for o in opponents)
             wraiths = any(view.rules.units[o].has("wraith") for o in opponents)
-            bonus = Fraction(1, 2) if wraiths and (action == duel.SORCERY or view.rules.units[fighter].has("ancient_blade")) else Fraction(0)
+            real = action == duel.SORCERY or view.rules.units[fighter].has("ancient_blade")  # DU7.2: real wounds
+            bonus = Fraction(view.rules.ai.real_wounds_bonus) if wraiths and real else Fraction(0)
             last = view.side == "company" and fighter == view.quest.bearer and len(choices.participants(d, "company")) > 1
-            scored.append((worst + bonus - (100 if last else 0), -i, answer))
-        best_value, _, best = max(scored)
+            scored.append((not last, worst + bonus, -i, answer))  # the bearer fights only as the last participant
+        _, best_value, _, best = max(scored)
         _, fighter = choices.parse(best)
         bearer_fights = view.side == "company" and fighter == view.quest.bearer
         no_wraith = not any(view.rules.units[k].has("wraith") for k in d.dominion)
@@ -269,7 +270,7 @@ class NormalPlayer(_Base):
         if bearer_fights and no_wraith and relic in legal:
             bearer = view.chars[fighter]
             left = view.rules.units[fighter].endurance - bearer.wounds
-            if best_value <= 0 or left <= 2:  # the bearer's life is the game: no even fights, no last stands
+            if best_value <= 0 or left <= view.rules.ai.relic_at_endurance:  # the bearer's life is the game
                 return relic
         if best_value < 0 and f"retreat:{fighter}" in legal:
             return f"retreat:{fighter}"

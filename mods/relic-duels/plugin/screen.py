@@ -30,8 +30,8 @@ from .land import land_of
 PANEL = 320
 SIZE = 37.0  # hex radius (pointy-top)
 SQRT3 = math.sqrt(3)
-TERRAIN = {"plain": (120, 150, 84), "hills": (160, 140, 92), "forest": (46, 96, 52), "mountain": (128, 120, 116),
-           "water": (52, 96, 160)}
+TERRAIN = {"plain": (120, 150, 84, 255), "hills": (160, 140, 92, 255), "forest": (46, 96, 52, 255),
+           "mountain": (128, 120, 116, 255), "water": (52, 96, 160, 255)}
 NEUTRAL = (170, 150, 120)
 GOLD = (255, 205, 60)
 ACTION_LABEL = {duel.CONTINUE: "Continue", duel.SORCERY: "Sorcery", duel.RETREAT: "Retreat",
@@ -180,8 +180,8 @@ class RelicDuelsView(BaseView):
         shapes: Any = arcade.shape_list.ShapeElementList()
         for h in range(self.land.board.size):
             pts = self.corners(*self.centre(h))
-            shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.land.terrain[h], (90, 90, 90))))
-            shapes.append(arcade.shape_list.create_line_loop(pts, (34, 44, 30), 1))
+            shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.land.terrain[h], (90, 90, 90, 255))))
+            shapes.append(arcade.shape_list.create_line_loop(pts, (34, 44, 30, 255), 1))
         return shapes
 
     def draw(self) -> None:
