@@ -28,7 +28,8 @@ def play(seed: int, normal_seat: int, decide_ms: list[float]) -> int | None:
     plugin: Any = game.app.plugin(RULESET)
     controllers = {normal_seat: plugin.computer.NormalPlayer(), 3 - normal_seat: plugin.computer.RandomPlayer()}
     world = game.world
-    limit = world.rules.turns.limit + 1
+    rules: Any = world.rules
+    limit = rules.turns.limit + 1  # DU3.2: the game ends by then
     while not game.over and world.clock.round <= limit:
         if game.asking:
             for seat in game.acting_seats():

@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--ruleset", default="base", type=ruleset_id,
                           help="the game to play: a ruleset id (default: base)")
     simulate.add_argument("--players", default="ai,ai,ai,ai",
-                          help="one kind per seat: ai, normal, hard or random (default: ai,ai,ai,ai)")
+                          help="one kind per seat: ai, normal, hard or random (default: ai,ai,ai,ai, as many "
+                               "as the ruleset seats)")
     simulate.add_argument("--difficulty", default="normal", type=difficulty_list,
                           help="difficulty of the 'ai' seats: normal, hard or random (comma list per seat allowed)")
     simulate.add_argument("--rounds", type=positive_int, default=200, help="round cap per game (default: 200)")

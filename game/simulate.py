@@ -310,6 +310,9 @@ def game_line(result: GameResult) -> str:
     return f"seed {result.seed}: {outcome}"
 
 
+SIMULATE_DEFAULT_PLAYERS = "ai,ai,ai,ai"  # `foc simulate --players` when not given (game.cli)
+
+
 def run_simulate(args: Any) -> int:
     """`foc simulate`: play, show progress on a terminal, print the summary, optionally write JSON."""
     from rich.console import Console
@@ -326,7 +329,12 @@ def run_simulate(args: Any) -> int:
         ruleset = getattr(args, "ruleset", None) or "base"
         from game.content import load_mods
 
-        load_mods(list(args.mod), ruleset=ruleset)  # every problem with the ruleset and mods before playing
+        rules, _ = load_mods(list(args.mod), ruleset=ruleset)  # every problem with the ruleset and mods first
+        low, high = rules.setup.min_players, rules.setup.max_players
+        if len(kinds) > high and args.players == SIMULATE_DEFAULT_PLAYERS:  # the default seats a 2-player game too
+            kinds = kinds[:high]
+        if not low <= len(kinds) <= high:
+            raise DataError([f"--players: {len(kinds)} seats given; ruleset {ruleset} needs {low}-{high}"])
         map_data = map_for(args.map, ruleset, len(kinds), args.seed)  # fail early, in this process, on a bad map name
         if map_data is not None and len(kinds) not in map_data.start_zones:
             raise DataError([f"{args.map}: the map has no start zones for {len(kinds)} players"])

@@ -290,3 +290,103 @@ def test_computer_players_read_only_their_view():
 
     source = inspect.getsource(sub("computer"))
     assert "view_for" in source and "esper" not in source and "world.entities" not in source
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_du9_computer_games_with_both_variants_end(seed):
+    game = play(new(seed, (True, True), seize_relic=True, guardians=True))
+    assert game.over and game.world.clock.winner in (1, 2)
+    assert "deep_horror" in chars(game) or any(
+        type(cmd).__name__ == "Answer" for _, _, cmd in game.history)            # it stood, or was fought
+
+
+def test_foc_validate_checks_relic_duels(capsys):
+    from game.cli import main
+
+    assert main(["validate", "mods/relic-duels"]) == 0
+    assert "0 error(s)" in capsys.readouterr().out
+
+
+def character_mod(folder, side: str):
+    """A data mod that adds one character to the Dominion's roster (DU1.3: a new character is a TOML entry)."""
+    folder.mkdir()
+    (folder / "mod.toml").write_text('id = "more_foes"\nname = "More foes"\nversion = "1.0.0"\n'
+                                     'extends = { relic-duels = ">=0.1" }\nfiles = ["characters.toml"]\n')
+    (folder / "characters.toml").write_text(f'[units.gloam]\nname = "Gloam the Stalker"\nside = "{side}"\n'
+                                            'morale = 4\ncombat = 3\nendurance = 5\nmove = 4\n'
+                                            'abilities = [{ kind = "wraith" }]\n')
+    return folder
+
+
+def test_du1_3_a_new_character_is_a_toml_entry(tmp_path):
+    from game.content import load_app
+
+    app = load_app("relic-duels", [character_mod(tmp_path / "more_foes", "dominion")])
+    game = new_game_with(app)
+    gloam = chars(game)["gloam"]
+    assert gloam.side == "dominion" and gloam.hex == P.land(game.world).muster
+    assert app.rules.units["gloam"].has("wraith")
+
+
+def new_game_with(app):
+    from game.setup import PlayerSpec, new_game
+
+    return new_game(app.rules, None, [PlayerSpec("C"), PlayerSpec("D")], 1, app=app)
+
+
+def test_a_broken_character_is_a_clear_load_error(tmp_path):
+    """A roster typo names the file and the field (no traceback, nothing half-loaded)."""
+    from game.content import load_app
+    from game.errors import DataError
+
+    with pytest.raises(DataError) as caught:
+        load_app("relic-duels", [character_mod(tmp_path / "more_foes", "dominon")])
+    assert "characters.toml" in str(caught.value) and "units.gloam.side" in str(caught.value)
+
+
+def test_du11_computers_are_deterministic_across_processes():
+    """Their private generators are seeded by strings, not hash(): another process (another PYTHONHASHSEED)
+    plays the same game."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("from tests.relic_support import new\nfrom tests.test_relic_duels_game import play\n"
+              "from game.snapshot import state_hash\n"
+              "print(state_hash(play(new(3, (True, True), ('random', 'normal'))).world))")
+    hashes = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in (1, 2)}
+    assert len(hashes) == 1
+
+
+def test_foc_simulate_without_players_seats_two_and_a_wrong_count_is_a_clear_error(capsys):
+    """The default --players (four computers) seats as many as a two-player ruleset takes; an explicit wrong
+    count is refused with a message, not a traceback."""
+    from game.cli import main
+
+    assert main(["simulate", "--ruleset", "relic-duels", "--seed", "4"]) == 0
+    assert "players normal, normal" in capsys.readouterr().out
+    assert main(["simulate", "--ruleset", "relic-duels", "--players", "ai,ai,ai"]) == 2
+    assert "needs 2-2" in capsys.readouterr().err
+
+
+def test_a_save_in_the_middle_of_a_duel_round_keeps_the_sealed_answer(tmp_path):
+    """Saved while the Dominion still chooses (the Company's answer sealed): the loaded game resolves the round
+    exactly as the original (the duel, the prompt and the generator are in the save, DU10.1)."""
+    import random
+
+    from game.saves import load_game, save_game
+
+    game = loaded_example_4()
+    answer(game, 1, "hold")
+    answer(game, 1, "continue:pell")
+    state = random.Random(7).getstate()
+    game.world.rng = random.Random()
+    game.world.rng.setstate(state)                                  # a real generator, so the save can hold it
+    loaded = load_game(save_game(game, tmp_path / "duel.foc"))
+    assert state_hash(loaded.world) == state_hash(game.world)
+    entity, asked = prompt(loaded)
+    assert asked.kind == "relic_round" and asked.given == ["continue:pell", ""]
+    for g in (game, loaded):
+        assert g.submit(Answer(entity, "continue:grisk"), seat=2).ok
+    assert state_hash(loaded.world) == state_hash(game.world)

@@ -103,6 +103,8 @@ def test_a_duel_against_the_computer_through_the_dialog(window: GameWindow):
         elif screen._can_move():
             press(window, screen, "End moves")
     assert rounds >= 2
+    frames(window, 1)
+    shot(window, "relic_duel_over.png")                             # the deciding round under the outcome
 
 
 def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindow):
@@ -198,3 +200,37 @@ def walk_bearer(window: GameWindow, screen, land) -> None:
         click(window, *screen.centre(step))
         assert chars(screen.game)[bearer].hex == step, screen.message
     assert rules()
+
+
+def test_the_declaration_and_the_new_bearer_are_dialogs(window: GameWindow):
+    """DU4.2: unspotted Company characters with Grisk: the Company is asked whether to attack; DU12.4: Pell dies,
+    and with two heirs in the hex the Company picks the new bearer (DU8.2 a) by a click."""
+    from tests.relic_support import remove
+
+    def setup(game) -> None:
+        remove(game, "lurker")
+        at = P.land(game.world).index(0, 3)
+        place(game, at, "pell", wounds=2)
+        place(game, at, "hobb", "maelis", "grisk")
+        game.world.rng = Dice(6, 1, 1, 1, 6, then_random=True)   # spotting Pell, Hobb, Maelis; keys 1, 6
+
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], setup=setup)
+    press(window, screen, "End moves")
+    frames(window, 3)
+    question = screen.my_question()
+    assert question is not None and question["kind"] == "relic_declare"
+    frames(window, 1)
+    shot(window, "relic_declare.png")
+    press(window, screen, "Hold")
+    frames(window, 2)
+    assert screen.duel is not None and screen.duel.company == ["pell"]
+    press(window, screen, "Continue")
+    frames(window, 3)
+    assert screen.last_round is not None and screen.last_round.fates[0] == "killed"
+    key(window, arcade.key.ENTER)                                   # close the combat's last round
+    frames(window, 1)
+    question = screen.my_question()
+    assert question is not None and question["kind"] == "relic_bearer"
+    shot(window, "relic_new_bearer.png")
+    press(window, screen, "Maelis the Seer")
+    assert quest(screen.game).bearer == "maelis"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 OFF_MAP = -1  # Character.hex of a dispersed Wraith until the end of the turn (DU7.3)
 
@@ -35,7 +36,7 @@ class Quest:
     timed_out: bool = False
     declared: list[int] = field(default_factory=list)
     undecided: list[int] = field(default_factory=list)
-    combats: list[list[object]] = field(default_factory=list)
+    combats: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

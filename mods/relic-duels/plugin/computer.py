@@ -28,7 +28,7 @@ class Seen:
     side: str
     chars: dict[str, Character]
     quest: Quest
-    duel: Duel | None
+    combat: Duel | None
 
     def mine(self) -> list[Character]:
         return [c for c in self.chars.values() if c.side == self.side and c.hex != OFF_MAP
@@ -76,7 +76,8 @@ class _Base:
 
     def rng(self, game: Any, seat: int) -> random.Random:
         self.calls += 1
-        return random.Random(hash((game.world.seed, game.world.clock.round, seat, self.calls, self.level)) & 0xFFFFFFFF)
+        # a string seed: stable across processes (hash() of a str is not), so a seed always plays the same game
+        return random.Random(f"{game.world.seed}:{game.world.clock.round}:{seat}:{self.calls}:{self.level}")
 
     def play_turn(self, game: Any) -> list[Any]:
         seat = game.world.clock.seat
@@ -94,8 +95,8 @@ class _Base:
 
     def answer(self, game: Any, seat: int, prompt_id: int, prompt: Prompt) -> str:
         view = seen(game, seat)
-        if prompt.kind == ROUND and view.duel is not None:
-            legal = choices.legal(view.rules, view.chars, view.duel, view.side, view.quest.bearer)
+        if prompt.kind == ROUND and view.combat is not None:
+            legal = choices.legal(view.rules, view.chars, view.combat, view.side, view.quest.bearer)
             return self.round_choice(game, seat, view, legal) if legal else prompt.default
         if prompt.kind == DECLARE:
             return self.declare(game, seat, view, prompt.subject[0])
@@ -189,14 +190,22 @@ class NormalPlayer(_Base):
         reach = self._reach(view)
         best = max(g.spot for g in rules.ground.values())
 
+        guarded = {c.hex for c in view.chars.values() if rules.units[c.key].has("guardian")}
+        if rules.options.seize_relic:  # DU9.1: ending where the Lurker can step to means a seize combat
+            for c in view.chars.values():
+                if c.side == "neutral" and c.hex != OFF_MAP:
+                    guarded.update(land.board.within(c.hex, rules.units[c.key].move))
+        detour = land.board.size  # a guardian fights everyone in its hex (DU9.2): go round it
+
         def extra(h: int) -> int:
-            return rules.ai.spot_weight * (best - land.spot_target(h)) + (rules.ai.reach_weight if h in reach else 0)
+            return (rules.ai.spot_weight * (best - land.spot_target(h)) + (rules.ai.reach_weight if h in reach else 0)
+                    + (detour if h in guarded else 0))
 
         path = land.path(land.cheapest(bearer.hex, extra), land.goal)
         steps += self._walk(view, bearer, path)
         for c in mine:
             if c.key != bearer.key and c.hex != bearer.hex:
-                steps += self._walk(view, c, land.path(land.cheapest(c.hex), bearer.hex))
+                steps += self._walk(view, c, land.path(land.cheapest(c.hex, extra), bearer.hex))
         return steps
 
     def _dominion_moves(self, view: Seen) -> list[Step]:
@@ -206,12 +215,22 @@ class NormalPlayer(_Base):
             return []
         steps: list[Step] = []
         lying = view.quest.lying != OFF_MAP and not view.quest.bearer
+        ahead = land.path(land.cheapest(target), land.goal)  # the bearer's likely way on
         for c in view.mine():
             wraith = view.rules.units[c.key].has("wraith")
-            reachable = land.distance(c.hex, target) <= c.mp
-            goal = target if wraith or lying or reachable else self._screen(view, target)
-            steps += self._walk(view, c, land.path(land.cheapest(c.hex), goal))
+            tree = land.cheapest(c.hex)
+            reachable = target in tree and tree[target][0] <= c.mp
+            if reachable or lying:
+                goal = target
+            elif wraith:  # close on the bearer: where it will be after its next move, a step ahead of it
+                goal = ahead[min(len(ahead) - 1, self._company_move(view) - 1)] if ahead else target
+            else:
+                goal = self._screen(view, target)
+            steps += self._walk(view, c, land.path(tree, goal))
         return steps
+
+    def _company_move(self, view: Seen) -> int:
+        return max((view.rules.units[c.key].move for c in view.chars.values() if c.side == "company"), default=1)
 
     def _screen(self, view: Seen, target: int) -> int:
         """A hex on the bearer's cheapest way to the goal, a third of the way from the goal."""
@@ -227,31 +246,34 @@ class NormalPlayer(_Base):
         return -duel.expectation(view.rules, view.fighter(theirs), view.fighter(mine, action))
 
     def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
-        d = view.duel
+        d = view.combat
         assert d is not None
         other = "dominion" if view.side == "company" else "company"
         kept = choices.kept(d, other)
         opponents = [kept] if kept else choices.participants(d, other)
-        scored: list[tuple[Fraction, int, str]] = []
+        scored: list[tuple[bool, Fraction, int, str]] = []
         for i, answer in enumerate(legal):
             action, fighter = choices.parse(answer)
             if action not in (duel.CONTINUE, duel.SORCERY):
                 continue
             worst = min(self._expect(view, fighter, action, o) for o in opponents)
             wraiths = any(view.rules.units[o].has("wraith") for o in opponents)
-            bonus = Fraction(1, 2) if wraiths and (action == duel.SORCERY or view.rules.units[fighter].has("ancient_blade")) else Fraction(0)
+            real = action == duel.SORCERY or view.rules.units[fighter].has("ancient_blade")  # DU7.2: real wounds
+            bonus = Fraction(view.rules.ai.real_wounds_bonus) if wraiths and real else Fraction(0)
             last = view.side == "company" and fighter == view.quest.bearer and len(choices.participants(d, "company")) > 1
-            scored.append((worst + bonus - (100 if last else 0), -i, answer))
-        best_value, _, best = max(scored)
+            scored.append((not last, worst + bonus, -i, answer))  # the bearer fights only as the last participant
+        _, best_value, _, best = max(scored)
         _, fighter = choices.parse(best)
         bearer_fights = view.side == "company" and fighter == view.quest.bearer
         no_wraith = not any(view.rules.units[k].has("wraith") for k in d.dominion)
-        if best_value < 0:
-            if bearer_fights and no_wraith and f"relic:{fighter}" in legal:
-                return f"relic:{fighter}"
-            prize = view.side == "dominion" and view.quest.bearer in d.company
-            if not prize and f"retreat:{fighter}" in legal:
-                return f"retreat:{fighter}"
+        relic = f"relic:{fighter}"
+        if bearer_fights and no_wraith and relic in legal:
+            bearer = view.chars[fighter]
+            left = view.rules.units[fighter].endurance - bearer.wounds
+            if best_value <= 0 or left <= view.rules.ai.relic_at_endurance:  # the bearer's life is the game
+                return relic
+        if best_value < 0 and f"retreat:{fighter}" in legal:
+            return f"retreat:{fighter}"
         return best
 
     def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:

@@ -178,6 +178,8 @@ class AiRules(_Strict):
 
     spot_weight: StrictInt = Field(ge=0)
     reach_weight: StrictInt = Field(ge=0)
+    real_wounds_bonus: float = Field(ge=0)
+    relic_at_endurance: StrictInt = Field(ge=0)
 
 
 class RelicDuelsRules(RulesetCore):
@@ -232,9 +234,10 @@ class RelicDuelsRules(RulesetCore):
                 raise ValueError(f"units: no character of side '{side}' (DU1.3)")
         if sum(u.has("bearer") for u in self.units.values() if u.side == "company") != 1:
             raise ValueError("units: exactly one Company character must be the bearer (DU1.3)")
-        for index, row in enumerate((*self.wounds, *self.sorcery)):
-            if len(row.keys) != self.dice.sides:
-                raise ValueError(f"wounds/sorcery row {index}: {len(row.keys)} keys for a d{self.dice.sides}")
+        rows: list[WoundsRow | SorceryRow] = [*self.wounds, *self.sorcery]
+        for index, entries in enumerate(r.keys for r in rows):
+            if len(entries) != self.dice.sides:
+                raise ValueError(f"wounds/sorcery row {index}: {len(entries)} keys for a d{self.dice.sides}")
         self._check_bands()
         return self
 

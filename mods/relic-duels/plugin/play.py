@@ -266,7 +266,7 @@ def _queue_combats(world: World) -> None:
     """DU9.1 the seize combat first, DU9.2 guardians' combats, then DU4.3 every normal one, each in hex order."""
     rules, q = rules_of(world), quest(world)
     chars = characters(world).values()
-    combats: list[list[object]] = []
+    combats: list[list[Any]] = []
     bearer = characters(world).get(q.bearer)
     if rules.options.seize_relic and bearer is not None and any(c.side == NEUTRAL and c.hex == bearer.hex
                                                                   for c in chars):
@@ -303,10 +303,10 @@ def advance(world: World) -> None:
         if not q.combats:
             return
         kind, hex_ = q.combats.pop(0)
-        company, dominion = _participants(world, str(kind), int(hex_))  # type: ignore[call-overload]
+        company, dominion = _participants(world, str(kind), int(hex_))
         if company and dominion:
-            esper.create_entity(Duel(str(kind), int(hex_), company, dominion))  # type: ignore[call-overload]
-            world.emit(CombatStarted(world.clock.seat, str(kind), int(hex_), tuple(company), tuple(dominion)))  # type: ignore[call-overload]
+            esper.create_entity(Duel(str(kind), int(hex_), company, dominion))
+            world.emit(CombatStarted(world.clock.seat, str(kind), int(hex_), tuple(company), tuple(dominion)))
 
 
 def _ask_round(world: World, entity: int, d: Duel) -> None:
@@ -478,8 +478,3 @@ def outcome(world: World) -> dict[int, str] | None:
     if q.timed_out:
         return {company: LOST, dominion: WON}
     return None
-
-
-def component_data(data: dict[str, Any]) -> Character:
-    """A character from a seat's view (game.views): the same dataclass the engine keeps."""
-    return Character(**data)

@@ -30,8 +30,8 @@ from .land import land_of
 PANEL = 320
 SIZE = 37.0  # hex radius (pointy-top)
 SQRT3 = math.sqrt(3)
-TERRAIN = {"plain": (120, 150, 84), "hills": (160, 140, 92), "forest": (46, 96, 52), "mountain": (128, 120, 116),
-           "water": (52, 96, 160)}
+TERRAIN = {"plain": (120, 150, 84, 255), "hills": (160, 140, 92, 255), "forest": (46, 96, 52, 255),
+           "mountain": (128, 120, 116, 255), "water": (52, 96, 160, 255)}
 NEUTRAL = (170, 150, 120)
 GOLD = (255, 205, 60)
 ACTION_LABEL = {duel.CONTINUE: "Continue", duel.SORCERY: "Sorcery", duel.RETREAT: "Retreat",
@@ -59,6 +59,8 @@ class RelicDuelsView(BaseView):
         self.prompt: tuple[int, dict[str, Any]] | None = None
         self.spots: dict[int, list[E.SpotRolled]] = {}  # the last spotting rolls, by hex (DU4.1)
         self.spots_turn = 0
+        self.trails: list[tuple[int, int, str]] = []  # this turn's steps (origin, destination, side), as arrows
+        self.trails_turn = 0
         self.last_round: E.RoundFought | None = None  # the round the dialog shows (DU6)
         self.last_fighters: dict[str, Character] = {}  # the fighters as they were before that round
         self.ended: E.CombatEnded | None = None  # a combat over, shown until closed
@@ -178,8 +180,8 @@ class RelicDuelsView(BaseView):
         shapes: Any = arcade.shape_list.ShapeElementList()
         for h in range(self.land.board.size):
             pts = self.corners(*self.centre(h))
-            shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.land.terrain[h], (90, 90, 90))))
-            shapes.append(arcade.shape_list.create_line_loop(pts, (34, 44, 30), 1))
+            shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.land.terrain[h], (90, 90, 90, 255))))
+            shapes.append(arcade.shape_list.create_line_loop(pts, (34, 44, 30, 255), 1))
         return shapes
 
     def draw(self) -> None:
@@ -190,16 +192,17 @@ class RelicDuelsView(BaseView):
         self._terrain_shapes.draw()
         self._draw_places()
         self._draw_reach()
+        self._draw_trails()
         self._draw_spots()
         self._draw_characters()
         self._draw_crowds()
         self._draw_panel()
+        if self.duel is not None or self.last_round is not None or self.ended is not None:
+            self._draw_dialog()  # even once the game is over: the round that decided it stays readable
+        elif self.my_question() is not None and not self.game.over:
+            self._draw_question()
         if self.game.over:
             self._draw_victory()
-        elif self.duel is not None or self.last_round is not None or self.ended is not None:
-            self._draw_dialog()
-        elif self.my_question() is not None:
-            self._draw_question()
 
     def _draw_places(self) -> None:
         for hex_, label in ((self.land.start, "start"), (self.land.goal, "GOAL"), (self.land.muster, "muster"),
@@ -207,7 +210,9 @@ class RelicDuelsView(BaseView):
             x, y = self.centre(hex_)
             color = GOLD if label == "GOAL" else (235, 235, 235)
             arcade.draw_polygon_outline(self.corners(x, y, SIZE - 3), color, 2)
-            self.text(label, x, y - SIZE * 0.78, color, 8, anchor_x="center", bold=True)
+            ly = y - SIZE * 0.98  # on a plate at the hex's lower tip, clear of the tokens
+            arcade.draw_lrbt_rectangle_filled(x - 21, x + 21, ly - 6, ly + 7, (10, 12, 16, 220))
+            self.text(label, x, ly - 4, color, 8, anchor_x="center", bold=True)
         if self.quest.lying != OFF_MAP and not self.quest.bearer:
             x, y = self.centre(self.quest.lying)
             arcade.draw_circle_outline(x, y, 12, GOLD, 4)
@@ -226,12 +231,22 @@ class RelicDuelsView(BaseView):
                 x, y = self.centre(n)
                 self.text(f"{cost}", x + SIZE * 0.45, y + SIZE * 0.35, (255, 255, 190), 9, anchor_x="center")
 
+    def _draw_trails(self) -> None:
+        """This turn's steps of every side (the computer's and the other player's moves are seen, not jumped)."""
+        for origin, destination, side in self.trails[-80:]:
+            (ax, ay), (bx, by) = self.centre(origin), self.centre(destination)
+            r, g, b = self.side_color(side)
+            arcade.draw_line(ax, ay, bx, by, (r, g, b, 150), 3)
+            arcade.draw_circle_filled(bx, by, 4, (r, g, b, 200))
+
     def _draw_spots(self) -> None:
         """DU4.1: each spotting roll of this turn at its hex: the die, the bonus, the target, the result."""
         for hex_, rolls in self.spots.items():
             x, y = self.centre(hex_)
             for i, roll in enumerate(rolls[:5]):
                 bx, by = x - SIZE * 1.1, y + 26 - i * 15
+                if bx - 96 < 0:  # no room on the left at the map's edge: on the right
+                    bx = x + SIZE * 1.1 + 96
                 color = (255, 90, 80) if roll.spotted else (110, 210, 120)
                 arcade.draw_lrbt_rectangle_filled(bx - 96, bx + 22, by - 7, by + 7, (10, 10, 14, 225))
                 arcade.draw_lrbt_rectangle_outline(bx - 96, bx + 22, by - 7, by + 7, color, 1)
@@ -256,6 +271,10 @@ class RelicDuelsView(BaseView):
             arcade.draw_circle_outline(x, y, 9, (255, 255, 255) if key == self.selected else (20, 20, 20), 2)
             self.text(_initials(self.name(key)), x, y - 1, (12, 12, 12), 7, anchor_x="center", anchor_y="center",
                       bold=True)
+            if key == bearer:  # and a diamond badge, so the bearer stands out whatever the side's colour
+                bx, by = x + 9, y + 9
+                arcade.draw_polygon_filled([(bx, by + 6), (bx + 5, by), (bx, by - 6), (bx - 5, by)], GOLD)
+                arcade.draw_polygon_outline([(bx, by + 6), (bx + 5, by), (bx, by - 6), (bx - 5, by)], (20, 20, 20), 1)
 
     def _draw_crowds(self) -> None:
         for hex_ in {c.hex for c in self.chars.values() if c.hex != OFF_MAP}:
@@ -348,6 +367,16 @@ class RelicDuelsView(BaseView):
                 return
             self.text("chooses a fighter (sealed):", x, top - 24, theme.TEXT, 12)
             self._candidates(side, x, top - 44)
+            return
+        if key not in self.chars:  # fallen in the last round: as it ended, wounds included
+            last = self.last_round
+            i = 0 if last is not None and last.company == key else 1
+            fate = last.fates[i] if last is not None and key in (last.company, last.dominion) else "fallen"
+            taken = last.taken[i] if last is not None and key in (last.company, last.dominion) else 0
+            self.text(f"{unit.name} — {fate}", x, top - 24, (255, 120, 100), 14, bold=True)
+            self.text(f"morale {c.morale}  combat {unit.combat}  endurance {unit.endurance}", x, top - 44,
+                      theme.TEXT, 10)
+            self.text(f"wounds {c.wounds + taken}", x, top - 60, theme.TEXT, 10)
             return
         fighter = duel.Fighter(unit, c.wounds, c.real, c.morale)
         name = unit.name + (" (bearer)" if key == self.quest.bearer else "")
@@ -478,6 +507,8 @@ class RelicDuelsView(BaseView):
 
     def _draw_victory(self) -> None:
         cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
+        if self.last_round is not None or self.ended is not None:
+            cy = self.window.height - 58  # above the combat dialog
         arcade.draw_lrbt_rectangle_filled(cx - 280, cx + 280, cy - 50, cy + 50, (10, 12, 18, 230))
         winner = self.game.world.clock.winner
         color = self.seat_color(winner) if winner else (230, 230, 230)
@@ -518,6 +549,12 @@ class RelicDuelsView(BaseView):
 
     def _note(self, event: Any) -> None:
         land = self.land
+        if isinstance(event, E.CharacterMoved) and event.origin >= 0:
+            if self.trails_turn != self.game.world.clock.round:
+                self.trails, self.trails_turn = [], self.game.world.clock.round
+            moved = self.chars.get(event.character)
+            side = moved.side if moved is not None else self.rules.units[event.character].side
+            self.trails.append((event.origin, event.destination, side))
         if isinstance(event, E.SpotRolled):
             if self.spots_turn != self.game.world.clock.round:  # a new turn's rolls replace the last turn's
                 self.spots, self.spots_turn = {}, self.game.world.clock.round

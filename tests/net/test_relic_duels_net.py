@@ -1,0 +1,50 @@
+"""Relic Duels through the server (DU1.1 network play): the Company is a client seat played by the ruleset's
+normal computer (its moves and its answers to the duel rounds, sealed on the server), the Dominion the server's
+computer seat; the game ends and the client's copy stays at the server's hash."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game import computer_seats
+from game.ai import make_controller
+from game.net.seat_client import SeatClient
+from game.snapshot import state_hash
+from tests.net.support import ServerProcess, create_game
+from tests.net.test_net_play import linked, settle
+
+
+@pytest.fixture
+def server(tmp_path):
+    proc = ServerProcess(tmp_path / "data").start()
+    yield proc
+    proc.stop()
+
+
+def test_a_relic_duels_game_is_played_to_its_end_through_the_server(server):
+    a = linked(server.url, "a")
+    try:
+        game_id = create_game(a, [{"kind": "open"}, {"kind": "computer"}], map_name="default", seed=4,
+                              ruleset="relic-duels")
+        seat = SeatClient.join(a, game_id, 1, name="Ann")
+        controller = make_controller("normal", seat.game.app)
+        answered = 0
+        deadline = time.monotonic() + 120
+        while not seat.game.over and time.monotonic() < deadline:
+            seat.pump(wait=0.02)
+            if seat.my_turn():
+                mirror = seat.as_player()
+                try:
+                    if mirror.asking:
+                        answered += len(computer_seats.answer_prompts(mirror, 1, controller))
+                    else:
+                        controller.play_turn(mirror)
+                finally:
+                    del mirror.submit
+        assert seat.game.over and seat.game.world.clock.winner in (1, 2) and answered > 0   # duels were fought
+        seq, digest = settle(a, game_id, [seat])
+        assert seq == seat.mirror.seq and digest == state_hash(seat.game.world)
+    finally:
+        a.close()
