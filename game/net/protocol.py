@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL_VERSION = 2  # 2: games of any ruleset, hidden orders of simultaneous phases (hidden/reveal updates)
+PROTOCOL_VERSION = 3  # 3: per-seat views (state.view, update.view), no seed or commands sent; 2: any ruleset, hidden orders
 
 # limits (see docs/network.md, "Hostile input")
 MAX_MESSAGE_BYTES = 64 * 1024  # a frame larger than this closes the connection (websockets max_size)

@@ -116,11 +116,12 @@ class TotalWarView(BaseView):
 
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
-        self.seen_at = (len(self.game.history), self.viewer, self.game.over)
+        self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
-        """A seat's view is a whole snapshot: taken again only after a command was accepted (or the seat changed)."""
-        if self.seen_at != (len(self.game.history), self.viewer, self.game.over):
+        """A seat's view is a whole snapshot: taken again only after the game changed (a command accepted here or
+        a network copy's new view: `Game.revision`) or the seat changed."""
+        if self.seen_at != (self.game.revision, self.viewer, self.game.over):
             self._refresh()
 
     def stage(self) -> str:
@@ -451,6 +452,8 @@ class TotalWarView(BaseView):
 
 
     def hot_seat(self) -> bool:
+        if getattr(self.session, "remote", False):
+            return False  # a network game: each player has a window of their own, no hand-over screen
         return sum(not self.session.seat_is_computer(s) for s in self.game.world.alive_seats()) >= 2
 
     def _hand_over(self, seat: int) -> None:
