@@ -79,13 +79,14 @@ def test_two_windows_play_total_war_through_the_server_and_a_third_watches(windo
         shot(window, "net_tw_seat1_orders.png")
         # the other screens follow the server but never get seat 1's order (TW4.2)
         settle_all([s.client for s in sessions.values()])
-        for view in (two, watcher):
+        for view, name in ((two, "seat2"), (watcher, "watcher")):
             view.on_update(1 / 60)
             window.show_view(view)
             frames(window, 2)
             assert view.seat_orders.get(1, {}).get("orders", []) == []
             assert inf.name not in view.drawn_orders
-        shot(window, "net_tw_seat2_waiting.png")
+            shot(window, f"net_tw_{name}_deploy.png")
+        assert watcher.spectator() and not two.spectator()
 
         deadline = time.monotonic() + scaled(420)
         advanced: set[int] = set()
