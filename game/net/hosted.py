@@ -270,7 +270,7 @@ class Hosted:
                   "command": command_to_data(command), "events": [event_data(e) for e in result.events],
                   "clock": clock_data(game.world.clock)}
         viewers: list[int | None] = [None, *self.seats]
-        views = {v: viewer_events(game, v, result.events) for v in viewers}
+        views = {v: viewer_events(game, v, result.events, record["events"]) for v in viewers}
         if any(view != record["events"] for view in views.values()):
             record["views"] = views
         return record
