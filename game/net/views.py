@@ -15,13 +15,15 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import operator
 import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import esper
 from pydantic import TypeAdapter, ValidationError
 
-from game.snapshot import component_data, snapshot
+from game.snapshot import component_data
 from systems.events import Event
 
 if TYPE_CHECKING:
@@ -98,6 +100,19 @@ def view_hash(entities: Entities, clock: dict[str, Any], seats: list[int]) -> st
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+_SCALARS = (int, str, float, bool, type(None))
+
+
+@cache
+def _reader(cls: type) -> Any:
+    """A function giving a component's field values as a tuple, in field order."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda component: (one(component),)
+    return operator.attrgetter(*names) if names else (lambda component: ())
+
+
 @dataclasses.dataclass
 class ViewTracker:
     """The view each viewer of one game was last sent, and the change to the game's view since (`advance`)."""
@@ -107,6 +122,8 @@ class ViewTracker:
     shown: dict[Viewer, Entities] = dataclasses.field(default_factory=dict)
     clock: dict[str, Any] = dataclasses.field(default_factory=dict)
     seats: list[int] = dataclasses.field(default_factory=list)
+    # (entity, component name) -> (its field values, its data), for components of plain values only
+    _data: dict[tuple[int, str], tuple[tuple[Any, ...], dict[str, Any]]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def start(cls, game: Game, viewers: list[Viewer]) -> ViewTracker:
@@ -119,10 +136,9 @@ class ViewTracker:
         visible components, `removed` entity keys, the clock and seats)."""
         from game.views import entity_hiding, entity_view, filter_entities
 
-        whole = snapshot(game.world)
-        entities: Entities = whole["entities"]
+        entities = self._entities(game)
         previous, self.full = self.full, entities
-        self.clock, self.seats = clock_data(game.world.clock), list(whole["seats"])
+        self.clock, self.seats = clock_data(game.world.clock), list(game.world.seats)
         changes: dict[Viewer, dict[str, Any]] = {}
         if entity_hiding(game):  # the ruleset's hook: what one entity shows may depend on others
             touched = None
@@ -150,6 +166,33 @@ class ViewTracker:
             self.shown[viewer] = now
             changes[viewer] = {"clock": self.clock, "seats": self.seats, "changed": changed, "removed": removed}
         return changes
+
+    def _entities(self, game: Game) -> Entities:
+        """The game's entities as `game.snapshot.entity_table` gives them (keys as text), faster: a component
+        whose fields are all plain values equal to the last time reuses the data made then (most of a board
+        does not change from one command to the next)."""
+        world = game.world
+        world.activate()
+        esper.clear_dead_entities()
+        previous, fresh = self._data, {}
+        table: dict[int, dict[str, dict[str, Any]]] = {}
+        for name, cls in world.app.components.items():
+            read = _reader(cls)
+            found: list[tuple[int, Any]] = esper.get_component(cls)
+            for entity, component in found:
+                values = read(component)
+                known = previous.get((entity, name))
+                if known is not None and known[0] == values:
+                    data = known[1]
+                else:
+                    data = component_data(component)
+                    # lists and dicts may change in place: only plain values are compared next time
+                    known = (values, data) if all(type(v) in _SCALARS for v in values) else None
+                if known is not None:
+                    fresh[(entity, name)] = known
+                table.setdefault(entity, {})[name] = data
+        self._data = fresh
+        return {str(e): table[e] for e in sorted(table)}
 
     def state_of(self, viewer: Viewer) -> dict[str, Any]:
         """The whole view of `viewer` as last sent (clock, seats, entities)."""
