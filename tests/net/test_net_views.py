@@ -153,3 +153,52 @@ def test_base_game_clients_never_receive_the_seed_or_the_generator(server):
     finally:
         for link in (a, b, w):
             link.close()
+
+
+def test_a_rulesets_visible_hook_decides_what_each_copy_gets():
+    """A ruleset that hides part of an entity (here: other seats' stockpiles, through the `visible` hook of
+    game.views) has it stripped from every state and every change the server sends that viewer; the copy
+    follows the server's view hash for its viewer (in process, the same functions the server calls)."""
+    from components.commands import ChooseBase, EndTurn
+    from game.net.hosted import create
+    from game.net.mirror import Mirror
+    from game.net.views import state_for, update_for
+
+    hosted = create("g", "", "random:12x12:3", [{"kind": "open", "difficulty": "normal", "name": ""}] * 2, [],
+                    "live", None, 7)
+    game = hosted.game
+
+    def mine_only(world, seat, entity, components):
+        player = components.get("Player")
+        if player is not None and player["seat"] != seat:
+            return {k: v for k, v in components.items() if k != "Stockpile"}
+        return components
+
+    game.world.app.hooks.set("visible", mine_only)
+    hosted.track()
+    assert hosted.tracker is not None
+    copies = {v: Mirror.from_state(state_for(v, hosted.header, hosted.tracker, 0, []) | {"game": "g"})
+              for v in (1, 2, None)}
+    sent: dict[int | None, list[str]] = {v: [] for v in copies}
+    for seat in (1, 2):
+        zone = game.world.start_zones[seat]
+        base = next(t for t in zone if game.check(ChooseBase(t)) is None)
+        _, records, _ = hosted.apply(ChooseBase(base), f"seat:{seat}")
+        for viewer, copy in copies.items():
+            for record in records:
+                update = update_for(viewer, record, record.get("change", {}).get(viewer))
+                sent[viewer].append(json.dumps(update))
+                copy.apply(update)
+    for _ in range(4):
+        _, records, _ = hosted.apply(EndTurn(), "seat")
+        for viewer, copy in copies.items():
+            for record in records:
+                update = update_for(viewer, record, record.get("change", {}).get(viewer))
+                sent[viewer].append(json.dumps(update))
+                copy.apply(update)
+    for viewer, copy in copies.items():
+        assert copy.view_hash() == hosted.tracker.hash_of(viewer)
+        stockpiles = {c["Player"]["seat"] for c in copy.entities.values() if "Stockpile" in c and "Player" in c}
+        assert stockpiles == ({viewer} if viewer is not None else set())
+    assert any('"Stockpile"' in text for text in sent[1])  # its own stockpile changes reach seat 1
+    assert not any('"Stockpile"' in text for text in sent[None])  # the spectator never gets one
