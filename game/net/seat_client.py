@@ -22,6 +22,7 @@ from game.net.mirror import Desync, Mirror
 from systems.events import Event
 
 REPLY_SECONDS = 15.0
+GAP_SECONDS = 30.0  # how long updates may run ahead of the copy before it is declared out of step
 
 
 class SeatClient:
@@ -39,6 +40,7 @@ class SeatClient:
         self.desync = ""  # why the mirror stopped following the server (rejoin to start afresh)
         self.issuers: list[str] = []  # who issued each update applied: "seat:N", "computer", "timer"
         self.reply_seconds = REPLY_SECONDS  # how long a command waits for its verdict and its update
+        self.gap_since: float | None = None  # when updates started to arrive ahead of the copy (see pump)
 
     @classmethod
     def join(cls, link: Link, game_id: str, seat: int | None = None, *, watch: bool = False, token: str | None = None,
@@ -89,6 +91,17 @@ class SeatClient:
             block = False
             kind = message.get("type")
             if kind == "update" and message.get("game") == self.game_id:
+                seq = message.get("seq")
+                if isinstance(seq, int) and seq > self.mirror.seq + 1:
+                    # after a reconnection, updates of commands still being written can overtake the fresh view
+                    # the server sends once they are durable: skip them and wait for it (bounded)
+                    if self.gap_since is None:
+                        self.gap_since = time.monotonic()
+                    elif time.monotonic() - self.gap_since > GAP_SECONDS:
+                        self.desync = f"update {seq} arrived after {self.mirror.seq} and no fresh view came"
+                        self.problems.append(self.desync)
+                        return applied
+                    continue
                 try:
                     events = self.mirror.apply(message)
                 except Desync as exc:  # never a traceback in the window: say so and stop following
@@ -100,6 +113,7 @@ class SeatClient:
                     self.issuers.append(str(message.get("issuer", "")))
                     self._observe(events)
             elif kind == "state" and message.get("game") == self.game_id:
+                self.gap_since = None
                 try:
                     self.refresh(message)
                 except DataError as exc:
@@ -122,7 +136,7 @@ class SeatClient:
         """This seat may act now (its turn, its orders not yet ready, or a question put to it) and nothing
         from the server waits to be applied."""
         game = self.game
-        if self.seat is None or game.over or not self.link.inbox.empty():
+        if self.seat is None or game.over or not self.link.inbox.empty() or self.gap_since is not None:
             return False
         if game.awaiting_orders:
             return self.seat in game.unready_seats()

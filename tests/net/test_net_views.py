@@ -202,3 +202,37 @@ def test_a_rulesets_visible_hook_decides_what_each_copy_gets():
         assert stockpiles == ({viewer} if viewer is not None else set())
     assert any('"Stockpile"' in text for text in sent[1])  # its own stockpile changes reach seat 1
     assert not any('"Stockpile"' in text for text in sent[None])  # the spectator never gets one
+
+
+def test_updates_that_overtake_a_fresh_view_after_a_reconnection_are_skipped_not_fatal():
+    """After a reconnection the server sends the fresh view once the commands in flight are durable; their
+    updates may arrive first, ahead of the copy: they are skipped until the view comes, then play resumes."""
+    import queue
+    from types import SimpleNamespace
+
+    from components.commands import ChooseBase, EndTurn
+    from game.net.hosted import create
+    from game.net.mirror import Mirror
+    from game.net.views import state_for, update_for
+
+    hosted = create("g", "", "random:12x12:3", [{"kind": "open", "difficulty": "normal", "name": ""}] * 2, [],
+                    "live", None, 7)
+    game = hosted.game
+    assert hosted.tracker is not None
+    client = SeatClient(SimpleNamespace(inbox=queue.Queue()), "g", 1,  # type: ignore[arg-type]
+                        Mirror.from_state(state_for(1, hosted.header, hosted.tracker, 0, []) | {"game": "g"}))
+    records = []
+    for seat in (1, 2):
+        zone = game.world.start_zones[seat]
+        base = next(t for t in zone if game.check(ChooseBase(t)) is None)
+        records += hosted.apply(ChooseBase(base), f"seat:{seat}")[1]
+    fresh = state_for(1, hosted.header, hosted.tracker, hosted.seq, []) | {"game": "g"}
+    records += hosted.apply(EndTurn(), "seat:1")[1]
+    inbox = client.link.inbox
+    inbox.put(update_for(1, records[1], records[1]["change"][1]))  # seq 2 overtakes: the copy is at 0
+    assert client.pump() == 0 and not client.desync and not client.my_turn()
+    inbox.put(fresh)
+    inbox.put(update_for(1, records[2], records[2]["change"][1]))
+    client.pump()
+    assert not client.desync and client.mirror.seq == 3
+    assert client.mirror.view_hash() == hosted.tracker.hash_of(1)
