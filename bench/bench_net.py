@@ -60,7 +60,7 @@ class GamePlay:
         kind = message.get("type")
         if kind == "state":
             self.states[seat_index] = message
-            self.clock = message["clock"]
+            self.clock = message["view"]["clock"]  # the seat's view (protocol 3)
         elif kind == "update":
             seq = message["seq"]
             seen = self.arrivals.setdefault(seq, [])

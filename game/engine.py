@@ -78,6 +78,9 @@ class Game:
     world: World
     history: list[tuple[int, int, Command]] = field(default_factory=list)
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])  # names its saves; no part of the state
+    # how often the state changed (each accepted command here; each view a network copy took): a screen re-reads
+    # the game when it moved, whether the change came from a command or from the server
+    revision: int = 0
 
     @property
     def app(self) -> App:
@@ -120,6 +123,7 @@ class Game:
             return Rejected(reason)
         world.events = []
         self.history.append((world.clock.round, issuer, command))
+        self.revision += 1
         self._perform(command, issuer)
         esper.clear_dead_entities()
         events, world.events = tuple(world.events), []

@@ -109,6 +109,13 @@ def restore_in_place(world: World, state: dict[str, Any], next_entity: int | Non
     version, internal, gauss = state["rng"]
     world.rng.setstate((version, tuple(internal), gauss))
     world.events = []
+    reindex(world)
+
+
+def reindex(world: World) -> None:
+    """Rebuild the world's lookups from its entities (tiles, players, owned territories) after they changed
+    from outside the rules (a restored snapshot, a network client's view)."""
+    world.activate()
     tiles = dict.fromkeys(range(len(world.terrain)), 0)
     for entity, territory in esper.get_component(Territory):
         tiles[territory.index] = entity
@@ -116,9 +123,9 @@ def restore_in_place(world: World, state: dict[str, Any], next_entity: int | Non
     world.players = {p.seat: entity for entity, p in esper.get_component(Player)}
     world.owned = {seat: set() for seat in world.seats}
     for entity, territory in esper.get_component(Territory):
-        owner = esper.component_for_entity(entity, Ownership).owner
-        if owner is not None:
-            world.owned.setdefault(owner, set()).add(territory.index)
+        ownership = esper.try_component(entity, Ownership)  # a view may hide it
+        if ownership is not None and ownership.owner is not None:
+            world.owned.setdefault(ownership.owner, set()).add(territory.index)
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -23,25 +23,44 @@ HIDDEN = "hidden"  # what stands for the random generator's state in a seat's vi
 
 def view_for(game: Game, seat: int | None) -> dict[str, Any]:
     """The snapshot as `seat` may see it (None: a spectator)."""
-    world = game.world
-    full = snapshot(world)
-    visible = world.app.hooks.visible
-    entities: dict[str, dict[str, Any]] = {}
-    for key, components in full["entities"].items():
-        shown = _engine_filter(components, seat)
-        if visible is not None:
-            shown = visible(world, seat, int(key), shown)
+    full = snapshot(game.world)
+    return {**full, "rng": HIDDEN, "entities": filter_entities(game, full["entities"], seat), "viewer": seat}
+
+
+def filter_entities(game: Game, entities: dict[str, dict[str, Any]], seat: int | None) -> dict[str, dict[str, Any]]:
+    """The entities of a snapshot as `seat` may see them (an entity hidden whole is left out)."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, components in entities.items():
+        shown = entity_view(game, seat, key, components)
         if shown:
-            entities[key] = shown
-    return {**full, "rng": HIDDEN, "entities": entities, "viewer": seat}
+            out[key] = shown
+    return out
+
+
+def entity_view(game: Game, seat: int | None, key: str, components: dict[str, Any]) -> dict[str, Any] | None:
+    """One entity of a snapshot as `seat` may see it (None or empty: hidden); the same dict when nothing of
+    it is hidden, so a host can share it between viewers."""
+    shown = _engine_filter(components, seat)
+    visible = game.world.app.hooks.visible
+    if visible is not None:
+        shown = visible(game.world, seat, int(key), dict(shown))  # the hook may edit its copy
+    return shown
+
+
+def entity_hiding(game: Game) -> bool:
+    """Whether the ruleset hides parts of entities by its own rule (the `visible` hook): what a seat sees of
+    one entity may then depend on others, so a host must filter every entity again after a change."""
+    return game.world.app.hooks.visible is not None
 
 
 def _engine_filter(components: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    orders = components.get("SeatOrders")
+    prompt = components.get("Prompt")
+    if (orders is None or orders["seat"] == seat) and prompt is None:
+        return components
     out = dict(components)
-    orders = out.get("SeatOrders")
     if orders is not None and orders["seat"] != seat:
         out["SeatOrders"] = {"seat": orders["seat"], "ready": orders["ready"]}  # the orders themselves: hidden
-    prompt = out.get("Prompt")
     if prompt is not None:
         given = [g if s == seat else ("answered" if g else "") for s, g in zip(prompt["seats"], prompt["given"],
                                                                                  strict=True)]

@@ -51,6 +51,7 @@ class NetClient:
         self.on_push = on_push
         self.reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
+        self.received: list[str] | None = None  # when a list: every frame as it arrived (tests of what leaks)
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
         """Open the connection and say hello; the welcome (ServerError on a version or other mismatch)."""
@@ -65,6 +66,8 @@ class NetClient:
         assert self.ws is not None
         try:
             async for raw in self.ws:
+                if self.received is not None:
+                    self.received.append(str(raw))
                 message = json.loads(raw)
                 re = message.get("re")
                 future = self.waiting.pop(re, None) if isinstance(re, int) else None
@@ -138,6 +141,7 @@ class Link:
         self.stopped = False
         self.welcome: dict[str, Any] = {}
         self.reconnects = 0
+        self.received: list[str] | None = None  # when a list: every frame received (tests of what leaks)
 
     # ----- blocking API for the window thread
     def open(self, timeout: float = 10.0) -> dict[str, Any]:
@@ -180,6 +184,7 @@ class Link:
 
     async def _connect(self) -> dict[str, Any]:
         client = NetClient(self.url, self.name, on_push=self._push)
+        client.received = self.received
         welcome = await client.connect()
         self.client = client
         self.status = "connected"
@@ -198,6 +203,7 @@ class Link:
             pause = min(5.0, pause * 2)
             try:
                 fresh = NetClient(self.url, self.name, on_push=self._push)
+                fresh.received = self.received
                 await fresh.connect(5)
                 if self.game is not None:
                     if self.watching:

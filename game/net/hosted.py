@@ -8,6 +8,7 @@ verifies replays), so a restarted server has every game at the same state hash.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -18,20 +19,18 @@ from functools import cache
 from typing import Any
 
 from components.commands import Command, EndTurn
-from components.seats import REFEREE, Answer, Ready
 from game import computer_seats
 from game.ai import make_controller
 from game.codec import command_from_data, command_to_data
-from game.engine import Accepted, Game, Result, seat_orders
+from game.engine import Accepted, Game, Result
 from game.errors import DataError
 from game.maps import MapData
 from game.net.journal import StoredGame, Write
-from game.net.views import clock_data, event_data, viewer_events
+from game.net.views import ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
 from game.saves import ModRef, game_app, require_mods
 from game.setup import PlayerSpec, create_game
 from game.simulate import PROJECT_ROOT, resolve_map
-from systems.seat_events import OrdersRevealed, PromptSettled
 from systems.world import MAIN, SETUP
 
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
@@ -83,10 +82,12 @@ class Hosted:
     turn_started: float
     watchers: set[Any] = field(default_factory=set)
     durable_seq: int = 0  # commands on disk (and so shown to anyone)
-    # the open simultaneous phase's hidden records: seq -> issuing seat (shown to others only at the reveal)
-    hidden: dict[int, int] = field(default_factory=dict)
-    # answers to questions still open: prompt id -> [[seat, Answer data, seq]...] (revealed when it settles)
-    answers: dict[int, list[list[Any]]] = field(default_factory=dict)
+    tracker: ViewTracker | None = None  # each viewer's view as of the last batch of commands (game.net.views)
+
+    def track(self) -> ViewTracker:
+        """Start following each viewer's view (after the game is built or rebuilt)."""
+        self.tracker = ViewTracker.start(self.game, [None, *self.seats])
+        return self.tracker
 
     # ----- facts
     @property
@@ -158,6 +159,10 @@ class Hosted:
         """Submit one command issued by `seat` (None: the acting seat; the engine checks the issuer)."""
         return self._capture(lambda: [self.game.submit(command, seat=seat)], issuer)
 
+    def replay(self, command: Command, seat: int) -> Result:
+        """Re-run a journaled command (restart): the engine's verdict, nothing recorded or shown."""
+        return self.game.submit(command, seat=seat)
+
     def computers_to_act(self) -> list[SeatState]:
         """The server's computer seats the game waits for now."""
         if self.game.over or not self.seated():
@@ -206,10 +211,14 @@ class Hosted:
             return game.submit(EndTurn())
         phase = game.app.flow.phase(game.world.clock.stage)
         ending = game.app.command_types().get(phase.ends_with[0]) if phase is not None and phase.ends_with else None
-        try:
-            return game.submit(ending()) if ending is not None else game.submit(EndTurn())
+        if ending is None:
+            return game.submit(EndTurn())
+        fields = [f.name for f in dataclasses.fields(ending)] if dataclasses.is_dataclass(ending) else []
+        try:  # a plain ending command, or one that only names the seat ending its turn
+            command = ending(seat=seat) if fields == ["seat"] else ending()  # type: ignore[call-arg]
         except TypeError:
             return game.force_resolve()
+        return game.submit(command, seat=seat)
 
     def expire_turn(self) -> tuple[list[dict[str, Any]], list[Write]]:
         """The turn timer ran out: in a simultaneous phase or a question the server forces the resolution
@@ -232,11 +241,9 @@ class Hosted:
         def capture(command: Command, seat: int | None = None) -> Result:
             clock = game.world.clock
             rnd, stage, who = clock.round, clock.stage, clock.seat if seat is None else seat
-            orders = self._orders_before() if game.awaiting_orders else None
-            asking = game.asking
             result = original(command, seat=seat)
             if isinstance(result, Accepted):
-                record = self._record(rnd, who, issuer, command, result, orders, stage, asking)
+                record = self._record(rnd, who, issuer, command, result)
                 records.append(record)
                 writes.append(_command_write(self.id, record, now))
                 if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, clock.seat, stage):
@@ -249,62 +256,24 @@ class Hosted:
             results = act()
         finally:
             del game.submit
+        if records and self.tracker is not None:
+            # the batch's last record carries each viewer's change of view (shown once it is durable)
+            records[-1]["change"] = self.tracker.advance(game)
         last: Result = results[-1] if results else Accepted()
         return last, records, writes
 
-    def _orders_before(self) -> dict[int, tuple[list[dict[str, Any]], bool]]:
-        """Every seat's buffered orders and readiness (what a reveal shows the other seats)."""
-        world = self.game.world
-        out = {}
-        for seat in world.alive_seats():
-            mine = seat_orders(world, seat)
-            out[seat] = (list(mine.orders), mine.ready)
-        return out
-
-    def _record(self, rnd: int, seat: int, issuer: str, command: Command, result: Accepted,
-                orders: dict[int, tuple[list[dict[str, Any]], bool]] | None, stage: str,
-                asking: bool = False) -> dict[str, Any]:
-        """What was accepted, with what each viewer may see of it (game.views: `events_for`) and, in a
-        simultaneous phase, whether the command stays hidden from the other seats or reveals every order."""
+    def _record(self, rnd: int, seat: int, issuer: str, command: Command, result: Accepted) -> dict[str, Any]:
+        """What was accepted (the command for the journal only) with the events each viewer may see of it
+        (game.views: `events_for`)."""
         game = self.game
         record: dict[str, Any] = {"game": self.id, "seq": self.seq, "round": rnd, "seat": seat, "issuer": issuer,
                   "command": command_to_data(command), "events": [event_data(e) for e in result.events],
                   "clock": clock_data(game.world.clock)}
         viewers: list[int | None] = [None, *self.seats]
-        views = {v: viewer_events(game, v, result.events) for v in viewers}
+        views = {v: viewer_events(game, v, result.events, record["events"]) for v in viewers}
         if any(view != record["events"] for view in views.values()):
             record["views"] = views
-        if orders is not None:
-            phase = game.app.flow.phase(stage)
-            clock = game.world.clock
-            if any(isinstance(e, OrdersRevealed) for e in result.events) or (clock.round, clock.stage) != (rnd, stage):
-                record["reveal"] = _reveal(orders, seat)
-                self.hidden.clear()
-            elif seat != REFEREE and (phase is None or type(command).__name__ not in phase.immediate):
-                record["hidden_from_others"] = seat
-                self.hidden[int(record["seq"])] = seat
-        if asking:
-            self._hide_answers(record, command, seat, result)
         return record
-
-    def _hide_answers(self, record: dict[str, Any], command: Command, seat: int, result: Accepted) -> None:
-        """An answer to an open question stays hidden from the other seats until the question settles; the
-        command that settles it reveals the answers given before it (the viewer's own dropped in views)."""
-        settled = [e.prompt for e in result.events if isinstance(e, PromptSettled)]
-        given = [entry for prompt in settled for entry in self.answers.pop(prompt, [])]
-        steps = [[entry[0], entry[1]] for entry in given]
-        for entry in given:
-            self.hidden.pop(entry[2], None)
-        if isinstance(command, Answer) and command.prompt not in settled and seat != REFEREE:
-            record["hidden_from_others"] = seat
-            self.hidden[int(record["seq"])] = seat
-            self.answers.setdefault(command.prompt, []).append([seat, command_to_data(command), int(record["seq"])])
-        if steps:
-            reveal = record.setdefault("reveal", {"steps": []})
-            reveal["steps"] = steps + reveal["steps"]
-
-    def commands_data(self, upto: int) -> list[list[Any]]:
-        return [[r, s, command_to_data(c)] for r, s, c in self.game.history[:upto]]
 
 
 def _command_write(game_id: str, record: dict[str, Any], now: float) -> Write:
@@ -343,21 +312,6 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
     return resolve_map(name, ruleset)
 
 
-def _reveal(orders: dict[int, tuple[list[dict[str, Any]], bool]], issuer: int) -> dict[str, Any]:
-    """What the resolving command needs before it on another viewer's copy: each seat's orders and Ready as
-    they stood (seats already ready), then the resolving seat's own orders. `game.net.views` drops the
-    viewer's own part."""
-    ready = command_to_data(Ready())
-    steps: list[list[Any]] = []
-    for seat, (given, is_ready) in sorted(orders.items()):
-        if seat != issuer and is_ready:
-            steps.extend([seat, order] for order in given)
-            steps.append([seat, ready])
-    if issuer in orders:
-        steps.extend([issuer, order] for order in orders[issuer][0])
-    return {"steps": steps}
-
-
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
            turn_seconds: float | None, seed: int, ruleset: str = "base") -> Hosted:
     """A new hosted game of `ruleset` with `mods` (DataError naming the problem: unknown ruleset, map or
@@ -373,12 +327,14 @@ def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], 
     seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}
     settings = {"map": map_name, "mods": mods, "mode": mode, "turn_seconds": turn_seconds, "seed": seed,
                 "ruleset": ruleset}
-    return Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now)
+    hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now)
+    hosted.track()
+    return hosted
 
 
 def restore(stored: StoredGame) -> Hosted:
     """A game rebuilt from its journal: the header, then every command re-run through `Game.submit` by its
-    recorded issuer (the hidden records of an open simultaneous phase found again on the way)."""
+    recorded issuer (the orders of an open simultaneous phase found again on the way)."""
     where = f"journal game {stored.id}"
     header = header_from_data(stored.header, where)
     mods = [ModRef.model_validate(m) for m in stored.header["mods"]]
@@ -395,9 +351,10 @@ def restore(stored: StoredGame) -> Hosted:
         command = command_from_data(data, f"{where}.commands.{seq}", kinds)
         if game.world.clock.round != rnd:
             raise DataError([f"{where}: command {seq} was recorded in round {rnd}, the game is at {game.world.clock.round}"])
-        result, _, _ = hosted.apply(command, "journal", seat=seat)
+        result = hosted.replay(command, seat)
         if not result.ok:
             raise DataError([f"{where}: command {seq} ({type(command).__name__}) is rejected: {result.reason}"])  # type: ignore[union-attr]
     hosted.durable_seq = len(game.history)
     hosted.turn_started = stored.turn_started
+    hosted.track()
     return hosted

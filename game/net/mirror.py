@@ -1,105 +1,190 @@
-"""A client's copy of a hosted game, rebuilt from the server's view and advanced by its updates.
+"""A client's copy of a hosted game as its seat sees it: built from the server's per-seat view, kept in step by
+the changes each update carries.
 
-The view (`game.net.views.state_for`) is today the replay header and the commands so far; the mirror starts
-the game with `game.replay.start_game` and feeds each command through the same `Game.submit` the server
-used, so it reaches the same state (the state hash can be compared with the server's `sync`). Updates are
-applied strictly in sequence, each by its issuing seat; one already seen is ignored, a gap or a command the
-local rules refuse is a `Desync` (the client then asks for the whole view again). In an open simultaneous
-phase another seat's orders arrive as `hidden` steps (the sequence number moves on, nothing is applied: this
-copy lacks them, as the seat's view does); the update that resolves the phase carries them (`reveal`), and
-they are applied just before it, so the copy reaches the server's state again.
+The server alone holds the whole game (`game.net.views`). The copy is a `Game` of the same ruleset on the same
+board (built from the public header, with a stand-in seed: the real one never leaves the server) whose
+entities are replaced by the seat's view: what the seat may see, nothing more (another seat's orders, the
+random generator's state, whatever the ruleset hides are absent). The window draws it and checks commands
+against it as a courtesy; the server checks them again. Updates are applied strictly in sequence; one already
+seen is ignored, a gap or a change that does not fit is a `Desync` (the client then asks for the view again).
 """
 
 from __future__ import annotations
 
+import copy
+import itertools
+from functools import cache
 from typing import Any
 
-from components.commands import Command
-from game.codec import CodecError, command_from_data
-from game.engine import Accepted, Game
+import esper
+from pydantic import TypeAdapter, ValidationError
+
+from game.engine import Game
 from game.errors import DataError
+from game.net.views import event_from_data, view_hash
 from game.replay import header_from_data, start_game
-from game.saves import ModRef, game_app, require_mods
-from game.views import events_for
+from game.saves import ModRef, require_mods
+from game.snapshot import rng_state
+from game.undo import reindex, restore_in_place
 from systems.events import Event
+from systems.world import Clock
+
+STAND_IN_SEED = 0  # the copy's generator: the server rolls every die, so the copy never needs the real seed
 
 
 class Desync(RuntimeError):
-    """The local copy cannot follow the server (a missed update, or rules that differ)."""
+    """The local copy cannot follow the server (a missed update, or a change that does not fit)."""
+
+
+@cache
+def _component_adapter(cls: type) -> TypeAdapter[Any]:
+    return TypeAdapter(cls)
 
 
 class Mirror:
-    """The local game and the sequence number of the last command applied to it."""
+    """The local game as one viewer sees it, and the sequence number of the last update applied to it."""
 
-    def __init__(self, game: Game, backlog: list[tuple[int, int, Command] | None], viewer: int | None = None) -> None:
+    def __init__(self, game: Game, viewer: int | None, seq: int, entities: dict[str, dict[str, Any]],
+                 backlog: list[tuple[Event, ...]]) -> None:
         self.game = game
-        self.viewer = viewer  # the seat this copy is for (None: a spectator): events are filtered for it
-        self.seq = 0
-        self.backlog = backlog  # commands of the view not applied yet (apply with catch_up)
+        self.viewer = viewer  # the seat this copy is for (None: a spectator)
+        self.seq = seq
+        self.entities = entities  # the view's entities as the server sent them (their hash is the server's)
+        self.backlog = backlog  # the events since this viewer's last visit, not yet shown (catch_up)
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Mirror:
-        """The game as it stood before its first command, with the view's commands waiting in the backlog."""
+        """The game as the viewer's view shows it (DataError naming what this client lacks or what is wrong)."""
         where = f"server game {state.get('game', '?')}"
-        header_data = state["header"]
-        header = header_from_data(header_data, where)
         try:
+            header_data = {**state["header"], "seed": STAND_IN_SEED}
+            view = state["view"]
+            entities = dict(view["entities"])
             mods = [ModRef.model_validate(m) for m in header_data["mods"]]
         except Exception as exc:
-            raise DataError([f"{where}: mods: {exc}"]) from None
+            raise DataError([f"{where}: {type(exc).__name__}: {exc}"]) from None
+        header = header_from_data(header_data, where)
         require_mods(mods, header.rules, where)  # DataError naming every mod this client lacks
-        kinds = game_app(header.rules, where).command_types()
         game = start_game(header)
-        backlog: list[tuple[int, int, Command] | None] = []
-        for index, entry in enumerate(state["commands"]):
-            if entry is None:  # another seat's hidden order: revealed with the update that resolves its phase
-                backlog.append(None)
-                continue
-            try:
-                backlog.append((int(entry[0]), int(entry[1]), command_from_data(entry[2], f"commands.{index}", kinds)))
-            except (CodecError, TypeError, ValueError, IndexError) as exc:
-                raise DataError([f"{where}: commands.{index}: {exc}"]) from None
+        try:
+            restore_in_place(game.world, {"entities": {}, "clock": view["clock"], "seats": view["seats"],
+                                          "rng": rng_state(game.world)})
+            _put_entities(game, entities)
+            reindex(game.world)
+        except (Desync, TypeError, KeyError, ValueError) as exc:
+            raise DataError([f"{where}: view: {exc}"]) from None
         viewer = state.get("viewer")
-        return cls(game, backlog, viewer if isinstance(viewer, int) else None)
+        mirror = cls(game, viewer if isinstance(viewer, int) else None, int(state.get("seq", 0)), entities, [])
+        for index, step in enumerate(state.get("since") or []):
+            try:
+                mirror.backlog.append(tuple(event_from_data(game, e, f"{where}.since.{index}") for e in step["events"]))
+            except (ValueError, KeyError, TypeError):
+                continue  # an event this client does not know: the summary goes without it
+        return mirror
 
     def catch_up(self) -> list[tuple[Event, ...]]:
-        """Apply the backlog; the events of each command in order."""
-        out = []
+        """The events since this viewer's last visit (once)."""
         backlog, self.backlog = self.backlog, []
-        for entry in backlog:
-            if entry is None:
-                self.seq += 1
-                continue
-            out.append(self._submit(entry[2], entry[1], self.seq + 1))
-        return out
+        return backlog
 
     def apply(self, update: dict[str, Any]) -> tuple[Event, ...] | None:
-        """Apply one update; None when it was applied already."""
+        """Apply one update; its events as this viewer may see them; None when it was applied already."""
         seq = update.get("seq")
         if not isinstance(seq, int) or seq <= self.seq:
             return None
-        if self.backlog:
-            self.catch_up()
         if seq != self.seq + 1:
             raise Desync(f"update {seq} arrived after {self.seq}: updates are missing")
-        if update.get("hidden"):
-            self.seq = seq  # another seat's order, not shown before the reveal
-            return ()
-        kinds = self.game.app.command_types()
-        events: list[Event] = []
         try:
-            for index, (seat, data) in enumerate(update.get("reveal") or []):
-                events.extend(self._submit(command_from_data(data, f"update.reveal.{index}", kinds), int(seat), None))
-            command = command_from_data(update.get("command"), "update.command", kinds)
-        except (CodecError, TypeError, ValueError) as exc:
+            events = tuple(event_from_data(self.game, e, f"update {seq}.events.{i}")
+                           for i, e in enumerate(update.get("events") or []))
+            change = update.get("view")
+            if change is not None:
+                self._change(change)
+        except (ValueError, TypeError, KeyError) as exc:
             raise Desync(f"update {seq}: {exc}") from None
-        return (*events, *self._submit(command, int(update.get("seat", self.game.world.clock.seat)), seq))
+        self.seq = seq
+        return events
 
-    def _submit(self, command: Command, seat: int, seq: int | None) -> tuple[Event, ...]:
-        # the class's method: a player may have wrapped game.submit
-        result = Game.submit(self.game, command, seat=seat)
-        if not isinstance(result, Accepted):
-            raise Desync(f"command {seq} ({type(command).__name__}, seat {seat}) is refused here: {result.reason}")
-        if seq is not None:
-            self.seq = seq
-        return events_for(self.game, self.viewer, result.events)  # what this seat may see (game.views)
+    def reset(self, state: dict[str, Any]) -> None:
+        """Take a whole view again (a reconnection) into this copy's own game, which the window keeps drawing;
+        an older view than the one applied is ignored."""
+        seq = state.get("seq")
+        if not isinstance(seq, int) or seq < self.seq:
+            return
+        try:
+            view = state["view"]
+            entities = dict(view["entities"])
+            self._change({"clock": view["clock"], "seats": view["seats"], "changed": entities,
+                          "removed": [k for k in self.entities if k not in entities]})
+        except (Desync, ValueError, TypeError, KeyError) as exc:
+            raise DataError([f"server game {state.get('game', '?')}: view: {exc}"]) from None
+        self.entities = entities
+        self.seq = seq
+        for index, step in enumerate(state.get("since") or []):
+            try:
+                self.backlog.append(tuple(event_from_data(self.game, e, f"since.{index}") for e in step["events"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+
+    def view_hash(self) -> str:
+        """The digest of this copy's view (equal to the server's `synced` hash when in step)."""
+        world = self.game.world
+        clock = {"round": world.clock.round, "seat": world.clock.seat, "stage": world.clock.stage,
+                 "winner": world.clock.winner}
+        return view_hash(self.entities, clock, list(world.seats))
+
+    def _change(self, change: dict[str, Any]) -> None:
+        world = self.game.world
+        world.activate()
+        removed = [str(key) for key in change.get("removed", [])]
+        changed: dict[str, dict[str, Any]] = change.get("changed", {})
+        for key in removed:
+            self.entities.pop(key, None)
+            if esper.entity_exists(int(key)):
+                esper.delete_entity(int(key), immediate=True)
+        self.entities.update(changed)
+        _put_entities(self.game, changed)
+        world.clock = Clock(**change["clock"])
+        world.seats = list(change["seats"])
+        reindex(world)
+        self.game.revision += 1
+
+
+def _put_entities(game: Game, entities: dict[str, dict[str, Any]]) -> None:
+    """Make each entity hold exactly the given components (created with its own id when new)."""
+    world = game.world
+    world.activate()
+    kinds = world.app.components
+    upcoming = _next_entity()
+    for key in sorted(entities, key=int):
+        entity = int(key)
+        components = []
+        for name, data in entities[key].items():
+            cls = kinds.get(name)
+            if cls is None:
+                raise Desync(f"entity {key}: unknown component {name[:40]!r}")
+            try:
+                components.append(_component_adapter(cls).validate_python(copy.deepcopy(data)))
+            except ValidationError as exc:
+                raise Desync(f"entity {key}.{name}: {exc.errors()[0]['msg']}") from None
+        if esper.entity_exists(entity):
+            present: tuple[Any, ...] = esper.components_for_entity(entity)
+            old: list[type] = [type(c) for c in present]
+            for component in components:  # first: esper drops an entity left without components
+                esper.add_component(entity, component)
+            for kind in old:
+                if kind.__name__ not in entities[key]:
+                    esper.remove_component(entity, kind)
+        else:
+            esper._entity_count = itertools.count(entity)
+            created = esper.create_entity(*components)
+            if created != entity:
+                raise Desync(f"entity {key} could not be created")
+        upcoming = max(upcoming, entity + 1)
+    esper._entity_count = itertools.count(upcoming)
+
+
+def _next_entity() -> int:
+    upcoming = next(esper._entity_count)
+    esper._entity_count = itertools.count(upcoming)
+    return upcoming

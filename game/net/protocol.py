@@ -2,7 +2,8 @@
 
 Every message is one JSON object with a `type`. A client numbers its requests (`seq`); the server's reply
 carries the same number in `re`. Game updates carry the game's own sequence number (`seq`, the number of
-commands the game has accepted); a client that reconnects names the last one it saw and gets the rest.
+commands the game has accepted); a client that reconnects names the last one it saw and gets its view again
+with the events since.
 Incoming messages are validated here with pydantic in strict mode (unknown fields, wrong types and unknown
 types are refused with a reason); commands inside them are decoded later by the strict codec.
 """
@@ -14,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-PROTOCOL_VERSION = 2  # 2: games of any ruleset, hidden orders of simultaneous phases (hidden/reveal updates)
+PROTOCOL_VERSION = 3  # 3: per-seat views (state.view, update.view), no seed or commands sent; 2: any ruleset, hidden orders
 
 # limits (see docs/network.md, "Hostile input")
 MAX_MESSAGE_BYTES = 64 * 1024  # a frame larger than this closes the connection (websockets max_size)
@@ -89,7 +90,7 @@ class Join(_Msg):
     seat: int | None = Field(default=None, ge=1, le=MAX_SEATS)
     token: str | None = Field(default=None, max_length=128)
     name: str = Field(default="", max_length=MAX_NAME)
-    last_seq: int = Field(default=-1, ge=-1)  # -1: send the whole view; else the updates after it
+    last_seq: int = Field(default=-1, ge=-1)  # the last update applied (-1: none): the events since come with the view
 
 
 class Watch(_Msg):

@@ -16,11 +16,13 @@ from typing import Any
 from components.commands import Command
 from game.codec import command_to_data
 from game.engine import Accepted, Game, Rejected, Result
+from game.errors import DataError
 from game.net.client import Link, ServerError
 from game.net.mirror import Desync, Mirror
 from systems.events import Event
 
 REPLY_SECONDS = 15.0
+GAP_SECONDS = 30.0  # how long updates may run ahead of the copy before it is declared out of step
 
 
 class SeatClient:
@@ -37,6 +39,8 @@ class SeatClient:
         self.rejected = 0
         self.desync = ""  # why the mirror stopped following the server (rejoin to start afresh)
         self.issuers: list[str] = []  # who issued each update applied: "seat:N", "computer", "timer"
+        self.reply_seconds = REPLY_SECONDS  # how long a command waits for its verdict and its update
+        self.gap_since: float | None = None  # when updates started to arrive ahead of the copy (see pump)
 
     @classmethod
     def join(cls, link: Link, game_id: str, seat: int | None = None, *, watch: bool = False, token: str | None = None,
@@ -56,7 +60,7 @@ class SeatClient:
                 break
             held.append(message)
         mirror = Mirror.from_state(message)
-        for other in held:  # updates that overtook the view come again after it; keep anything else
+        for other in held:  # updates that overtook the view are in it already; keep anything else
             if other.get("type") != "update":
                 link.inbox.put(other)
         return cls(link, game_id, reply.get("seat"), mirror)
@@ -73,7 +77,8 @@ class SeatClient:
         return batches
 
     def pump(self, wait: float = 0.0) -> int:
-        """Apply every update waiting (waiting up to `wait` seconds for the first); how many were applied."""
+        """Apply every update waiting (waiting up to `wait` seconds for the first); how many were applied.
+        A fresh view (`state`, after a reconnection) replaces the copy."""
         if self.desync:
             return 0
         applied = len(self.catch_up()) if self.mirror.backlog else 0
@@ -86,6 +91,17 @@ class SeatClient:
             block = False
             kind = message.get("type")
             if kind == "update" and message.get("game") == self.game_id:
+                seq = message.get("seq")
+                if isinstance(seq, int) and seq > self.mirror.seq + 1:
+                    # after a reconnection, updates of commands still being written can overtake the fresh view
+                    # the server sends once they are durable: skip them and wait for it (bounded)
+                    if self.gap_since is None:
+                        self.gap_since = time.monotonic()
+                    elif time.monotonic() - self.gap_since > GAP_SECONDS:
+                        self.desync = f"update {seq} arrived after {self.mirror.seq} and no fresh view came"
+                        self.problems.append(self.desync)
+                        return applied
+                    continue
                 try:
                     events = self.mirror.apply(message)
                 except Desync as exc:  # never a traceback in the window: say so and stop following
@@ -96,8 +112,21 @@ class SeatClient:
                     applied += 1
                     self.issuers.append(str(message.get("issuer", "")))
                     self._observe(events)
+            elif kind == "state" and message.get("game") == self.game_id:
+                self.gap_since = None
+                try:
+                    self.refresh(message)
+                except DataError as exc:
+                    self.desync = "; ".join(exc.errors)
+                    self.problems.append(self.desync)
+                    return applied
+                applied += len(self.catch_up())
             elif kind == "error":
                 self.problems.append(str(message.get("message", "")))
+
+    def refresh(self, state: dict[str, Any]) -> None:
+        """Take a whole view again (after a reconnection), into the same game and world the window draws."""
+        self.mirror.reset(state)
 
     def _observe(self, events: tuple[Event, ...]) -> None:
         if self.on_events is not None:
@@ -107,7 +136,7 @@ class SeatClient:
         """This seat may act now (its turn, its orders not yet ready, or a question put to it) and nothing
         from the server waits to be applied."""
         game = self.game
-        if self.seat is None or game.over or not self.link.inbox.empty():
+        if self.seat is None or game.over or not self.link.inbox.empty() or self.gap_since is not None:
             return False
         if game.awaiting_orders:
             return self.seat in game.unready_seats()
@@ -126,7 +155,7 @@ class SeatClient:
             return Rejected(reason)
         try:
             reply = self.link.call({"type": "command", "game": self.game_id, "command": command_to_data(command)},
-                                   REPLY_SECONDS)
+                                   self.reply_seconds)
         except ServerError as exc:
             return Rejected(exc.message)
         except (ConnectionError, TimeoutError) as exc:
@@ -145,7 +174,7 @@ class SeatClient:
 
         self.on_events = keep
         try:
-            deadline = time.monotonic() + REPLY_SECONDS
+            deadline = time.monotonic() + self.reply_seconds
             while self.mirror.seq < seq and time.monotonic() < deadline:
                 self.pump(wait=0.05)
         finally:

@@ -3,7 +3,7 @@
 Clients only send requests; commands are decoded by the strict codec, checked against the seat the
 connection holds (the engine's issuer: `Game.submit(command, seat=holder)`), journaled durably
 (`game.net.journal`) and only then acknowledged and sent to every seat and watcher through the per-seat view
-function (`game.net.views`). Each connection has a bounded send queue and a rate limit; a problem with
+function (`game.net.views`): a client gets its seat's view and its changes, never the whole game. Each connection has a bounded send queue and a rate limit; a problem with
 one connection (bad frames, floods, a slow reader, an exception) is answered or ends that connection, never
 a game. The protocol is described in docs/network.md.
 """
@@ -32,12 +32,14 @@ from game.net import protocol
 from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
-from game.net.views import Viewer, clock_data, same_for_all, state_for, update_for
-from game.snapshot import state_hash
+from game.net.views import Viewer, event_from_data, state_for, update_for
+from game.views import events_for
 
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
 TICK = 0.25  # seconds between turn-timer checks
+SINCE_LIMIT = 2000  # commands whose events a returning viewer is sent ("what happened since")
+STATE_TRIES = 20  # journal round-trips a joining viewer waits for the game's commands in flight to be durable
 
 
 class Conn:
@@ -322,21 +324,32 @@ class Server:
         conn.send({"type": "joined", "re": msg.seq, "game": hosted.id, "seat": None, "role": "spectator"})
         self._catch_up(conn, hosted, None, msg.last_seq)
 
-    def _catch_up(self, conn: Conn, hosted: Hosted, viewer: Viewer, last_seq: int) -> None:
-        """The whole view (last_seq -1), or every update after last_seq, from the journal."""
-        if last_seq > hosted.durable_seq:
-            raise ProtocolError("bad_seq", f"last_seq {last_seq} is beyond this game's {hosted.durable_seq} commands")
-        hooks = hosted.game.app.hooks
-        if last_seq < 0 or hosted.simultaneous or hooks.visible_event is not None:
-            # the journal keeps every command and event unfiltered: a game with anything hidden resumes whole
-            conn.send(state_for(viewer, hosted.header, hosted.commands_data(hosted.durable_seq), hosted.durable_seq,
-                                clock_data(hosted.game.world.clock), hosted.hidden) | {"game": hosted.id})
+    def _catch_up(self, conn: Conn, hosted: Hosted, viewer: Viewer, last_seq: int, tries: int = 0) -> None:
+        """The viewer's whole view as of the last durable command, with the events it may see since
+        `last_seq` (-1: none). Commands still being written are waited for (a view shows only what is on
+        disk); later changes reach the connection as updates, already in the game's audience."""
+        if hosted.seq != hosted.durable_seq and tries < STATE_TRIES:
+            self._durably([], lambda _error: self._catch_up(conn, hosted, viewer, last_seq, tries + 1))
             return
-        for record in self.journal.records_after(hosted.id, last_seq):
-            record["game"] = hosted.id
-            update = update_for(viewer, record)
-            if update is not None:
-                conn.send(update)
+        if conn.closed or self.games.get(hosted.id) is not hosted or hosted.tracker is None:
+            return
+        since = self._since(hosted, viewer, last_seq) if 0 <= last_seq < hosted.durable_seq else []
+        conn.send(state_for(viewer, hosted.header, hosted.tracker, hosted.seq, since) | {"game": hosted.id})
+
+    def _since(self, hosted: Hosted, viewer: Viewer, last_seq: int) -> list[dict[str, Any]]:
+        """The events `viewer` may see of the journaled commands after `last_seq` (the last SINCE_LIMIT)."""
+        first = max(last_seq, hosted.durable_seq - SINCE_LIMIT)
+        out: list[dict[str, Any]] = []
+        for record in self.journal.records_after(hosted.id, first, SINCE_LIMIT):
+            try:
+                events = tuple(event_from_data(hosted.game, data, f"journal {record['seq']}") for data in record["events"])
+            except ValueError:
+                continue  # an event this server no longer knows: shown as nothing rather than unfiltered
+            shown = {id(e) for e in events_for(hosted.game, viewer, events)}
+            out.append({"seq": record["seq"], "round": record["round"], "seat": record["seat"],
+                        "issuer": record["issuer"],
+                        "events": [data for data, e in zip(record["events"], events, strict=True) if id(e) in shown]})
+        return out
 
     def on_leave(self, conn: Conn, msg: protocol.Leave) -> None:
         hosted = self._game(msg.game)
@@ -364,8 +377,12 @@ class Server:
         hosted = self._game(msg.game)
         if msg.game not in conn.seats and msg.game not in conn.watching:
             raise ProtocolError("not_seated", "join or watch the game first")
-        conn.send({"type": "synced", "re": msg.seq, "game": hosted.id, "seq": hosted.seq,
-                   "hash": state_hash(hosted.game.world), "clock": clock_data(hosted.game.world.clock)})
+        if hosted.tracker is None:
+            raise ProtocolError("no_game", f"game {hosted.id!r} is being reloaded")
+        viewer = conn.viewer(msg.game)
+        # the hash of this viewer's view as last sent (never the whole game's: it would test guesses of the seed)
+        conn.send({"type": "synced", "re": msg.seq, "game": hosted.id, "seq": hosted.durable_seq,
+                   "hash": hosted.tracker.hash_of(viewer), "clock": hosted.tracker.clock})
 
     def on_command(self, conn: Conn, msg: protocol.CommandMsg) -> None:
         hosted = self._game(msg.game)
@@ -417,20 +434,15 @@ class Server:
         self._durably(writes, done)
 
     def _broadcast(self, hosted: Hosted, record: dict[str, Any]) -> None:
-        if same_for_all(record):
-            update = update_for(None, record)
-            if update is None:
-                return
-            text = protocol.encode(update)
+        change = record.get("change")
+        if change is None and "views" not in record:
+            text = protocol.encode(update_for(None, record, None))  # the same for every viewer: encoded once
             for _, conns in self._audience(hosted):
                 for conn in conns:
                     conn.send_text(text)
             return
         for viewer, conns in self._audience(hosted):
-            update = update_for(viewer, record)
-            if update is None:
-                continue
-            text = protocol.encode(update)
+            text = protocol.encode(update_for(viewer, record, None if change is None else change[viewer]))
             for conn in conns:
                 conn.send_text(text)
 
@@ -459,6 +471,9 @@ class Server:
             if seat in hosted.seats:
                 state.conns = hosted.seats[seat].conns
         self.games[hosted.id] = fresh
+        for viewer, conns in self._audience(fresh):  # their views may hold what was not stored: start afresh
+            for conn in conns:
+                self._catch_up(conn, fresh, viewer, -1)
 
     def _after_change(self, hosted: Hosted) -> None:
         """Computer seats play on the server as soon as it is their turn."""
@@ -487,6 +502,9 @@ class Server:
                         log.exception("turn timer of game %s failed", hosted.id)
                         hosted.turn_started = now
                         continue
+                    if not records:  # nothing the server could do for that seat: wait a whole turn again
+                        log.warning("turn timer of game %s: the turn could not be ended", hosted.id)
+                        hosted.turn_started = now
                     self._publish(hosted, records, writes)
                     self._after_change(hosted)
 

@@ -60,6 +60,36 @@ class ServerProcess:
                 self.kill()
 
 
+def scaled(seconds: float) -> float:
+    """A time limit for a test on a shared machine: `seconds` on an idle one, stretched by the load per core
+    (at most 6x), so a loaded machine slows a test down instead of failing it, while a hung one still fails."""
+    load = os.getloadavg()[0] / max(1, os.cpu_count() or 1)
+    return seconds * min(6.0, max(1.0, load))
+
+
+def view_sync(client: SeatClient) -> tuple[int, str]:
+    """The server's (seq, hash of this client's view) through the client's own link (the viewer it is)."""
+    reply = client.link.call({"type": "sync", "game": client.game_id}, scaled(10))
+    return int(reply["seq"]), str(reply["hash"])
+
+
+def settle_all(clients: list[SeatClient], seconds: float = 20.0) -> int:
+    """Pump every client until each has applied all the server's updates and its view's hash is the
+    server's for that viewer; the server's seq (AssertionError naming the client that is not in step)."""
+    deadline = time.monotonic() + scaled(seconds)
+    while True:
+        states = []
+        for client in clients:
+            client.pump(wait=0.02)
+            states.append((client, *view_sync(client)))
+        if all(c.mirror.seq == seq and c.mirror.view_hash() == digest for c, seq, digest in states):
+            return states[0][1]
+        if time.monotonic() > deadline:
+            bad = [(c.seat, c.mirror.seq, seq) for c, seq, digest in states
+                   if c.mirror.seq != seq or c.mirror.view_hash() != digest]
+            raise AssertionError(f"clients not in step with the server (seat, applied, server seq): {bad}")
+
+
 def create_game(link: Link, seats: list[dict], map_name: str = "random:12x12:3", seed: int = 1, **extra) -> str:
     reply = link.call({"type": "create", "map": map_name, "seed": seed, "seats": seats, **extra})
     return str(reply["game"])
@@ -74,7 +104,9 @@ def play_seats(clients: list[SeatClient], kinds: list[str], max_rounds: int = 80
     """
     controllers = [make_controller(k) for k in kinds]
     played = 0
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + scaled(seconds)
+    for client in clients:
+        client.reply_seconds = max(client.reply_seconds, scaled(15))
     while time.monotonic() < deadline:
         for client in clients:
             client.pump()

@@ -75,23 +75,32 @@ def test_bad_messages_are_refused_with_a_code_and_the_field(raw, code):
     assert caught.value.code == code and caught.value.message
 
 
-def test_the_mirror_refuses_gaps_and_commands_its_rules_refuse():
-    """A client's copy follows updates strictly in order (R10: same commands, same state) or says why not."""
+def test_the_copy_follows_the_seats_view_in_order_and_refuses_gaps_and_bad_changes():
+    """A client's copy is its seat's view (game.views), kept in step by the changes; a gap, or a change naming
+    an unknown component, is a Desync with the reason."""
     from game.net.hosted import create
     from game.net.mirror import Desync, Mirror
-    from game.snapshot import state_hash
+    from game.net.views import state_for, update_for
 
     hosted = create("g", "", "random:12x12:3", [{"kind": "open", "difficulty": "normal", "name": ""}] * 2, [],
                     "live", None, 7)
+    assert hosted.tracker is not None
+    mirror = Mirror.from_state(state_for(1, hosted.header, hosted.tracker, 0, []) | {"game": "g"})
+    assert mirror.view_hash() == hosted.tracker.hash_of(1)
+    assert mirror.game.world.seed == 0 and "seed" not in state_for(1, hosted.header, hosted.tracker, 0, [])["header"]
     zone = hosted.game.world.start_zones[1]
     base = next(t for t in zone if hosted.game.check(ChooseBase(t)) is None)
 
     _, records, _ = hosted.apply(ChooseBase(base), "seat:1")
-    mirror = Mirror.from_state({"game": "g", "header": hosted.header, "commands": []})
-    assert mirror.apply({**records[0], "seq": 1}) is not None
-    assert mirror.apply(records[0]) is None  # seen already
-    assert state_hash(mirror.game.world) == state_hash(hosted.game.world)
+    update = update_for(1, records[0], records[0]["change"][1])
+    assert "command" not in update
+    events = mirror.apply(update)
+    assert events is not None and any(type(e).__name__ == "BaseChosen" for e in events)
+    assert mirror.apply(update) is None  # seen already
+    assert mirror.view_hash() == hosted.tracker.hash_of(1)
+    assert mirror.game.world.players == hosted.game.world.players
     with pytest.raises(Desync, match="missing"):
-        mirror.apply({**records[0], "seq": 3})
-    with pytest.raises(Desync, match="refused"):
-        mirror.apply({**records[0], "seq": 2})  # seat 2 cannot take seat 1's base
+        mirror.apply({**update, "seq": 3})
+    bad = {**update, "seq": 2, "view": {**update["view"], "changed": {"1": {"NoSuchComponent": {}}}}}
+    with pytest.raises(Desync, match="unknown component"):
+        mirror.apply(bad)

@@ -116,11 +116,12 @@ class TotalWarView(BaseView):
 
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
-        self.seen_at = (len(self.game.history), self.viewer, self.game.over)
+        self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
-        """A seat's view is a whole snapshot: taken again only after a command was accepted (or the seat changed)."""
-        if self.seen_at != (len(self.game.history), self.viewer, self.game.over):
+        """A seat's view is a whole snapshot: taken again only after the game changed (a command accepted here or
+        a network copy's new view: `Game.revision`) or the seat changed."""
+        if self.seen_at != (self.game.revision, self.viewer, self.game.over):
             self._refresh()
 
     def stage(self) -> str:
@@ -309,7 +310,10 @@ class TotalWarView(BaseView):
         y = h - 34
         names = {s: self.player_name(s) for s in self.game.world.seats}
         title = "resolving" if self.queue else self.stage()  # the playback shows the phase just resolved
-        self.text(f"{names[self.viewer]} — {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
+        if self.spectator():
+            self.text(f"Watching — {title}", left + 14, y, theme.TEXT, 16, bold=True)
+        else:
+            self.text(f"{names[self.viewer]} — {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
@@ -318,7 +322,7 @@ class TotalWarView(BaseView):
             self.text(f"{names[seat]}: {'READY' if ready else 'giving orders'}", left + 14, y,
                       self.seat_color(seat), 11)
             y -= 20
-        lines = self._selection_lines()
+        lines = ["You are watching this battle"] if self.spectator() else self._selection_lines()
         if self.queue:
             lines.append(f"Playing back: {len(self.queue)} events left" + (" (paused)" if self.paused else ""))
             lines.append("Space pause, Right arrow step")
@@ -329,7 +333,7 @@ class TotalWarView(BaseView):
         for line in lines:
             self.text(line[:44], left + 14, y, theme.TEXT, 10)
             y -= 18
-        if self.game.over:
+        if self.game.over or self.spectator():
             return
         x0, y0, x1, y1 = self.ready_box()
         mine = self.seat_orders.get(self.viewer, {}).get("ready", False)
@@ -450,7 +454,13 @@ class TotalWarView(BaseView):
             self.message = "the armies are deployed (TW3.2)"
 
 
+    def spectator(self) -> bool:
+        """A network spectator's window: the public view, no seat to give orders for."""
+        return bool(getattr(self.session, "remote", False)) and getattr(self.session, "seat", 0) is None
+
     def hot_seat(self) -> bool:
+        if getattr(self.session, "remote", False):
+            return False  # a network game: each player has a window of their own, no hand-over screen
         return sum(not self.session.seat_is_computer(s) for s in self.game.world.alive_seats()) >= 2
 
     def _hand_over(self, seat: int) -> None:
