@@ -99,10 +99,10 @@ class RelicDuelsView(BaseView):
         self.chars = {c.key: c for c in sorted(chars, key=lambda c: c.order)}
         if self.selected not in self.chars:
             self.selected = None
-        self.seen_at = (len(self.game.history), self.viewer, self.game.over)
+        self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
-        if self.seen_at != (len(self.game.history), self.viewer, self.game.over):
+        if self.seen_at != (self.game.revision, self.viewer, self.game.over):
             self._refresh()
 
     def stage(self) -> str:
@@ -536,7 +536,7 @@ class RelicDuelsView(BaseView):
             self._refresh()
             return
         seat = self.session.table_seat()
-        key = (self.game.world.clock.round, self.stage(), len(self.game.history), seat)
+        key = (self.game.world.clock.round, self.stage(), self.game.revision, seat)
         if seat is not None and seat != self.viewer and self.handed != key:
             self._hand_over(seat, key)
         self._refresh_if_changed()
