@@ -17,8 +17,8 @@ from game.settings import Settings, load_settings
 from game.snapshot import state_hash
 from game.stats import StatsTracker
 from game.summary import EventJournal
+from game.ui.assets import hex_color, manifest
 from game.ui.effects import EffectLayer, RogueBirth
-from game.ui.views._widgets import hex_color, manifest
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.saves_dialog import SavesDialog, list_saves

@@ -22,7 +22,6 @@ from game.ui.effects import EffectLayer
 from game.ui.preferences import apply_settings, prefs_of, sounds_of
 from game.ui.sound import sound_for_events
 from game.ui.turn_hud import TOOLBAR_Y, TurnHud
-from game.ui.views._widgets import dim_screen
 from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -32,6 +31,7 @@ from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView, victory_text
+from game.ui.widgets import dim_screen
 from systems import events as ev
 from systems import queries as q
 
