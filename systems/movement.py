@@ -12,7 +12,7 @@ from components.abilities import BridgeAbility
 from components.armies import Army
 from components.structures import Catapult, Structure
 from systems import queries as q
-from systems.board import cheapest_paths, path_to
+from systems.board import path_to
 from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
 from systems.world import World
 
@@ -43,6 +43,22 @@ class StepTables:
 def step_tables(world: World, mover: Mover) -> StepTables:
     """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests."""
     rules = world.rules
+    key = ("terrain_costs", tuple(dict.fromkeys(mover.types)), mover.catapult_type)
+    terrain_costs = world.derived.get(key)
+    if terrain_costs is None:
+        terrain_costs = world.derived[key] = _terrain_costs(world, mover)
+    bridge_costs = {}
+    for territory, bridge in q.bridges_index(world).items():
+        ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
+        bridge_costs[territory] = ability.move_cost if ability else 1
+    cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
+    walls = q.walls_index()
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
+
+
+def _terrain_costs(world: World, mover: Mover) -> dict[str, tuple[int | None, str]]:
+    """The mover's cost per terrain id (its slowest unit's, or its catapult's), or why it cannot enter (R5.3)."""
+    rules = world.rules
     terrain_costs: dict[str, tuple[int | None, str]] = {}
     for terrain_id, terrain in rules.terrain.items():
         cost: int | None = 0
@@ -60,13 +76,7 @@ def step_tables(world: World, mover: Mover) -> StepTables:
             else:
                 cost = max(cost, cat_cost)
         terrain_costs[terrain_id] = (cost, reason)
-    bridge_costs = {}
-    for territory, bridge in q.bridges_index(world).items():
-        ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
-        bridge_costs[territory] = ability.move_cost if ability else 1
-    cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    walls = q.walls_index()
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
+    return terrain_costs
 
 
 def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
@@ -117,14 +127,38 @@ def _crew_moves(army: Army, units: list[int]) -> bool:
     return catapult is not None and catapult.crew in units
 
 
-@dataclass(frozen=True)
 class Reach:
-    """A territory an army can reach this turn: total MP, the path, and what entering it means."""
+    """A territory an army can reach this turn: total MP, the path, and what entering it means ("move",
+    "combine" or "attack"). A search gives every reachable territory but its caller follows few of them, so
+    the path is read from the search tree when first asked for."""
 
-    territory: int
-    cost: int
-    path: tuple[int, ...]
-    kind: str  # "move", "combine" or "attack"
+    __slots__ = ("territory", "cost", "kind", "_path", "_tree")
+
+    def __init__(self, territory: int, cost: int, path: tuple[int, ...] | None, kind: str,
+                 tree: dict[int, tuple[int, int | None]] | None = None) -> None:
+        self.territory = territory
+        self.cost = cost
+        self.kind = kind
+        self._path = path
+        self._tree = tree
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        if self._path is None:
+            self._path = path_to(self._tree or {}, self.territory)
+        return self._path
+
+    def _key(self) -> tuple[int, int, tuple[int, ...], str]:
+        return self.territory, self.cost, self.path, self.kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reach) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Reach(territory={self.territory}, cost={self.cost}, path={self.path}, kind={self.kind!r})"
 
 
 def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None) -> dict[int, Reach]:
@@ -167,13 +201,45 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         return {
             t: Reach(t, spent, path, occupied.get(t, "move")) for t, (spent, path) in found.items() if t != army.territory
         }
-    tree = cheapest_paths(world.board, army.territory, cost, budget, stop_at=lambda t: t in occupied)
-    out: dict[int, Reach] = {}
-    for territory, (total, _) in tree.items():
-        if territory == army.territory:
+    # systems.board.cheapest_paths written out (the same search, step for step): the computer players run this
+    # for every army after every command, and a call per border was most of its time
+    # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
+    # it cannot be entered), so most steps cost one lookup
+    start = army.territory
+    tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
+    frontier: list[tuple[int, int]] = [(0, start)]
+    into: dict[int, int] = {}
+    neighbours, pop, push = world.board.neighbours, heapq.heappop, heapq.heappush
+    while frontier:
+        spent, here = pop(frontier)
+        if spent > tree[here][0]:
             continue
-        out[territory] = Reach(territory, total, path_to(tree, territory), occupied.get(territory, "move"))
-    return out
+        if here != start and here in occupied:
+            continue
+        for there in neighbours(here):
+            if there in walled:
+                step = cost(here, there)
+                if step is None:
+                    continue
+            else:
+                known_step = into.get(there)
+                if known_step is None:
+                    found_step = cost(here, there)
+                    known_step = into[there] = -1 if found_step is None else found_step
+                if known_step < 0:
+                    continue
+                step = known_step
+            total = spent + step
+            if total > budget:
+                continue
+            known = tree.get(there)
+            if known is None or total < known[0]:
+                tree[there] = (total, here)
+                push(frontier, (total, there))
+    return {
+        territory: Reach(territory, total, None, occupied.get(territory, "move"), tree)
+        for territory, (total, _) in tree.items() if territory != start
+    }
 
 
 def _paths_with_open_mp(
@@ -241,10 +307,11 @@ def path_costs(
     here = army.territory
     total = 0
     open_total = 0
+    on_path = q.armies_in(set(path))
     for index, there in enumerate(path):
         if there not in world.board.neighbours(here):
             return None, 0, f"territory {there} is not next to territory {here}"
-        for entity, other in q.armies_at(there):
+        for entity, other in on_path.get(there, ()):
             if entity == army_entity:
                 continue
             if other.battle is not None:

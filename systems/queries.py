@@ -34,6 +34,16 @@ def armies_at(territory: int) -> list[tuple[int, Army]]:
     return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory and alive(e)]
 
 
+def armies_in(territories: set[int]) -> dict[int, list[tuple[int, Army]]]:
+    """`armies_at` for several territories in one pass (each list in the same order as armies_at's)."""
+    alive = esper.entity_exists
+    found: dict[int, list[tuple[int, Army]]] = {}
+    for e, a in esper.get_component(Army):
+        if a.territory in territories and alive(e):
+            found.setdefault(a.territory, []).append((e, a))
+    return found
+
+
 def army_of(owner: int | None, territory: int) -> tuple[int, Army] | None:
     for e, a in armies():
         if a.territory == territory and a.owner == owner and owner is not None:
@@ -105,7 +115,9 @@ def bridge_at(world: World, territory: int) -> Structure | None:
 
 
 def bridges_index(world: World) -> dict[int, Structure]:
-    kinds = {sid for sid, spec in world.rules.structures.items() if spec.has("bridge")}
+    kinds = world.derived.get("bridge_kinds")
+    if kinds is None:
+        kinds = world.derived["bridge_kinds"] = {sid for sid, spec in world.rules.structures.items() if spec.has("bridge")}
     return {s.territory: s for _, s in structures() if s.structure_type in kinds}
 
 
@@ -118,7 +130,11 @@ def unit_types(army: Army) -> list[str]:
 
 
 def slots_of(world: World, types: Iterable[str]) -> int:
-    return sum(world.rules.units[t].army.slots for t in types)
+    """R5.2: the army slots units of these types fill."""
+    slots = world.derived.get("unit_slots")
+    if slots is None:  # once per game: upkeep orders every group by this
+        slots = world.derived["unit_slots"] = {t: spec.army.slots for t, spec in world.rules.units.items()}
+    return sum(slots[t] for t in types)
 
 
 def fit_reason(world: World, types: Iterable[str]) -> str | None:
