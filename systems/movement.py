@@ -17,7 +17,7 @@ from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
 from systems.world import World
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Mover:
     """What moves: an owner, the unit types that move, and an optional catapult carried along."""
 
@@ -27,7 +27,7 @@ class Mover:
     open_mp: int = 0  # MP it may spend only entering open terrain (movement.open_terrain_bonus)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StepTables:
     """What a path search needs once rather than per step: walls, bridges, disruption, terrain costs."""
 
@@ -207,16 +207,17 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     # it cannot be entered), so most steps cost one lookup
     start = army.territory
     tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
+    best = {start: 0}  # the tree's costs alone: read for every border, without unpacking a pair
     frontier: list[tuple[int, int]] = [(0, start)]
     into: dict[int, int] = {}
-    neighbours, pop, push = world.board.neighbours, heapq.heappop, heapq.heappush
+    neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
     while frontier:
         spent, here = pop(frontier)
-        if spent > tree[here][0]:
+        if spent > best[here]:
             continue
         if here != start and here in occupied:
             continue
-        for there in neighbours(here):
+        for there in neighbours[here]:
             if there in walled:
                 step = cost(here, there)
                 if step is None:
@@ -232,8 +233,9 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             total = spent + step
             if total > budget:
                 continue
-            known = tree.get(there)
-            if known is None or total < known[0]:
+            known = best.get(there)
+            if known is None or total < known:
+                best[there] = total
                 tree[there] = (total, here)
                 push(frontier, (total, there))
     return {

@@ -154,15 +154,17 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> 
     """R5.1: the slowest unit's MP, plus a pathfinder's bonus when it travels with a slower unit."""
     if not types:
         return 0
-    rules = world.rules.units
-    speeds = [rules[t].movement.mp for t in types]
-    slowest = min(speeds)
-    bonus = 0
-    for t in set(types):
-        ability = rules[t].ability("pathfinder", Pathfinder)
-        if ability is not None and rules[t].movement.mp > slowest:
-            bonus = max(bonus, ability.mp_bonus)
-    mp = slowest + bonus
+    kinds = frozenset(types)  # the MP depends on which types travel, not how many of each
+    mp = world.derived.get(("army_mp", kinds))
+    if mp is None:
+        rules = world.rules.units
+        slowest = min(rules[t].movement.mp for t in kinds)
+        bonus = 0
+        for t in kinds:
+            ability = rules[t].ability("pathfinder", Pathfinder)
+            if ability is not None and rules[t].movement.mp > slowest:
+                bonus = max(bonus, ability.mp_bonus)
+        mp = world.derived[("army_mp", kinds)] = slowest + bonus
     if catapult is not None:
         structure = esper.component_for_entity(catapult, Structure)
         mobile = world.rules.structures[structure.structure_type].mobile

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+import typing
 
 import esper
 
@@ -15,44 +14,46 @@ from systems.movement import Reach, reachable
 from systems.victory import check_flags
 from systems.world import World
 
+# a plan before it is written out: move to a spot (and disrupt there), attack a structure, or disrupt here
+Plan = tuple[str, "Reach | int | None"]
+
 
 def rogue_options(world: World, entity: int) -> list[list[Command]]:
     """Every plan a rogue army could follow now, each a short list of commands."""
-    return [plan() for plan in _plans(world, entity)]
+    return [_commands(entity, plan) for plan in _plans(world, entity)]
 
 
-def _plans(world: World, entity: int) -> list[Callable[[], list[Command]]]:
-    """`rogue_options` in the same order, each plan written out only when asked for: a rogue picks one of
-    dozens, and a plan's path is read from the search tree only then."""
+def _plans(world: World, entity: int) -> list[Plan]:
+    """`rogue_options` in the same order, each plan written out only once chosen (`_commands`): a rogue
+    picks one of dozens, and a plan's path is read from the search tree only then."""
     army = esper.component_for_entity(entity, Army)
-    plans: list[Callable[[], list[Command]]] = []
+    plans: list[Plan] = []
     reach = reachable(world, entity)
+    owner_of = world.owner_of
     for territory in sorted(reach):
         spot = reach[territory]
         if spot.kind == "attack":
-            plans.append(partial(_move, entity, spot, False))
+            plans.append(("move", spot))
         elif spot.kind == "move":
-            plans.append(partial(_move, entity, spot, False))
-            if world.owner_of(territory) is not None:
-                plans.append(partial(_move, entity, spot, True))
+            plans.append(("move", spot))
+            if owner_of(territory) is not None:
+                plans.append(("move_disrupt", spot))
     for structure_entity, structure in q.structures_touching(army.territory):
         if q.hostile(structure.owner, None):
-            plans.append(partial(_attack, entity, structure_entity))
-    if world.owner_of(army.territory) is not None:
-        plans.append(partial(_disrupt, entity))
+            plans.append(("attack", structure_entity))
+    if owner_of(army.territory) is not None:
+        plans.append(("disrupt", None))
     return plans
 
 
-def _move(entity: int, spot: Reach, disrupt: bool) -> list[Command]:
-    return [Move(entity, spot.path), Disrupt(entity)] if disrupt else [Move(entity, spot.path)]
-
-
-def _attack(entity: int, structure: int) -> list[Command]:
-    return [AttackStructure(entity, structure)]
-
-
-def _disrupt(entity: int) -> list[Command]:
-    return [Disrupt(entity)]
+def _commands(entity: int, plan: Plan) -> list[Command]:
+    kind, target = plan
+    if kind == "attack":
+        return [AttackStructure(entity, typing.cast(int, target))]
+    if kind == "disrupt":
+        return [Disrupt(entity)]
+    move = Move(entity, typing.cast(Reach, target).path)
+    return [move, Disrupt(entity)] if kind == "move_disrupt" else [move]
 
 
 def act_rogues(world: World) -> None:
@@ -70,7 +71,7 @@ def act_rogues(world: World) -> None:
         plans = _plans(world, entity)
         if not plans:
             continue
-        for command in world.rng.choice(plans)():
+        for command in _commands(entity, world.rng.choice(plans)):
             if actions.check(world, command) is not None:
                 break
             actions.execute(world, command)

@@ -53,8 +53,8 @@ class World:
     owned: dict[int, set[int]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
-    # values derived from the rules alone (a mover's terrain costs, the bridge kinds), computed once per game:
-    # hot path searches read them instead of walking the rules again; never game state
+    # values derived from the rules alone (a mover's terrain costs, bridge kinds, army MP per set of unit types),
+    # computed once per game: hot paths read them instead of walking the rules again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property

@@ -126,7 +126,7 @@ def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) ->
     dist = [INF] * size
     dist[target] = 0
     buckets: list[list[int]] = [[target]]
-    neighbours = board.neighbours  # type: ignore[attr-defined]
+    neighbours = board.neighbour_table()  # type: ignore[attr-defined]
     d = 0
     while d < len(buckets):
         for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
@@ -136,7 +136,7 @@ def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) ->
             if step >= INF:
                 continue
             nd = d + step
-            for there in neighbours(here):
+            for there in neighbours[here]:
                 if nd < dist[there] and cost[there] < INF:
                     dist[there] = nd
                     while len(buckets) <= nd:
@@ -151,13 +151,13 @@ def bounded_search(world: World, cost: list[int], start: int, budget: int) -> di
     """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous)."""
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
     heap = [(0, start)]
-    neighbours = world.board.neighbours
+    neighbours = world.board.neighbour_table()
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         d, here = pop(heap)
         if d > best[here][0]:
             continue
-        for there in neighbours(here):
+        for there in neighbours[here]:
             nd = d + cost[there]
             if nd <= budget:
                 known = best.get(there)
@@ -206,6 +206,7 @@ class View:
         self._armies: list[tuple[int, Army]] | None = None
         self._structures: list[tuple[int, Structure]] | None = None
         self._garrisoned: set[int] | None = None
+        self._powers: dict[tuple[int, ...], float] = {}
 
     def _read_armies(self) -> list[tuple[int, Army]]:
         if self._armies is None:
@@ -289,7 +290,12 @@ class View:
         return tuple(sorted({q.unit(u).unit_type for u in army.units}))
 
     def army_power(self, army: Army) -> float:
-        return power(self.side(army))
+        # by its units: until the next command they keep their numbers (threats ask for every army, often)
+        key = tuple(army.units)
+        found = self._powers.get(key)
+        if found is None:
+            found = self._powers[key] = power(self.side(army))
+        return found
 
     def max_mp(self, army: Army) -> int:
         return q.army_max_mp(self.world, q.unit_types(army))
