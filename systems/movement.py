@@ -31,7 +31,7 @@ class Mover:
 class StepTables:
     """What a path search needs once rather than per step: walls, bridges, disruption, terrain costs."""
 
-    walls: dict[frozenset[int], Structure]
+    walls: dict[tuple[int, int], Structure]  # by the border's two territories, in both orders
     bridge_costs: dict[int, int]
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
@@ -52,8 +52,28 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
         bridge_costs[territory] = ability.move_cost if ability else 1
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    walls = q.walls_index()
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
+    walls, wall_cells = _walls(world)
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells)
+
+
+def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], frozenset[int]]:
+    """Walls by border (both orders of its territories) and the territories on a walled border, read again
+    only when the structures change.
+
+    esper hands out the same component list until an entity or a component is added or removed anywhere (a
+    wall built or destroyed); a wall never leaves its border, and its owner (a captured wall changes hands) is
+    read when a step is priced. With deletions pending the list may hold dead walls: read afresh then."""
+    listed = esper.get_component(Structure)
+    dead = bool(esper._dead_entities)
+    found = world.derived.get("walls")
+    if found is not None and found[0] is listed and not dead:
+        return found[1], found[2]
+    index = q.walls_index()
+    walls = {pair: wall for border, wall in index.items() for pair in _orders(border)}
+    cells = frozenset().union(*index)
+    if not dead:
+        world.derived["walls"] = (listed, walls, cells)
+    return walls, cells
 
 
 def _terrain_costs(world: World, mover: Mover) -> dict[str, tuple[int | None, str]]:
@@ -89,7 +109,7 @@ def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTab
     if cost is None:
         return None, reason
     if there in tables.wall_cells:
-        wall = tables.walls.get(frozenset((here, there)))
+        wall = tables.walls.get((here, there))
         if wall is not None:
             if q.hostile(wall.owner, mover.owner):
                 return None, "a hostile wall blocks that border"
@@ -108,6 +128,12 @@ def _entering_cost(world: World, there: int, tables: StepTables) -> tuple[int | 
             rules = world.rules
             cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
     return cost, ""
+
+
+def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """A border's two territories in both orders (none for a broken wall that borders itself)."""
+    ends = sorted(border)
+    return ((ends[0], ends[1]), (ends[1], ends[0])) if len(ends) == 2 else ()
 
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:

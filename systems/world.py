@@ -54,7 +54,8 @@ class World:
     events: list[Event] = field(default_factory=list)
     submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
     # values derived from the rules alone (a mover's terrain costs, bridge kinds, army MP per set of unit types),
-    # computed once per game: hot paths read them instead of walking the rules again; never game state
+    # computed once per game, and the walls index while the structures are unchanged (movement._walls): hot
+    # paths read them instead of walking the rules or the structures again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property

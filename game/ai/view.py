@@ -123,7 +123,9 @@ def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) ->
 
     Dijkstra with a bucket per distance (costs are small whole numbers), not a heap: the distances are the
     same whatever order equal ones are settled in, and appending to a bucket is cheaper than a heap push."""
-    dist = [INF] * size
+    # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
+    # test per border instead of two); it gets INF back at the end
+    dist = [INF if c < INF else -1 for c in cost]
     dist[target] = 0
     buckets: list[list[int]] = [[target]]
     neighbours = board.neighbour_table()  # type: ignore[attr-defined]
@@ -137,14 +139,14 @@ def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) ->
                 continue
             nd = d + step
             for there in neighbours[here]:
-                if nd < dist[there] and cost[there] < INF:
+                if nd < dist[there]:
                     dist[there] = nd
                     while len(buckets) <= nd:
                         buckets.append([])
                     buckets[nd].append(there)
         buckets[d] = []  # settled: let it go
         d += 1
-    return dist
+    return [INF if v < 0 else v for v in dist]
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
