@@ -198,13 +198,6 @@ class EffectLayer:
         self.effects.clear()
         self.emitters.clear()
 
-    def clear(self) -> None:
-        self.sprites.clear()
-        self.floaters.clear()
-        self.flashes.clear()
-        self.slides.clear()
-        self.clear_events()
-
     # -- the beats' sprites -------------------------------------------------------------------------------
     def number(self, x: float, y: float, text: str, color: theme.Color, life: float) -> None:
         sprite = arcade.Sprite(self.assets.label_texture(text, color, 15), center_x=x, center_y=y)
