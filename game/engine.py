@@ -381,16 +381,15 @@ class Game:
                 if esper.has_component(world.players[seat], SeatOrders):
                     esper.remove_component(world.players[seat], SeatOrders)
         if world.clock.winner is not None:
-            if phase not in flow.setup:
+            if _index_in(flow.setup, phase) is None:
                 world.clock.stage = OVER
             return
         if phase.acts == SEAT:
             return
-        if phase in flow.setup:
-            index = flow.setup.index(phase)
+        if (index := _index_in(flow.setup, phase)) is not None:
             self._enter_setup(index + 1, world.seats[0] if phase.acts == ALL else world.clock.seat)
-        elif phase in flow.turn:
-            self._run_turn_from(flow.turn.index(phase) + 1)
+        elif (index := _index_in(flow.turn, phase)) is not None:
+            self._run_turn_from(index + 1)
         else:
             self._run_round_end_from(flow.round_end.index(phase) + 1)
 
@@ -415,15 +414,14 @@ class Game:
         """The active seat ended its part of `phase`: the next seat, phase or round follows."""
         world = self.world
         flow = self.app.flow
-        if phase in flow.setup:
-            index = flow.setup.index(phase)
+        if (index := _index_in(flow.setup, phase)) is not None:
             position = world.seats.index(world.clock.seat)
             if position + 1 < len(world.seats):
                 self._enter_setup(index, world.seats[position + 1])
             else:
                 self._enter_setup(index + 1, world.seats[0])
-        elif phase in flow.turn:
-            self._run_turn_from(flow.turn.index(phase) + 1)
+        elif (index := _index_in(flow.turn, phase)) is not None:
+            self._run_turn_from(index + 1)
 
     def _start_round(self) -> None:
         """A round begins: the first alive seat's turn, or (a game of simultaneous rounds) the round's phases."""
@@ -539,3 +537,12 @@ class Game:
 def seat_orders(world: World, seat: int) -> SeatOrders:
     """A seat's part of the simultaneous phase in progress (its buffered orders and Ready)."""
     return esper.component_for_entity(world.players[seat], SeatOrders)
+
+
+def _index_in(phases: tuple[Phase, ...], phase: Phase) -> int | None:
+    """`phases.index(phase)` by name, or None: names are unique in a flow, and comparing pydantic phases compares
+    every field (this runs whenever a seat ends its turn)."""
+    for index, candidate in enumerate(phases):
+        if candidate.name == phase.name:
+            return index
+    return None

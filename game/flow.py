@@ -70,4 +70,8 @@ A ruleset's mod.toml declares it under [flow]."""
         return [p.name for p in (*self.setup, *self.turn, *self.round_end)]
 
     def phase(self, name: str) -> Phase | None:
-        return next((p for p in (*self.setup, *self.turn, *self.round_end) if p.name == name), None)
+        for phases in (self.turn, self.setup, self.round_end):  # asked on every command: plain loops, turn first
+            for phase in phases:
+                if phase.name == name:
+                    return phase
+        return None

@@ -26,6 +26,10 @@ class Board(Protocol):
 
     def neighbours(self, index: int) -> tuple[int, ...]: ...
 
+    def neighbour_table(self) -> Sequence[tuple[int, ...]]:
+        """`neighbours` of every territory by index, for searches that step through thousands of them."""
+        ...
+
     def distance(self, a: int, b: int) -> int: ...
 
     def coords(self, index: int) -> tuple[int, int]: ...
@@ -75,6 +79,9 @@ class _Grid:
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         return self._neighbours[index]
+
+    def neighbour_table(self) -> Sequence[tuple[int, ...]]:
+        return self._neighbours
 
     def coords(self, index: int) -> tuple[int, int]:
         return index % self.width, index // self.width
@@ -277,6 +284,9 @@ class RegionBoard:
     def neighbours(self, index: int) -> tuple[int, ...]:
         return self._neighbours[index]
 
+    def neighbour_table(self) -> Sequence[tuple[int, ...]]:
+        return self._neighbours
+
     def links(self) -> list[tuple[int, int]]:
         return [(a, b) for a in range(self.size) for b in self._neighbours[a] if a < b]
 
@@ -364,14 +374,14 @@ def cheapest_paths(
     best: dict[int, tuple[int, int | None]] = {start: (0, None)}
     frontier: list[tuple[int, int]] = [(0, start)]
     # names bound once: every computer turn runs this search many times
-    neighbours, pop, push, limit = board.neighbours, heapq.heappop, heapq.heappush, budget
+    neighbours, pop, push, limit = board.neighbour_table(), heapq.heappop, heapq.heappush, budget
     while frontier:
         cost, here = pop(frontier)
         if cost > best[here][0]:
             continue
         if here != start and stop_at is not None and stop_at(here):
             continue
-        for there in neighbours(here):
+        for there in neighbours[here]:
             step = step_cost(here, there)
             if step is None:
                 continue

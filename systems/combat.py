@@ -105,7 +105,11 @@ def _rearguard(world: World, units: list[int]) -> set[int]:
 def fighter(world: World, unit_entity: int) -> tuple[int, int, bool]:
     """A unit in an army as plain numbers for `simulate_battle`: (attack, health, rearguard)."""
     unit = q.unit(unit_entity)
-    return unit.attack, unit.defense - unit.damage, world.rules.units[unit.unit_type].has("rearguard")
+    rearguards = world.derived.get("rearguard_types")
+    if rearguards is None:
+        rearguards = world.derived["rearguard_types"] = {
+            t for t, spec in world.rules.units.items() if spec.has("rearguard")}
+    return unit.attack, unit.defense - unit.damage, unit.unit_type in rearguards
 
 
 def simulate_battle(

@@ -12,12 +12,12 @@ from components.abilities import BridgeAbility
 from components.armies import Army
 from components.structures import Catapult, Structure
 from systems import queries as q
-from systems.board import cheapest_paths, path_to
+from systems.board import path_to
 from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
 from systems.world import World
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Mover:
     """What moves: an owner, the unit types that move, and an optional catapult carried along."""
 
@@ -27,22 +27,65 @@ class Mover:
     open_mp: int = 0  # MP it may spend only entering open terrain (movement.open_terrain_bonus)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class StepTables:
     """What a path search needs once rather than per step: walls, bridges, disruption, terrain costs."""
 
-    walls: dict[frozenset[int], Structure]
+    walls: dict[tuple[int, int], Structure]  # by the border's two territories, in both orders
     bridge_costs: dict[int, int]
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
     wall_cells: frozenset[int] = frozenset()  # territories on a walled border: only their steps look for a wall
-    wall_entities: dict[frozenset[int], int] = field(default_factory=dict)  # border -> its wall's entity
+    wall_entities: dict[tuple[int, int], int] = field(default_factory=dict)  # as `walls`: the wall's entity
     # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
     entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
     """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests."""
+    rules = world.rules
+    key = ("terrain_costs", tuple(dict.fromkeys(mover.types)), mover.catapult_type)
+    terrain_costs = world.derived.get(key)
+    if terrain_costs is None:
+        terrain_costs = world.derived[key] = _terrain_costs(world, mover)
+    bridge_costs = {}
+    for territory, bridge in q.bridges_index(world).items():
+        ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
+        bridge_costs[territory] = ability.move_cost if ability else 1
+    if world.app.hooks.bridges is not None:  # what a mod bridges besides bridge structures (an open drawbridge)
+        for territory, cost in world.app.hooks.bridges(world).items():
+            bridge_costs.setdefault(territory, cost)
+    cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
+    walls, wall_entities, wall_cells = _walls(world)
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities)
+
+
+def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[int, int], int], frozenset[int]]:
+    """Walls and their entities by border (both orders of its territories) and the territories on a walled
+    border, read again only when the structures change.
+
+    esper hands out the same component list until an entity or a component is added or removed anywhere (a
+    wall built or destroyed); a wall never leaves its border, and its owner (a captured wall changes hands) is
+    read when a step is priced. With deletions pending the list may hold dead walls: read afresh then."""
+    listed = esper.get_component(Structure)
+    dead = bool(esper._dead_entities)
+    found = world.derived.get("walls")
+    if found is not None and found[0] is listed and not dead:
+        return found[1], found[2], found[3]
+    walls: dict[tuple[int, int], Structure] = {}
+    entities: dict[tuple[int, int], int] = {}
+    for entity, wall in q.structures():
+        if wall.border is not None:
+            for pair in _orders(frozenset((wall.territory, wall.border))):
+                walls[pair], entities[pair] = wall, entity
+    cells = frozenset(t for pair in walls for t in pair)
+    if not dead:
+        world.derived["walls"] = (listed, walls, entities, cells)
+    return walls, entities, cells
+
+
+def _terrain_costs(world: World, mover: Mover) -> dict[str, tuple[int | None, str]]:
+    """The mover's cost per terrain id (its slowest unit's, or its catapult's), or why it cannot enter (R5.3)."""
     rules = world.rules
     terrain_costs: dict[str, tuple[int | None, str]] = {}
     for terrain_id, terrain in rules.terrain.items():
@@ -61,18 +104,7 @@ def step_tables(world: World, mover: Mover) -> StepTables:
             else:
                 cost = max(cost, cat_cost)
         terrain_costs[terrain_id] = (cost, reason)
-    bridge_costs = {}
-    for territory, bridge in q.bridges_index(world).items():
-        ability = rules.structures[bridge.structure_type].ability("bridge", BridgeAbility)
-        bridge_costs[territory] = ability.move_cost if ability else 1
-    if world.app.hooks.bridges is not None:  # what a mod bridges besides bridge structures (an open drawbridge)
-        for territory, cost in world.app.hooks.bridges(world).items():
-            bridge_costs.setdefault(territory, cost)
-    cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    walls = q.walls_index()
-    wall_entities = {frozenset((s.territory, s.border)): e for e, s in q.structures() if s.border is not None}
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls),
-                      wall_entities=wall_entities)
+    return terrain_costs
 
 
 def wall_extra(world: World, wall_entity: int, wall: Structure, owner: int | None, here: int, there: int) -> int | None:
@@ -96,10 +128,9 @@ def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTab
     if cost is None:
         return None, reason
     if there in tables.wall_cells:
-        border = frozenset((here, there))
-        wall = tables.walls.get(border)
+        wall = tables.walls.get((here, there))
         if wall is not None:
-            extra = wall_extra(world, tables.wall_entities[border], wall, mover.owner, here, there)
+            extra = wall_extra(world, tables.wall_entities[(here, there)], wall, mover.owner, here, there)
             if extra is None:
                 hostile = q.hostile(wall.owner, mover.owner)
                 return None, "a hostile wall blocks that border" if hostile else "your own wall blocks that border"
@@ -120,6 +151,12 @@ def _entering_cost(world: World, there: int, tables: StepTables) -> tuple[int | 
     return cost, ""
 
 
+def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """A border's two territories in both orders (none for a broken wall that borders itself)."""
+    ends = sorted(border)
+    return ((ends[0], ends[1]), (ends[1], ends[0])) if len(ends) == 2 else ()
+
+
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
     moving = army.units if units is None else units
     types = tuple(q.unit(u).unit_type for u in moving)
@@ -137,14 +174,38 @@ def _crew_moves(army: Army, units: list[int]) -> bool:
     return catapult is not None and catapult.crew in units
 
 
-@dataclass(frozen=True)
 class Reach:
-    """A territory an army can reach this turn: total MP, the path, and what entering it means."""
+    """A territory an army can reach this turn: total MP, the path, and what entering it means ("move",
+    "combine" or "attack"). A search gives every reachable territory but its caller follows few of them, so
+    the path is read from the search tree when first asked for."""
 
-    territory: int
-    cost: int
-    path: tuple[int, ...]
-    kind: str  # "move", "combine" or "attack"
+    __slots__ = ("territory", "cost", "kind", "_path", "_tree")
+
+    def __init__(self, territory: int, cost: int, path: tuple[int, ...] | None, kind: str,
+                 tree: dict[int, tuple[int, int | None]] | None = None) -> None:
+        self.territory = territory
+        self.cost = cost
+        self.kind = kind
+        self._path = path
+        self._tree = tree
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        if self._path is None:
+            self._path = path_to(self._tree or {}, self.territory)
+        return self._path
+
+    def _key(self) -> tuple[int, int, tuple[int, ...], str]:
+        return self.territory, self.cost, self.path, self.kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reach) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Reach(territory={self.territory}, cost={self.cost}, path={self.path}, kind={self.kind!r})"
 
 
 def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None) -> dict[int, Reach]:
@@ -187,13 +248,47 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
         return {
             t: Reach(t, spent, path, occupied.get(t, "move")) for t, (spent, path) in found.items() if t != army.territory
         }
-    tree = cheapest_paths(world.board, army.territory, cost, budget, stop_at=lambda t: t in occupied)
-    out: dict[int, Reach] = {}
-    for territory, (total, _) in tree.items():
-        if territory == army.territory:
+    # systems.board.cheapest_paths written out (the same search, step for step): the computer players run this
+    # for every army after every command, and a call per border was most of its time
+    # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
+    # it cannot be entered), so most steps cost one lookup
+    start = army.territory
+    tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
+    best = {start: 0}  # the tree's costs alone: read for every border, without unpacking a pair
+    frontier: list[tuple[int, int]] = [(0, start)]
+    into: dict[int, int] = {}
+    neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
+    while frontier:
+        spent, here = pop(frontier)
+        if spent > best[here]:
             continue
-        out[territory] = Reach(territory, total, path_to(tree, territory), occupied.get(territory, "move"))
-    return out
+        if here != start and here in occupied:
+            continue
+        for there in neighbours[here]:
+            if there in walled:
+                step = cost(here, there)
+                if step is None:
+                    continue
+            else:
+                known_step = into.get(there)
+                if known_step is None:
+                    found_step = cost(here, there)
+                    known_step = into[there] = -1 if found_step is None else found_step
+                if known_step < 0:
+                    continue
+                step = known_step
+            total = spent + step
+            if total > budget:
+                continue
+            known = best.get(there)
+            if known is None or total < known:
+                best[there] = total
+                tree[there] = (total, here)
+                push(frontier, (total, there))
+    return {
+        territory: Reach(territory, total, None, occupied.get(territory, "move"), tree)
+        for territory, (total, _) in tree.items() if territory != start
+    }
 
 
 def _paths_with_open_mp(
@@ -261,10 +356,11 @@ def path_costs(
     here = army.territory
     total = 0
     open_total = 0
+    on_path = q.armies_in(set(path))
     for index, there in enumerate(path):
         if there not in world.board.neighbours(here):
             return None, 0, f"territory {there} is not next to territory {here}"
-        for entity, other in q.armies_at(there):
+        for entity, other in on_path.get(there, ()):
             if entity == army_entity:
                 continue
             if other.battle is not None:

@@ -31,20 +31,29 @@ def _shared_table(ranges: tuple[tuple[str, tuple[int, int]], ...]) -> list[dict[
     return outcome_table(dict(ranges))
 
 
-def producing_territories(world: World, seat: int) -> list[int]:
-    """The seat's territories that produce now (R2.3: not disrupted, no rogue army standing there), sorted."""
+def producing_territories(world: World, seat: int, ordered: bool = True) -> list[int]:
+    """The seat's territories that produce now (R2.3: not disrupted, no rogue army standing there), sorted
+    (with `ordered=False` in no particular order, for a caller that only counts them)."""
     idle = {a.territory for _, a in q.rogue_armies()} | q.disrupted_territories(world)
-    return sorted(t for t in world.owned.get(seat, ()) if t not in idle)
+    found = [t for t in world.owned.get(seat, ()) if t not in idle]
+    return sorted(found) if ordered else found
 
 
 def production_ranges(world: World, seat: int) -> dict[str, tuple[int, float, int]]:
     """Per resource: the least, the mean and the most the seat's land makes in one Resource stage."""
     out = {resource: (0, 0.0, 0) for resource in world.rules.resources.ids}
     terrain = world.rules.terrain
-    for territory in producing_territories(world, seat):
-        for resource, (low, high) in terrain[world.terrain[territory]].production.items():
+    # territories counted per terrain, then each terrain's ranges times its count: the same sums in any order
+    # (whole numbers and halves add exactly), without a pass over the ranges per territory
+    counts: dict[str, int] = {}
+    kinds = world.terrain
+    for territory in producing_territories(world, seat, ordered=False):
+        kind = kinds[territory]
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, count in counts.items():
+        for resource, (low, high) in terrain[kind].production.items():
             least, mean, most = out.get(resource, (0, 0.0, 0))
-            out[resource] = (least + low, mean + (low + high) / 2, most + high)
+            out[resource] = (least + low * count, mean + (low + high) / 2 * count, most + high * count)
     return out
 
 

@@ -34,6 +34,16 @@ def armies_at(territory: int) -> list[tuple[int, Army]]:
     return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory and alive(e)]
 
 
+def armies_in(territories: set[int]) -> dict[int, list[tuple[int, Army]]]:
+    """`armies_at` for several territories in one pass (each list in the same order as armies_at's)."""
+    alive = esper.entity_exists
+    found: dict[int, list[tuple[int, Army]]] = {}
+    for e, a in esper.get_component(Army):
+        if a.territory in territories and alive(e):
+            found.setdefault(a.territory, []).append((e, a))
+    return found
+
+
 def army_of(owner: int | None, territory: int) -> tuple[int, Army] | None:
     for e, a in armies():
         if a.territory == territory and a.owner == owner and owner is not None:
@@ -105,7 +115,9 @@ def bridge_at(world: World, territory: int) -> Structure | None:
 
 
 def bridges_index(world: World) -> dict[int, Structure]:
-    kinds = {sid for sid, spec in world.rules.structures.items() if spec.has("bridge")}
+    kinds = world.derived.get("bridge_kinds")
+    if kinds is None:
+        kinds = world.derived["bridge_kinds"] = {sid for sid, spec in world.rules.structures.items() if spec.has("bridge")}
     return {s.territory: s for _, s in structures() if s.structure_type in kinds}
 
 
@@ -118,7 +130,11 @@ def unit_types(army: Army) -> list[str]:
 
 
 def slots_of(world: World, types: Iterable[str]) -> int:
-    return sum(world.rules.units[t].army.slots for t in types)
+    """R5.2: the army slots units of these types fill."""
+    slots = world.derived.get("unit_slots")
+    if slots is None:  # once per game: upkeep orders every group by this
+        slots = world.derived["unit_slots"] = {t: spec.army.slots for t, spec in world.rules.units.items()}
+    return sum(slots[t] for t in types)
 
 
 def fit_reason(world: World, types: Iterable[str]) -> str | None:
@@ -139,6 +155,23 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None, spe
     each unit's own MP where a mod changes it (the `unit_speed` hook), else its type's."""
     if not types:
         return 0
+    if speeds is None:
+        kinds = frozenset(types)  # the MP depends on which types travel, not how many of each
+        mp = world.derived.get(("army_mp", kinds))
+        if mp is None:
+            mp = world.derived[("army_mp", kinds)] = _slowest_plus_bonus(world, list(kinds), None)
+    else:  # a mod changed some unit's own MP: per unit, not cached
+        mp = _slowest_plus_bonus(world, types, speeds)
+    if catapult is not None:
+        structure = esper.component_for_entity(catapult, Structure)
+        mobile = world.rules.structures[structure.structure_type].mobile
+        if mobile is not None:
+            mp = min(mp, mobile.mp)
+    return mp
+
+
+def _slowest_plus_bonus(world: World, types: list[str], speeds: list[int] | None) -> int:
+    """R5.1: the slowest speed plus the largest pathfinder bonus of a unit faster than it."""
     rules = world.rules.units
     speeds = [rules[t].movement.mp for t in types] if speeds is None else speeds
     slowest = min(speeds)
@@ -147,14 +180,7 @@ def army_max_mp(world: World, types: list[str], catapult: int | None = None, spe
         ability = rules[t].ability("pathfinder", Pathfinder)
         if ability is not None and speed > slowest:
             bonus = max(bonus, ability.mp_bonus)
-    mp = slowest + bonus
-    if catapult is not None:
-        structure = esper.component_for_entity(catapult, Structure)
-        mobile = world.rules.structures[structure.structure_type].mobile
-        if mobile is not None:
-            mp = min(mp, mobile.mp)
-    return mp
-
+    return slowest + bonus
 
 def movement_points(world: World, types: list[str], catapult: int | None = None) -> int:
     """An army's MP for a turn, as the ruleset's movement_points hook says (the base game: army_max_mp)."""

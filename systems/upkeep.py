@@ -29,8 +29,9 @@ class Group:
     paid: int = 0
 
 
-def upkeep_groups(world: World, seat: int) -> list[Group]:
-    """The player's upkeep groups in payment order: nearest the home base first, then smaller first."""
+def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
+    """The player's upkeep groups in payment order: nearest the home base first, then smaller first (with
+    `ordered=False` in no particular order, for a caller that only adds up what is owed)."""
     rules = world.rules
     resource = rules.resources.upkeep
     base = q.home_base(world, seat)
@@ -39,12 +40,12 @@ def upkeep_groups(world: World, seat: int) -> list[Group]:
     def distance(t: int) -> int:
         return world.board.distance(base, t) if base is not None else 0
 
+    now = world.clock.round
     for entity, army in q.player_armies(seat):
-        owed = sum(
-            rules.units[q.unit(u).unit_type].upkeep.get(resource, 0)
-            for u in army.units
-            if q.unit(u).built_round < world.clock.round  # R4.1: nothing in the turn it was built
-        )
+        owed = 0
+        for unit in map(q.unit, army.units):
+            if unit.built_round < now:  # R4.1: nothing in the turn it was built
+                owed += rules.units[unit.unit_type].upkeep.get(resource, 0)
         groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
     stationed_cost = rules.stationed.upkeep.get(resource, 0)
     for entity, structure in q.structures():
@@ -55,7 +56,8 @@ def upkeep_groups(world: World, seat: int) -> list[Group]:
             place = structure.border
         for u in structure.garrison:
             groups.append(Group(u, "stationed", place, [u], stationed_cost, distance(place), structure=entity))
-    groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
+    if ordered:
+        groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
     return groups
 
 

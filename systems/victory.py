@@ -14,11 +14,17 @@ from systems.world import World
 def flags_outcome(world: World) -> dict[int, str] | None:
     """The base game's victory hook (R7.2): defeat every player whose base is held by another player's
     army; once one player is left standing, it has won and the others have lost."""
-    for seat in world.alive_seats():
-        base = q.home_base(world, seat)
+    seats = world.alive_seats()
+    bases = {seat: q.home_base(world, seat) for seat in seats}
+    # the armies on every base read in one pass (this runs after every move); a player defeated earlier in
+    # this loop has its armies deleted, so each base's list is read again through entity_exists
+    on_bases = q.armies_in({base for base in bases.values() if base is not None})
+    alive = esper.entity_exists
+    for seat in seats:
+        base = bases[seat]
         if base is None:
             continue
-        present = [a for _, a in q.armies_at(base) if a.units]
+        present = [a for e, a in on_bases.get(base, ()) if a.units and alive(e)]
         invaders = [a for a in present if a.owner is not None and a.owner != seat]
         if not invaders:
             continue
@@ -27,9 +33,9 @@ def flags_outcome(world: World) -> dict[int, str] | None:
         )
         if not defended:
             defeat(world, seat, invaders[0].owner, base)
-    alive = world.alive_seats()
-    if len(alive) == 1 and world.clock.round > 0:
-        return {seat: WON if seat == alive[0] else LOST for seat in world.seats}
+    standing = world.alive_seats()
+    if len(standing) == 1 and world.clock.round > 0:
+        return {seat: WON if seat == standing[0] else LOST for seat in world.seats}
     return None
 
 

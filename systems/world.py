@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from components.board import Ownership, Territory
+from components.players import Player
 from systems.events import Event
 
 if TYPE_CHECKING:
@@ -52,6 +53,10 @@ class World:
     owned: dict[int, set[int]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
+    # values derived from the rules alone (a mover's terrain costs, bridge kinds, army MP per set of unit types),
+    # computed once per game, and the walls index while the structures are unchanged (movement._walls): hot
+    # paths read them instead of walking the rules or the structures again; never game state
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def issuer(self) -> int:
@@ -87,9 +92,8 @@ class World:
             self.owned.setdefault(seat, set()).add(territory)
 
     def alive_seats(self) -> list[int]:
-        from components.players import Player
-
-        return [s for s in self.seats if not esper.component_for_entity(self.players[s], Player).defeated]
+        players, find = self.players, esper.component_for_entity  # asked after every command
+        return [s for s in self.seats if not find(players[s], Player).defeated]
 
 
 def spawn_territories(world: World) -> None:

@@ -121,3 +121,35 @@ def test_a_computer_plays_with_mods():
     rules = pytest.importorskip("game.rules_loader").load_ruleset(["cavalry"])
     game, result = play_game(rules, SMALL, ["normal", "hard"], 2, 25)
     assert result.rounds >= 1
+
+
+def test_distance_fields_match_a_plain_heap_dijkstra_on_random_boards():
+    """The bucketed search the computer players use gives exactly the distances a heap Dijkstra gives (costs of
+    0, blocked territories and large route penalties included), so speeding it up never changes play."""
+    import heapq
+    import random
+
+    from game.ai.view import INF, _reverse_dijkstra
+    from systems.board import GridBoard, HexBoard
+
+    def plain(board, cost, target):
+        dist = [INF] * board.size
+        dist[target] = 0
+        heap = [(0, target)]
+        while heap:
+            d, here = heapq.heappop(heap)
+            if d > dist[here] or cost[here] >= INF:
+                continue
+            for there in board.neighbours(here):
+                if d + cost[here] < dist[there] and cost[there] < INF:
+                    dist[there] = d + cost[here]
+                    heapq.heappush(heap, (dist[there], there))
+        return dist
+
+    rng = random.Random(7)
+    for _ in range(120):
+        width, height = rng.randint(1, 24), rng.randint(1, 24)
+        board = GridBoard(width, height) if rng.random() < 0.5 else HexBoard(width, height, "y", "odd")
+        cost = [rng.choice([0, 1, 1, 2, 3, 15, INF]) for _ in range(board.size)]
+        target = rng.randrange(board.size)
+        assert _reverse_dijkstra(board, cost, target, board.size) == plain(board, cost, target)

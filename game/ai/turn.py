@@ -112,7 +112,7 @@ class Turn:
             return False
         if owner is not None and not self.p.claim_enemy:
             return False
-        if territory in self.reserved or v.hostile_at(territory):
+        if territory in self.reserved or v.any_hostile_at(territory):
             return False
         if v.static.value[territory] <= 0.05:
             return False

@@ -119,40 +119,53 @@ def distance_field(world: World, static: Static, types: tuple[str, ...], target:
 
 
 def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) -> list[int]:
-    """MP from every territory to `target`, where entering a territory costs `cost[territory]`."""
-    dist = [INF] * size
+    """MP from every territory to `target`, where entering a territory costs `cost[territory]`.
+
+    Dijkstra with a bucket per distance (costs are small whole numbers), not a heap: the distances are the
+    same whatever order equal ones are settled in, and appending to a bucket is cheaper than a heap push."""
+    # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
+    # test per border instead of two); it gets INF back at the end
+    dist = [INF if c < INF else -1 for c in cost]
     dist[target] = 0
-    heap = [(0, target)]
-    neighbours = board.neighbours  # type: ignore[attr-defined]
-    while heap:
-        d, here = heapq.heappop(heap)
-        if d > dist[here]:
-            continue
-        step = cost[here]
-        if step >= INF:
-            continue
-        nd = d + step
-        for there in neighbours(here):
-            if nd < dist[there] and cost[there] < INF:
-                dist[there] = nd
-                heapq.heappush(heap, (nd, there))
-    return dist
+    buckets: list[list[int]] = [[target]]
+    neighbours = board.neighbour_table()  # type: ignore[attr-defined]
+    d = 0
+    while d < len(buckets):
+        for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
+            if d > dist[here]:
+                continue
+            step = cost[here]
+            if step >= INF:
+                continue
+            nd = d + step
+            for there in neighbours[here]:
+                if nd < dist[there]:
+                    dist[there] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(there)
+        buckets[d] = []  # settled: let it go
+        d += 1
+    return [INF if v < 0 else v for v in dist]
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
     """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous)."""
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
     heap = [(0, start)]
-    neighbours = world.board.neighbours
+    neighbours = world.board.neighbour_table()
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, here = heapq.heappop(heap)
+        d, here = pop(heap)
         if d > best[here][0]:
             continue
-        for there in neighbours(here):
+        for there in neighbours[here]:
             nd = d + cost[there]
-            if nd <= budget and (there not in best or nd < best[there][0]):
-                best[there] = (nd, here)
-                heapq.heappush(heap, (nd, there))
+            if nd <= budget:
+                known = best.get(there)
+                if known is None or nd < known[0]:
+                    best[there] = (nd, here)
+                    push(heap, (nd, there))
     return best
 
 
@@ -194,11 +207,13 @@ class View:
         self._reach_cache: dict[tuple[int, int], dict[int, Reach]] = {}
         self._armies: list[tuple[int, Army]] | None = None
         self._structures: list[tuple[int, Structure]] | None = None
+        self._garrisoned: set[int] | None = None
+        self._powers: dict[tuple[int, ...], float] = {}
 
     def _read_armies(self) -> list[tuple[int, Army]]:
         if self._armies is None:
             self.world.activate()
-            self._armies = sorted(q.armies(), key=lambda pair: pair[0])
+            self._armies = sorted(q.armies())  # by entity: ids are unique, so no Army is ever compared
             self._mine = [(e, a) for e, a in self._armies if a.owner == self.seat]
             self._hostile = [(e, a) for e, a in self._armies if a.owner != self.seat]
             at: dict[int, list[tuple[int, Army]]] = {}
@@ -244,6 +259,12 @@ class View:
                 return e, a
         return None
 
+    def any_hostile_at(self, territory: int) -> bool:
+        """`hostile_at` as a yes or no, without building the list (claim checks ask it for every territory)."""
+        at = self._at if self._armies is not None else self.at
+        seat = self.seat
+        return any(a.owner != seat for _, a in at.get(territory, ()))
+
     def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
         return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
 
@@ -271,14 +292,29 @@ class View:
         return tuple(sorted({q.unit(u).unit_type for u in army.units}))
 
     def army_power(self, army: Army) -> float:
-        return power(self.side(army))
+        # by its units: until the next command they keep their numbers (threats ask for every army, often)
+        key = tuple(army.units)
+        found = self._powers.get(key)
+        if found is None:
+            found = self._powers[key] = power(self.side(army))
+        return found
 
     def max_mp(self, army: Army) -> int:
         return q.army_max_mp(self.world, q.unit_types(army))
 
     def garrisoned_hostile(self, territory: int) -> bool:
         """A manned hostile structure stands in (or on a border of) the territory."""
-        return any(s.garrison and s.owner != self.seat and touches(s, territory) for _, s in self.structures)
+        if self._garrisoned is None:  # claim checks ask for every territory: work the set out once per refresh
+            self._garrisoned = self._touched_by_manned()
+        return territory in self._garrisoned
+
+    def _touched_by_manned(self) -> set[int]:
+        """The territories a manned hostile structure touches (its own; a wall's two)."""
+        touched: set[int] = set()
+        for _, s in self.structures:
+            if s.garrison and s.owner != self.seat:
+                touched.update(t for t in (s.territory, s.border) if t is not None and touches(s, t))
+        return touched
 
     def base_defended(self, seat: int) -> bool:
         """Would an army entering this seat's base find a defender there (R7.2)?"""
@@ -392,8 +428,10 @@ class Threat:
     def __init__(self, board: object, sources: list[tuple[int, int, float]]) -> None:
         self.board = board
         self.width = getattr(board, "width", 0)
-        self.sources = [(t % self.width, t // self.width, r, p) for t, r, p in sources] if self.width else []
-        self.raw = sources
+        # strongest first: the first source in range is the strongest in range (ties keep their order)
+        ranked = sorted(sources, key=lambda source: -source[2])
+        self.sources = [(t % self.width, t // self.width, r, p) for t, r, p in ranked] if self.width else []
+        self.raw = ranked
         self.memo: dict[int, float] = {}
 
     def get(self, territory: int, default: float = 0.0) -> float:
@@ -404,12 +442,14 @@ class Threat:
         if self.width:
             x, y = territory % self.width, territory // self.width
             for sx, sy, radius, strength in self.sources:
-                if strength > worst and abs(sx - x) + abs(sy - y) <= radius:
-                    worst = strength
+                if abs(sx - x) + abs(sy - y) <= radius:
+                    worst = max(worst, strength)
+                    break
         else:
             distance = self.board.distance  # type: ignore[attr-defined]
             for t, radius, strength in self.raw:
-                if strength > worst and distance(t, territory) <= radius:
-                    worst = strength
+                if distance(t, territory) <= radius:
+                    worst = max(worst, strength)
+                    break
         self.memo[territory] = worst
         return worst if worst > 0 else default

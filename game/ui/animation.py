@@ -4,132 +4,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
-import arcade
 from arcade import easing
 
 from game.ui import theme
-from game.ui.assets import Assets
+from game.ui.effects import EffectLayer
 from game.ui.grid import Layout
 from game.ui.map_sprites import ROGUE_RIM, ROGUE_TINT, MapSprites
 from game.ui.scene import Scene
 from systems import events as ev
-
-
-@dataclass
-class Floater:
-    """A number that rises and fades over the map (world space)."""
-
-    sprite: arcade.Sprite
-    x: float
-    y: float
-    age: float = 0.0
-    life: float = 1.0
-
-
-@dataclass
-class Slide:
-    """A picture gliding from one point to another (units boarding or leaving a ship), fading at the end."""
-
-    sprite: arcade.Sprite
-    start: tuple[float, float]
-    end: tuple[float, float]
-    age: float = 0.0
-    life: float = 0.5
-
-
-@dataclass
-class Flash:
-    """A territory lighting up briefly (a battle round, a take-over)."""
-
-    sprite: arcade.Sprite
-    age: float = 0.0
-    life: float = 0.4
-    peak: int = 150
-
-
-class Effects:
-    """Short-lived world-space effects; cheap sprites, no text objects created per frame."""
-
-    def __init__(self, grid: Layout, assets: Assets) -> None:
-        self.grid = grid
-        self.assets = assets
-        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.floaters: list[Floater] = []
-        self.flashes: list[Flash] = []
-        self.slides: list[Slide] = []
-
-    def number(self, x: float, y: float, text: str, color: theme.Color, life: float) -> None:
-        sprite = arcade.Sprite(self.assets.label_texture(text, color, 15), center_x=x, center_y=y)
-        sprite.scale = self.grid.tile / 40
-        self.sprites.append(sprite)
-        self.floaters.append(Floater(sprite, x, y, 0.0, life))
-
-    def ghost(self, texture: arcade.Texture, x: float, y: float, color: theme.Color, life: float) -> None:
-        """A destroyed unit: its picture rises a little and fades away."""
-        sprite = arcade.Sprite(texture, center_x=x, center_y=y)
-        sprite.scale = 0.7 * self.grid.tile / 48
-        sprite.color = color
-        self.sprites.append(sprite)
-        self.floaters.append(Floater(sprite, x, y, 0.0, life))
-
-    def slide(self, texture: arcade.Texture, start: tuple[float, float], end: tuple[float, float],
-              color: theme.Color, life: float) -> None:
-        """A unit picture gliding from `start` to `end` (world pixels) over `life` seconds."""
-        sprite = arcade.Sprite(texture, center_x=start[0], center_y=start[1])
-        sprite.scale = 0.7 * self.grid.tile / 48
-        sprite.color = color
-        self.sprites.append(sprite)
-        self.slides.append(Slide(sprite, start, end, 0.0, max(0.01, life)))
-
-    def flash(self, territory: int, color: theme.Color, life: float, peak: int = 150) -> None:
-        sprite = arcade.Sprite(self.assets.white())
-        sprite.width = sprite.height = self.grid.tile
-        sprite.position = self.grid.center(territory)
-        sprite.color = (color[0], color[1], color[2], 0)
-        self.sprites.append(sprite)
-        self.flashes.append(Flash(sprite, 0.0, life, peak))
-
-    def update(self, dt: float) -> None:
-        for floater in list(self.floaters):
-            floater.age += dt
-            t = min(1.0, floater.age / floater.life)
-            floater.sprite.center_y = floater.y + easing.ease_out(t) * self.grid.tile * 0.6
-            floater.sprite.alpha = int(255 * (1 - easing.ease_in(t)))
-            if t >= 1.0:
-                floater.sprite.remove_from_sprite_lists()
-                self.floaters.remove(floater)
-        for slide in list(self.slides):
-            slide.age += dt
-            t = min(1.0, slide.age / slide.life)
-            eased = easing.smoothstep(t)
-            (x0, y0), (x1, y1) = slide.start, slide.end
-            slide.sprite.position = (x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
-            slide.sprite.alpha = int(255 * min(1.0, (1 - t) * 5))
-            if t >= 1.0:
-                slide.sprite.remove_from_sprite_lists()
-                self.slides.remove(slide)
-        for flash in list(self.flashes):
-            flash.age += dt
-            t = min(1.0, flash.age / flash.life)
-            flash.sprite.alpha = int(flash.peak * (1 - abs(2 * t - 1)))
-            if t >= 1.0:
-                flash.sprite.remove_from_sprite_lists()
-                self.flashes.remove(flash)
-
-    @property
-    def active(self) -> bool:
-        return bool(self.floaters or self.flashes or self.slides)
-
-    def clear(self) -> None:
-        self.sprites.clear()
-        self.floaters.clear()
-        self.flashes.clear()
-        self.slides.clear()
-
-    def draw(self) -> None:
-        self.sprites.draw()
 
 
 class Beat:
@@ -292,7 +175,7 @@ def glide(points: list[tuple[float, float]], t: float) -> tuple[float, float]:
 class Animator:
     """Plays events in order at a watchable pace; `finish_all` shows the rest at once (a new click)."""
 
-    def __init__(self, scene: Scene, sprites: MapSprites, grid: Layout, effects: Effects,
+    def __init__(self, scene: Scene, sprites: MapSprites, grid: Layout, effects: EffectLayer,
                  timing: theme.Timing = theme.TIMING) -> None:
         self.scene = scene
         self.sprites = sprites
@@ -304,7 +187,6 @@ class Animator:
         self.beat: Beat | None = None
         self.follow: Callable[[int], None] | None = None  # set while watching computer turns
         self.on_event: Callable[[ev.Event], None] | None = None
-        self.settling: Callable[[], bool] = lambda: False  # other effects a new turn waits for (the view's)
         self.shown = 0
 
     _BEATS: dict[type, type[Beat]] = {
@@ -338,7 +220,7 @@ class Animator:
     def _begin_next(self) -> bool:
         """Start the next timed beat, applying instant events on the way; False when the queue ran dry."""
         while self.queue:
-            if isinstance(self.queue[0], ev.TurnStarted) and (self.effects.active or self.settling()):
+            if isinstance(self.queue[0], ev.TurnStarted) and (self.effects.active or self.effects.busy):
                 return False  # the next player's turn waits until the last one's moves have finished playing
             event = self.queue.popleft()
             self.shown += 1
@@ -358,6 +240,7 @@ class Animator:
         return False
 
     def update(self, dt: float) -> None:
+        self.effects.speed = self.speed  # the events' effects play at the animation speed too
         budget = dt
         while True:
             if self.beat is None and not self._begin_next():

@@ -21,6 +21,53 @@ _BOLD_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",)
 BADGE_SHAPES = {"pennant": "circle", "square": "square", "swallowtail": "diamond", "star": "hexagon"}
 
 
+# --- manifest colours and paths without an Assets (the dialogs drawn each frame use these)
+
+@lru_cache(maxsize=1)
+def manifest() -> dict:
+    """The manifest read once per process, without an `Assets` (an empty table if it cannot be read)."""
+    try:
+        return tomllib.loads((ASSETS / "manifest.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def hex_color(text: str, fallback: tuple[int, int, int] = (200, 200, 200)) -> tuple[int, int, int]:
+    text = text.lstrip("#")
+    if len(text) != 6:
+        return fallback
+    try:
+        return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
+    except ValueError:
+        return fallback
+
+
+def seat_color(seat: int | None) -> tuple[int, int, int]:
+    """The seat's colour from the manifest's colour-blind-safe palette; rogues are grey."""
+    colors = manifest().get("player_colors", {})
+    if seat is None:
+        return hex_color(colors.get("rogue_color", "#444444"))
+    seats = colors.get("seats", ["#E69F00", "#56B4E9", "#009E73", "#CC79A7"])
+    return hex_color(seats[(seat - 1) % len(seats)])
+
+
+def terrain_color(terrain: str) -> tuple[int, int, int]:
+    return hex_color(manifest().get("terrain_colors", {}).get(terrain, "#808080"))
+
+
+def asset_path(section: str, key: str) -> Path | None:
+    rel = manifest().get(section, {}).get(key)
+    if isinstance(rel, str):
+        path = ASSETS / rel
+        if path.exists():
+            return path
+    if section == "flags":
+        seats = manifest().get("flags", {}).get("seats", [])
+        if seats:
+            return ASSETS / seats[0]
+    return None
+
+
 @dataclass(frozen=True)
 class SeatStyle:
     """How a seat looks: its colour and, as a second cue for colour-blind players, its flag shape."""

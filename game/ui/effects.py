@@ -1,13 +1,18 @@
-"""Production and battle effects drawn over the map, driven by the rules' events.
+"""The client's one effects layer over the map: the animator's beat effects and the events' own effects.
 
-* production floats up from each producing territory at the Resource stage ("+3" in the resource's colour);
-* a new structure or unit appears with a short "build pop" (a growing ring and a flash);
-* a rogue army's birth is unmistakable: a dark-red pulsing ring, a "ROGUE!" banner and a burst of smoke;
-* destroyed units and structures burst into particles (arcade.particles); battle rounds throw sparks.
+* beats (game/ui/animation.py, mods' client code) call `number`, `ghost`, `slide` and `flash`: sprites in
+  one sprite list, drawn with the map (`draw`, inside the map camera; the frame is drawn fresh while
+  they play, `active`);
+* `add_events` turns a batch of the rules' events into effects drawn over the cached frame while they
+  last (`draw_live`, `busy`): production floats up from each producing territory at the Resource stage
+  ("+3" in the resource's colour); a new structure or unit appears with a short "build pop"; a rogue
+  army's birth is unmistakable (a dark-red pulsing ring, a "ROGUE!" banner and a burst of smoke);
+  destroyed units and structures burst into particles (arcade.particles); battle rounds throw sparks;
+  mods' events show through `presentation.effects`.
 
-`EffectLayer(position_of)` takes a function from a territory index to world-pixel coordinates (the map
-renderer's), so it knows nothing of the renderer. Draw it inside the map camera after the map. `speed`
-is the animation-speed setting; at 0 or below effects are skipped entirely.
+The layer places things with the map's layout (`Layout.center`), so it knows nothing of the renderer.
+`speed` is the animation-speed setting (the animator keeps it current); at 0 or below event effects are
+skipped entirely.
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ import arcade
 from arcade import easing
 from arcade.particles import Emitter, make_burst_emitter
 
+from game.ui import theme
+from game.ui.assets import Assets, _label_image
+from game.ui.grid import Layout
 from systems import events as ev
 
 RESOURCE_COLORS: dict[str, tuple[int, int, int]] = {
@@ -40,7 +48,41 @@ def _dot(color: tuple[int, int, int], size: int = 8) -> arcade.Texture:
 
 
 @dataclass
+class Floater:
+    """A number that rises and fades over the map (world space)."""
+
+    sprite: arcade.Sprite
+    x: float
+    y: float
+    age: float = 0.0
+    life: float = 1.0
+
+
+@dataclass
+class Slide:
+    """A picture gliding from one point to another (units boarding or leaving a ship), fading at the end."""
+
+    sprite: arcade.Sprite
+    start: tuple[float, float]
+    end: tuple[float, float]
+    age: float = 0.0
+    life: float = 0.5
+
+
+@dataclass
+class Flash:
+    """A territory lighting up briefly (a battle round, a take-over)."""
+
+    sprite: arcade.Sprite
+    age: float = 0.0
+    life: float = 0.4
+    peak: int = 150
+
+
+@dataclass
 class Effect:
+    """An event's effect at a point (world pixels), playing `duration` seconds after `delay`."""
+
     x: float
     y: float
     duration: float
@@ -69,8 +111,6 @@ class Effect:
 @lru_cache(maxsize=256)
 def label_picture(text: str, color: tuple[int, int, int], size: int) -> arcade.Texture:
     """Small outlined text as a texture, made once per text and colour (bounded)."""
-    from game.ui.assets import _label_image
-
     return arcade.Texture(_label_image(text, (*color, 255), size), hash=f"foc-fx-{text}-{color}-{size}")
 
 
@@ -132,30 +172,107 @@ class RogueBirth(Effect):
 
 
 class EffectLayer:
-    """Turns event batches into short effects and draws them."""
+    """Short-lived effects over the map: the beats' sprites and the events' effects (one per map canvas)."""
 
-    def __init__(self, position_of: Callable[[int], tuple[float, float]], speed: float = 1.0,
-                 particles: bool = True) -> None:
-        self.position_of = position_of
+    def __init__(self, grid: Layout, assets: Assets, speed: float = 1.0, particles: bool = True) -> None:
+        self.grid = grid
+        self.assets = assets
         self.speed = speed
         self.particles = particles
+        # the beats' sprites: cheap, no text objects created per frame
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.floaters: list[Floater] = []
+        self.flashes: list[Flash] = []
+        self.slides: list[Slide] = []
+        # the events' effects
         self.effects: list[Effect] = []
         self.emitters: list[Emitter] = []
-        self.flash: float = 0.0  # a brief screen-edge flash for a rogue birth (read by the client if it likes)
 
     @property
     def busy(self) -> bool:
+        """An event's effect is playing (drawn over the cached frame by `draw_live`)."""
         return bool(self.effects or self.emitters)
 
-    def clear(self) -> None:
+    def clear_events(self) -> None:
+        """Drop the events' effects (an undo took their events back); the beats' sprites play on."""
         self.effects.clear()
         self.emitters.clear()
 
+    # -- the beats' sprites -------------------------------------------------------------------------------
+    def number(self, x: float, y: float, text: str, color: theme.Color, life: float) -> None:
+        sprite = arcade.Sprite(self.assets.label_texture(text, color, 15), center_x=x, center_y=y)
+        sprite.scale = self.grid.tile / 40
+        self.sprites.append(sprite)
+        self.floaters.append(Floater(sprite, x, y, 0.0, life))
+
+    def ghost(self, texture: arcade.Texture, x: float, y: float, color: theme.Color, life: float) -> None:
+        """A destroyed unit: its picture rises a little and fades away."""
+        sprite = arcade.Sprite(texture, center_x=x, center_y=y)
+        sprite.scale = 0.7 * self.grid.tile / 48
+        sprite.color = color
+        self.sprites.append(sprite)
+        self.floaters.append(Floater(sprite, x, y, 0.0, life))
+
+    def slide(self, texture: arcade.Texture, start: tuple[float, float], end: tuple[float, float],
+              color: theme.Color, life: float) -> None:
+        """A unit picture gliding from `start` to `end` (world pixels) over `life` seconds."""
+        sprite = arcade.Sprite(texture, center_x=start[0], center_y=start[1])
+        sprite.scale = 0.7 * self.grid.tile / 48
+        sprite.color = color
+        self.sprites.append(sprite)
+        self.slides.append(Slide(sprite, start, end, 0.0, max(0.01, life)))
+
+    def flash(self, territory: int, color: theme.Color, life: float, peak: int = 150) -> None:
+        sprite = arcade.Sprite(self.assets.white())
+        sprite.width = sprite.height = self.grid.tile
+        sprite.position = self.grid.center(territory)
+        sprite.color = (color[0], color[1], color[2], 0)
+        self.sprites.append(sprite)
+        self.flashes.append(Flash(sprite, 0.0, life, peak))
+
+    def _update_sprites(self, dt: float) -> None:
+        for floater in list(self.floaters):
+            floater.age += dt
+            t = min(1.0, floater.age / floater.life)
+            floater.sprite.center_y = floater.y + easing.ease_out(t) * self.grid.tile * 0.6
+            floater.sprite.alpha = int(255 * (1 - easing.ease_in(t)))
+            if t >= 1.0:
+                floater.sprite.remove_from_sprite_lists()
+                self.floaters.remove(floater)
+        for slide in list(self.slides):
+            slide.age += dt
+            t = min(1.0, slide.age / slide.life)
+            eased = easing.smoothstep(t)
+            (x0, y0), (x1, y1) = slide.start, slide.end
+            slide.sprite.position = (x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
+            slide.sprite.alpha = int(255 * min(1.0, (1 - t) * 5))
+            if t >= 1.0:
+                slide.sprite.remove_from_sprite_lists()
+                self.slides.remove(slide)
+        for flash in list(self.flashes):
+            flash.age += dt
+            t = min(1.0, flash.age / flash.life)
+            flash.sprite.alpha = int(flash.peak * (1 - abs(2 * t - 1)))
+            if t >= 1.0:
+                flash.sprite.remove_from_sprite_lists()
+                self.flashes.remove(flash)
+
+    @property
+    def active(self) -> bool:
+        """A beat's sprite is playing (the map's frame is drawn fresh)."""
+        return bool(self.floaters or self.flashes or self.slides)
+
+    def draw(self) -> None:
+        """The beats' sprites, with the map (inside its camera)."""
+        self.sprites.draw()
+
+
+    # -- the events' effects -----------------------------------------------------------------------------
     def _at(self, territory: int | None) -> tuple[float, float] | None:
         if territory is None:
             return None
         try:
-            return self.position_of(territory)
+            return self.grid.center(territory)
         except Exception:
             return None
 
@@ -213,7 +330,6 @@ class EffectLayer:
         if spot is None:
             return
         self.effects.append(RogueBirth(spot[0], spot[1], 2.2))
-        self.flash = 0.6
         self.burst(territory, (60, 10, 10), 60, 2.0)
 
     def burst(self, territory: int | None, color: tuple[int, int, int], count: int, speed: float) -> None:
@@ -225,6 +341,9 @@ class EffectLayer:
 
     # -- frame --------------------------------------------------------------------------------------------
     def update(self, delta_time: float) -> None:
+        """Advance the beats' sprites by `delta_time` (their lives already allow for the speed) and the
+        events' effects by `delta_time` times the speed."""
+        self._update_sprites(delta_time)
         dt = delta_time * max(self.speed, 0.0)
         for effect in self.effects:
             effect.update(dt)
@@ -232,9 +351,9 @@ class EffectLayer:
         for emitter in self.emitters:
             emitter.update(dt)
         self.emitters = [e for e in self.emitters if not e.can_reap()]
-        self.flash = max(0.0, self.flash - dt)
 
-    def draw(self) -> None:
+    def draw_live(self) -> None:
+        """The events' effects, over the cached frame (inside the map camera)."""
         for emitter in self.emitters:
             emitter.draw()
         for effect in self.effects:

@@ -7,9 +7,9 @@ import math
 import arcade
 
 from game.ui import theme
-from game.ui.animation import Effects
 from game.ui.assets import Assets, SeatStyle
 from game.ui.camera import MapCamera
+from game.ui.effects import EffectLayer
 from game.ui.layouts import layout_for
 from game.ui.map_renderer import HALF_BELOW, TerrainRenderer
 from game.ui.map_sprites import MapSprites
@@ -49,7 +49,7 @@ class MapCanvas:
         placements = {sid: spec.placement for sid, spec in world.rules.structures.items()}
         self.sprites = MapSprites(self.scene, self.grid, assets, styles, placements)
         self.overlays = Overlays(self.grid, assets)
-        self.effects = Effects(self.grid, assets)
+        self.effects = EffectLayer(self.grid, assets)  # the beats' and the events' effects
         self.presentation = world.app.presentation  # how the game's ruleset and mods show their events
         box = radar_box or (width - theme.PANEL_WIDTH + theme.PAD, 8, theme.PANEL_WIDTH - 2 * theme.PAD, 150)
         self.radar = Radar(box, self.scene, assets, styles, self.camera)

@@ -19,7 +19,7 @@ import pyglet
 from game.forecast import UpkeepForecast, upkeep_forecast
 from game.help_text import tooltip
 from game.summary import describe, event_territory, territory_label
-from game.ui.views._widgets import (
+from game.ui.widgets import (
     ACCENT,
     BAD,
     BUTTON,
@@ -29,7 +29,7 @@ from game.ui.views._widgets import (
     GOOD,
     PANEL_EDGE,
     TEXT,
-    Button,
+    DrawnButton,
     TextCache,
 )
 from systems import events as ev
@@ -56,11 +56,11 @@ class TurnHud:
         self.texts = TextCache()
         labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"), ("help", "Help", "F1"),
                   ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"), ("follow", "Follow", "C"))
-        self.buttons: dict[str, Button] = {}
+        self.buttons: dict[str, DrawnButton] = {}
         x = 8.0
         for key, label, hotkey in labels:
             tip = tooltip(key) or label
-            self.buttons[key] = Button(label, x, TOOLBAR_Y, 76, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
+            self.buttons[key] = DrawnButton(label, x, TOOLBAR_Y, 76, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
             x += 80
         self.on: dict[str, bool] = {}  # toggle buttons that are switched on (drawn lit): the follow-camera
         self.log_open = False

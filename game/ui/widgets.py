@@ -1,11 +1,22 @@
-"""Light panel widgets (labels, buttons, icons, tooltips) drawn from one sprite list and one text batch."""
+"""The client's one widget kit: retained widgets on a `UiLayer` (one sprite list, one text batch), dialog
+widgets drawn each frame (`TextCache`, `DrawnButton`, panels), and arcade.gui widgets in the client's colours.
+
+Which part a screen uses follows what it does (docs/architecture.md, "The widget kit"): the side panel and
+map screens change labels every frame, which the retained layer does for the cost of a text update;
+dialogs drawn over the map use the frame-drawn part (they work headless and tests click them through
+their real handlers); form screens (menu, new game, lobby) use arcade.gui for layout and text input.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import game.ui.headless_shim  # noqa: F401  (must come before arcade.gui)
+
+# isort: split
 import arcade
+import arcade.gui as gui
 import pyglet
 
 from game.ui import theme
@@ -13,12 +24,16 @@ from game.ui.assets import Assets
 from game.ui.theme import Color
 
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
+AnyColor = tuple[int, int, int] | tuple[int, int, int, int]
 _FITTED: dict[tuple[str, int, float, bool], tuple[str, float]] = {}  # (texts, width, size, bold) -> text, size
 
 
 def inside(rect: Rect, x: float, y: float) -> bool:
     left, bottom, width, height = rect
     return left <= x < left + width and bottom <= y < bottom + height
+
+
+# --- retained widgets on a UiLayer (side panel, map screens) ----------------------------------------
 
 
 class Label:
@@ -343,3 +358,202 @@ class UiLayer:
         self.rects.draw()
         self.icons.draw()
         self.batch.draw()
+
+
+# --- dialogs drawn each frame (hand-over, summaries, saves, settings, help, victory, toolbar) ---------------
+# their own palette (a shade apart from theme's panel colours), kept so the dialogs look as they always did
+
+BACKGROUND = (22, 26, 34)
+PANEL = (34, 40, 52)
+PANEL_EDGE = (80, 92, 115)
+TEXT = (230, 232, 238)
+DIM = (150, 158, 175)
+ACCENT = (240, 200, 90)
+GOOD = (120, 210, 120)
+BAD = (235, 110, 100)
+NEUTRAL = (200, 205, 215)
+BUTTON = (58, 72, 96)
+BUTTON_HOVER = (78, 98, 130)
+BUTTON_OFF = (48, 52, 60)
+TONES = {"good": GOOD, "bad": BAD, "neutral": NEUTRAL}
+
+
+class TextCache:
+    """arcade.Text objects made once per key and updated in place (building a Text costs ~1 ms)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, arcade.Text] = {}
+
+    def draw(self, key: str, text: str, x: float, y: float, color: AnyColor = TEXT, size: float = 12,
+             *, anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False,
+             width: int | None = None, multiline: bool = False) -> arcade.Text:
+        x, y = round(x), round(y)  # whole pixels: thin glyphs (a hyphen) vanish between pixel rows
+        found = self._texts.get(key)
+        if found is None or found.font_size != size or found.bold != bold or (multiline and found.width != width):
+            found = arcade.Text(text, x, y, color, size, width=width, anchor_x=anchor_x, anchor_y=anchor_y,
+                                bold=bold, multiline=multiline)
+            self._texts[key] = found
+        else:
+            if found.text != text:
+                found.text = text
+            if (found.x, found.y) != (x, y):
+                found.position = (x, y)
+            if tuple(found.color) != tuple(color):
+                found.color = color
+        found.draw()
+        return found
+
+    def clear(self) -> None:
+        self._texts.clear()
+
+
+@dataclass
+class DrawnButton:
+    """A dialog's clickable rectangle with a label, drawn each frame; `left, bottom, width, height` in window
+    pixels."""
+
+    label: str
+    left: float
+    bottom: float
+    width: float
+    height: float
+    on_click: Callable[[], object] | None = None
+    tooltip: str = ""
+    enabled: bool = True
+    key: str = field(default="")
+    hover: bool = False
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x <= self.left + self.width and self.bottom <= y <= self.bottom + self.height
+
+    def click(self, x: float, y: float) -> bool:
+        """Run the action when (x, y) is on an enabled button; True when the click was used."""
+        if not self.contains(x, y):
+            return False
+        if self.enabled and self.on_click is not None:
+            self.on_click()
+        return True
+
+    def draw(self, texts: TextCache, size: float = 13) -> None:
+        fill = BUTTON_OFF if not self.enabled else BUTTON_HOVER if self.hover else BUTTON
+        arcade.draw_lbwh_rectangle_filled(self.left, self.bottom, self.width, self.height, fill)
+        arcade.draw_lbwh_rectangle_outline(self.left, self.bottom, self.width, self.height, PANEL_EDGE, 2)
+        texts.draw(f"button:{self.key or self.label}", self.label, self.left + self.width / 2,
+                   self.bottom + self.height / 2, TEXT if self.enabled else DIM, size,
+                   anchor_x="center", anchor_y="center")
+
+
+def draw_panel(left: float, bottom: float, width: float, height: float, fill: AnyColor = PANEL) -> None:
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, fill)
+    arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, PANEL_EDGE, 2)
+
+
+def dim_screen(width: float, height: float, alpha: int = 190) -> None:
+    arcade.draw_lbwh_rectangle_filled(0, 0, width, height, (10, 12, 16, alpha))
+
+
+def wrap(text: str, chars: int) -> list[str]:
+    """Greedy word wrap by character count (good enough for the fixed-size help and summary text)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            if current and len(current) + 1 + len(word) > chars:
+                lines.append(current)
+                current = word
+            else:
+                current = f"{current} {word}" if current else word
+        lines.append(current)
+    return lines
+
+
+def draw_backdrop(view: arcade.View, underlay: arcade.View | None, alpha: int = 190) -> None:
+    """What lies under a dialog: the given view drawn and dimmed, or the plain background."""
+    if underlay is None:
+        view.clear(color=BACKGROUND)
+        return
+    draw = getattr(underlay, "draw", None)  # a client BaseView: draw without counting a frame
+    if callable(draw):
+        draw()
+    else:
+        underlay.on_draw()
+    width, height = window_size(view)
+    dim_screen(width, height, alpha)
+
+
+def finish_frame(view: arcade.View) -> None:
+    """Let the client window count the frame (screenshots and frame limits of headless runs)."""
+    hook = getattr(view.window, "after_frame", None)
+    if callable(hook):
+        hook()
+
+
+def window_size(view: arcade.View) -> tuple[float, float]:
+    window = view.window
+    if window is None:
+        return 1280.0, 720.0
+    return float(window.width), float(window.height)
+
+
+# --- arcade.gui widgets in the client's colours (menu, new game, lobby) ------------------------------------
+
+
+def button_style(bg: Color = theme.BUTTON, text: Color = theme.TEXT, size: int = 13) -> dict:
+    style = gui.UIFlatButton.UIStyle
+    hover = theme.shade(bg, 1.18) if bg != theme.BUTTON else theme.BUTTON_HOVER
+    return {
+        "normal": style(font_size=size, font_name=theme.FONT, font_color=text, bg=bg, border=None, border_width=0),
+        "hover": style(font_size=size, font_name=theme.FONT, font_color=text, bg=hover, border=theme.TEXT,
+                       border_width=1),
+        "press": style(font_size=size, font_name=theme.FONT, font_color=theme.TEXT_DARK, bg=theme.TEXT,
+                       border=None, border_width=0),
+        "disabled": style(font_size=size, font_name=theme.FONT, font_color=theme.TEXT_DISABLED,
+                          bg=theme.BUTTON_DISABLED, border=None, border_width=0),
+    }
+
+
+def flat_button(text: str, x: float, y: float, width: float, height: float = 36, *, primary: bool = False,
+                bg: Color | None = None, size: int = 13) -> gui.UIFlatButton:
+    if primary:
+        style = button_style(theme.BUTTON_PRIMARY, theme.TEXT_DARK, size)
+    else:
+        style = button_style(bg or theme.BUTTON, theme.TEXT_DARK if bg and sum(bg[:3]) > 420 else theme.TEXT, size)
+    return gui.UIFlatButton(x=x, y=y, width=width, height=height, text=text, style=style)
+
+
+def on_click(button: gui.UIFlatButton, action: Callable[[], object]) -> gui.UIFlatButton:
+    """Run `action` when the button is clicked."""
+
+    def handler(_event: gui.UIOnClickEvent) -> None:
+        action()
+
+    button.set_handler("on_click", handler)
+    return button
+
+
+def label(text: str, x: float, y: float, size: int = 12, color: Color = theme.TEXT, bold: bool = False,
+          width: float | None = None, font: tuple[str, ...] = theme.FONT, align: str = "left") -> gui.UILabel:
+    widget = gui.UILabel(text=text, x=x, y=y, font_size=size, text_color=color, bold=bold, font_name=font,
+                         width=width, multiline=width is not None, align=align)
+    return widget
+
+
+def text_input(text: str, x: float, y: float, width: float, height: float = 34) -> gui.UIInputText:
+    style = gui.UIInputText.UIStyle
+    looks = {
+        "normal": style(bg=arcade.types.Color(*theme.SECTION_BG), border=arcade.types.Color(*theme.DIVIDER),
+                        border_width=2),
+        "hover": style(bg=arcade.types.Color(*theme.SECTION_BG), border=arcade.types.Color(*theme.TEXT_DIM),
+                       border_width=2),
+        "press": style(bg=arcade.types.Color(*theme.SECTION_BG), border=arcade.types.Color(*theme.TEXT),
+                       border_width=2),
+        "disabled": style(bg=arcade.types.Color(*theme.BUTTON_DISABLED)),
+        "invalid": style(bg=arcade.types.Color(*theme.SECTION_BG), border=arcade.types.Color(*theme.TEXT_BAD),
+                         border_width=2),
+    }
+    field = gui.UIInputText(x=x, y=y, width=width, height=height, text=text, font_size=13, font_name=theme.FONT,
+                            text_color=theme.TEXT, caret_color=theme.TEXT, style=looks)
+    # the layout draws its line at the top of the content box: a top padding puts a 13-point line in the middle
+    # of the box (the box keeps room below for descenders), clear of the left edge
+    top = max(0, (int(height) - 24) // 2)
+    return field.with_padding(top=top, left=9, right=6)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
@@ -17,8 +18,8 @@ from game.settings import Settings, load_settings
 from game.snapshot import state_hash
 from game.stats import StatsTracker
 from game.summary import EventJournal
+from game.ui.assets import Assets, hex_color, manifest
 from game.ui.effects import EffectLayer, RogueBirth
-from game.ui.views._widgets import hex_color, manifest
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
 from game.ui.views.saves_dialog import SavesDialog, list_saves
@@ -213,7 +214,8 @@ def test_settings_changed_in_the_view_persist_across_a_restart(win, tmp_path):
 
 
 def test_effects_follow_the_events_and_finish(win):
-    layer = EffectLayer(lambda t: (100.0 + 50 * t, 300.0))
+    grid = SimpleNamespace(center=lambda t: (100.0 + 50 * t, 300.0), tile=48)
+    layer = EffectLayer(grid, Assets())  # a layout is anything with `center` and `tile` here
     layer.add_events([
         ev.ResourcesProduced(1, {"food": 3}, ((0, {"food": 3}),)),
         ev.StructureBuilt(1, 9, "wooden_tower", 2, None),
@@ -221,9 +223,13 @@ def test_effects_follow_the_events_and_finish(win):
         ev.UnitsDestroyed(4, (7, 8)),
     ])
     assert any(isinstance(e, RogueBirth) for e in layer.effects) and len(layer.emitters) == 2
+    # the animator's beats draw on the same layer: a battle flash and a damage number
+    layer.flash(2, (255, 90, 60, 255), 0.3, 170)
+    layer.number(200.0, 300.0, "-2", (255, 120, 100, 255), 0.5)
+    assert layer.active and len(layer.sprites) == 2
     for _ in range(10):
         layer.update(1 / 60)
-    layer.draw()
+    layer.draw_live()
     for _ in range(300):
         layer.update(1 / 30)
-    assert not layer.busy
+    assert not layer.busy and not layer.active and len(layer.sprites) == 0

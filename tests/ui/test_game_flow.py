@@ -15,8 +15,8 @@ import pytest
 from components.commands import EndTurn
 from game.settings import load_settings
 from game.snapshot import state_hash
+from game.ui.assets import hex_color, manifest
 from game.ui.preferences import apply_settings, sounds_of
-from game.ui.views._widgets import hex_color, manifest
 from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay

@@ -121,7 +121,7 @@ def settle(win: GameWindow, view: GameView, limit: int = 600) -> None:
     """Frames until the animations are over and the human is to move again."""
     for _ in range(limit):
         frames(win)
-        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effect_layer.busy)
+        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.canvas.effects.busy)
         if view.session.human_to_move() and idle and view.modal is None:
             return
         if view.modal is not None:

@@ -11,15 +11,7 @@ from collections.abc import Callable, Sequence
 
 import arcade
 
-from game.ui.views._widgets import (
-    ACCENT,
-    DIM,
-    PANEL_EDGE,
-    TEXT,
-    Button,
-    TextCache,
-    draw_panel,
-)
+from game.ui.widgets import ACCENT, DIM, PANEL_EDGE, TEXT, DrawnButton, TextCache, draw_panel
 
 Answer = tuple[str, Callable[[], object]]
 BUTTON_H = 40
@@ -40,7 +32,7 @@ class ChoiceBox:
         self.checked = False
         self.width = width if column else max(width, 210.0 * len(answers) + 48)  # room for each answer's label
         self.texts = TextCache()
-        self.buttons = [Button(label, 0, 0, 0, BUTTON_H, action, key=f"choice:{i}")
+        self.buttons = [DrawnButton(label, 0, 0, 0, BUTTON_H, action, key=f"choice:{i}")
                         for i, (label, action) in enumerate(answers)]
         self._box = (0.0, 0.0, 0.0, 0.0)
         self._tick = (0.0, 0.0, 0.0, 0.0)

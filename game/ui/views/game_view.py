@@ -18,11 +18,9 @@ from game.settings import Settings
 from game.stats import StatsTracker
 from game.summary import TurnSummary
 from game.ui.chronicle import attach, saves_folder
-from game.ui.effects import EffectLayer
 from game.ui.preferences import apply_settings, prefs_of, sounds_of
 from game.ui.sound import sound_for_events
 from game.ui.turn_hud import TOOLBAR_Y, TurnHud
-from game.ui.views._widgets import dim_screen
 from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -32,6 +30,7 @@ from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from game.ui.views.settings_view import SettingsView
 from game.ui.views.turn_summary import TurnSummaryView
 from game.ui.views.victory import VictoryView, victory_text
+from game.ui.widgets import dim_screen
 from systems import events as ev
 from systems import queries as q
 
@@ -48,8 +47,6 @@ class GameView(MapScreen):
         super().__init__(window, session, canvas)
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
-        self.effect_layer = EffectLayer(canvas.grid.center, speed=self.animator.speed)
-        self.animator.settling = lambda: self.effect_layer.busy  # a new turn's banner waits for the last bursts
         from game.ui import theme
 
         actions: dict[str, Callable[[], object]] = {
@@ -155,7 +152,7 @@ class GameView(MapScreen):
             self._sync()
         if self.chronicle.take_back(self.session.game):
             self.orders.clear()
-            self.effect_layer.clear()
+            self.canvas.effects.clear_events()
             self.canvas.scene.sync(self.session.world)
             self.canvas.update()
             self.panel_key = ()
@@ -280,14 +277,12 @@ class GameView(MapScreen):
     # ----- events, frames, victory
     def _on_event(self, event: ev.Event) -> None:
         super()._on_event(event)
-        self.effect_layer.add_events([event], plugin_effects=self.canvas.presentation.effects)
+        self.canvas.effects.add_events([event], plugin_effects=self.canvas.presentation.effects)
         self.play(sound_for_events([event], self.canvas.presentation.sounds))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
         dt = min(delta_time, 0.1)
-        self.effect_layer.speed = self.animator.speed
-        self.effect_layer.update(dt)
         selected = self.orders.selected_army
         if selected is not None and selected != self._selected:
             self.play("select")
@@ -353,7 +348,7 @@ class GameView(MapScreen):
         return super()._tooltip_around(x, y)
 
     def quiet(self) -> bool:
-        return super().quiet() and not self.effect_layer.busy and self.victory_wait is None
+        return super().quiet() and not self.canvas.effects.busy and self.victory_wait is None
 
     # ----- drawing
     def _draw_frame(self) -> None:
@@ -366,9 +361,9 @@ class GameView(MapScreen):
         return None if key is None else (*key, self.turn_hud.signature())
 
     def _draw_live(self) -> None:
-        if self.effect_layer.busy:
+        if self.canvas.effects.busy:
             with self.camera.activate():
-                self.effect_layer.draw()
+                self.canvas.effects.draw_live()
             self.window.default_camera.use()
 
     def draw(self) -> None:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import arcade
 
-from game.ui.views._widgets import BACKGROUND, DIM, TEXT, TextCache, finish_frame, seat_color, window_size
+from game.ui.assets import seat_color
+from game.ui.widgets import BACKGROUND, DIM, TEXT, TextCache, finish_frame, window_size
 
 
 class HandoverView(arcade.View):

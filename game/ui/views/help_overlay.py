@@ -16,20 +16,17 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.help_text import HOTKEYS, TypeEntry, movement_table, rules_brief, ruleset_entries, symbols
-from game.ui.views._widgets import (
+from game.ui.assets import asset_path, hex_color, manifest, seat_color
+from game.ui.widgets import (
     ACCENT,
     DIM,
     PANEL_EDGE,
     TEXT,
-    Button,
+    DrawnButton,
     TextCache,
-    asset_path,
     draw_backdrop,
     draw_panel,
     finish_frame,
-    hex_color,
-    manifest,
-    seat_color,
     window_size,
 )
 
@@ -61,8 +58,8 @@ class HelpOverlay(arcade.View):
         self.rules = rules
         self.assets = assets
         self.texts = TextCache()
-        self.close_button = Button("Close (F1)", 0, 0, 150, 36, self._close, "Close the help", key="close")
-        self.page_button = Button("", 0, 0, 270, 36, self.next_page, "Switch pages [Tab]", key="page")
+        self.close_button = DrawnButton("Close (F1)", 0, 0, 150, 36, self._close, "Close the help", key="close")
+        self.page_button = DrawnButton("", 0, 0, 270, 36, self.next_page, "Switch pages [Tab]", key="page")
         self.page = 0
         self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
         self.closed = False

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import arcade
 
 from game.ui import theme
-from game.ui.views import gui_kit as kit
+from game.ui import widgets as kit
 from game.ui.views.base import BaseView
-from game.ui.views.gui_kit import gui
+from game.ui.widgets import gui
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.app import GameWindow

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 import arcade
 
-from game.ui.views._widgets import ACCENT, DIM, TEXT, Button, TextCache, draw_panel, seat_color
+from game.ui.assets import seat_color
+from game.ui.widgets import ACCENT, DIM, TEXT, DrawnButton, TextCache, draw_panel
 
 WIDTH, HEIGHT, BUTTON_W, BUTTON_H, GAP = 560, 220, 150, 40, 16
 
@@ -29,7 +30,7 @@ class QuestionDialog:
         self.texts = TextCache()
         self.done = False
         self.buttons = [
-            Button(f"{i + 1}. {a}" + (" *" if a == default else ""), 0, 0, BUTTON_W, BUTTON_H,
+            DrawnButton(f"{i + 1}. {a}" + (" *" if a == default else ""), 0, 0, BUTTON_W, BUTTON_H,
                    on_click=lambda a=a: self.choose(a), key=f"answer:{i}")  # type: ignore[misc]
             for i, a in enumerate(self.answers)
         ]

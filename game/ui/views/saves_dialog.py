@@ -19,22 +19,21 @@ import arcade
 from PIL import Image, ImageDraw
 
 from game.stats import StatsTracker
+from game.ui.assets import seat_color, terrain_color
 from game.ui.chronicle import saves_folder
-from game.ui.views._widgets import (
+from game.ui.widgets import (
     ACCENT,
     BAD,
     DIM,
     PANEL,
     PANEL_EDGE,
     TEXT,
-    Button,
+    DrawnButton,
     TextCache,
     dim_screen,
     draw_backdrop,
     draw_panel,
     finish_frame,
-    seat_color,
-    terrain_color,
     window_size,
 )
 
@@ -215,9 +214,9 @@ class SavesDialog(arcade.View):
         self.loaded: Any = None
         self._thumbs: dict[Path, arcade.Texture | None] = {}
         action = ("Load", self.load_selected) if mode == "load" else ("Save", self.save_now)
-        self.action_button = Button(action[0], 0, 0, 150, 40, action[1], key="action")
-        self.cancel_button = Button("Cancel", 0, 0, 150, 40, self._cancel, key="cancel")
-        self.ok_button = Button("OK", 0, 0, 120, 38, self.dismiss, key="ok")
+        self.action_button = DrawnButton(action[0], 0, 0, 150, 40, action[1], key="action")
+        self.cancel_button = DrawnButton("Cancel", 0, 0, 150, 40, self._cancel, key="cancel")
+        self.ok_button = DrawnButton("OK", 0, 0, 120, 38, self.dismiss, key="ok")
         self.refresh()
 
     # -- data -------------------------------------------------------------------------------------------

@@ -18,11 +18,11 @@ import arcade
 from game.help_text import tooltip
 from game.settings import Settings, save_settings
 from game.ui.preferences import apply_settings, prefs_of
-from game.ui.views._widgets import (
+from game.ui.widgets import (
     ACCENT,
     DIM,
     TEXT,
-    Button,
+    DrawnButton,
     TextCache,
     draw_backdrop,
     draw_panel,
@@ -74,14 +74,14 @@ class SettingsView(arcade.View):
         self.texts = TextCache()
         self.saved_path: os.PathLike[str] | None = None
         self.hover_tip = ""
-        self.buttons: dict[str, Button] = {}
+        self.buttons: dict[str, DrawnButton] = {}
         for row in ROWS:
-            self.buttons[f"{row.key}:-"] = Button("<", 0, 0, 40, 34, partial(self.change, row.key, -1),
+            self.buttons[f"{row.key}:-"] = DrawnButton("<", 0, 0, 40, 34, partial(self.change, row.key, -1),
                                                   row.tip, key=f"{row.key}:-")
-            self.buttons[f"{row.key}:+"] = Button(">", 0, 0, 40, 34, partial(self.change, row.key, +1),
+            self.buttons[f"{row.key}:+"] = DrawnButton(">", 0, 0, 40, 34, partial(self.change, row.key, +1),
                                                   row.tip, key=f"{row.key}:+")
-        self.buttons["save"] = Button("Save", 0, 0, 150, 40, self.save, "Keep these settings", key="save")
-        self.buttons["back"] = Button("Back", 0, 0, 150, 40, self.back, "Leave without saving", key="back")
+        self.buttons["save"] = DrawnButton("Save", 0, 0, 150, 40, self.save, "Keep these settings", key="save")
+        self.buttons["back"] = DrawnButton("Back", 0, 0, 150, 40, self.back, "Leave without saving", key="back")
         self.layout()
 
     # -- values -----------------------------------------------------------------------------------------

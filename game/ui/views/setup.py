@@ -17,10 +17,10 @@ from game.content.manifest import DEFAULT_RULESET
 from game.maps import MapData
 from game.rules_loader import ModManifest
 from game.ui import computer, theme
+from game.ui import widgets as kit
 from game.ui.assets import Assets
-from game.ui.views import gui_kit as kit
 from game.ui.views.base import BaseView
-from game.ui.views.gui_kit import gui
+from game.ui.widgets import gui
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.app import GameWindow

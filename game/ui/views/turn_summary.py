@@ -13,18 +13,18 @@ from dataclasses import dataclass
 import arcade
 
 from game.summary import TurnSummary
-from game.ui.views._widgets import (
+from game.ui.assets import seat_color
+from game.ui.widgets import (
     ACCENT,
     DIM,
     PANEL_EDGE,
     TEXT,
     TONES,
-    Button,
+    DrawnButton,
     TextCache,
     draw_backdrop,
     draw_panel,
     finish_frame,
-    seat_color,
     window_size,
     wrap,
 )
@@ -61,7 +61,7 @@ class TurnSummaryView(arcade.View):
         for index, line in enumerate(summary.lines):
             for n, part in enumerate(wrap(line.text, WRAP_CHARS)):
                 self.rows.append(_Row(index, part, n == 0))
-        self.continue_button = Button("Continue", 0, 0, 180, 40, self._close, "Back to the map (Enter)",
+        self.continue_button = DrawnButton("Continue", 0, 0, 180, 40, self._close, "Back to the map (Enter)",
                                       key="continue")
         self.closed = False
 

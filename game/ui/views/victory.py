@@ -13,17 +13,17 @@ from collections.abc import Callable, Sequence
 import arcade
 
 from game.stats import Series
-from game.ui.views._widgets import (
+from game.ui.assets import seat_color
+from game.ui.widgets import (
     ACCENT,
     BACKGROUND,
     DIM,
     PANEL_EDGE,
     TEXT,
-    Button,
+    DrawnButton,
     TextCache,
     draw_panel,
     finish_frame,
-    seat_color,
     window_size,
 )
 from systems.world import DRAW
@@ -67,14 +67,14 @@ class VictoryView(arcade.View):
         self.winner = winner
         self.colors = colors or {seat: seat_color(seat) for seat in names}
         self.texts = TextCache()
-        self.new_game_button = Button("New game", 0, 0, 180, 44, on_new_game, "Set up a new game", key="new")
-        self.menu_button = Button("Main menu", 0, 0, 180, 44, on_main_menu, "Back to the main menu", key="menu")
+        self.new_game_button = DrawnButton("New game", 0, 0, 180, 44, on_new_game, "Set up a new game", key="new")
+        self.menu_button = DrawnButton("Main menu", 0, 0, 180, 44, on_main_menu, "Back to the main menu", key="menu")
         self.chart_lines: dict[str, dict[int, list[tuple[float, float]]]] = {}
         self.chart_rects: dict[str, tuple[float, float, float, float]] = {}
         self.layout()
 
     @property
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[DrawnButton]:
         return [self.new_game_button, self.menu_button]
 
     def layout(self) -> None:
