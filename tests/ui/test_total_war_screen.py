@@ -5,6 +5,7 @@ where seat 2's screen never shows seat 1's pending orders."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.setup import PlayerSpec, create_game
 from game.ui.app import GameWindow
@@ -235,3 +236,55 @@ def test_hot_seat_movement_paths_stay_hidden_from_the_other_seat_until_resolved(
     through_handover(window, screen)
     play_back(window, screen)
     assert screen.shown[inf.name].hex == step
+
+
+def test_the_screen_counts_its_frames_so_headless_runs_end(window: GameWindow):
+    """`foc play --frames N` stops after N frames: the screen's frames go through BaseView.on_draw's count (a
+    screen that skipped it ran forever headless)."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    before = window.frame
+    frames(window, 3)
+    assert window.frame == before + 3 and window.current_view is screen
+
+
+def test_counters_are_legible_at_the_default_zoom_with_men_facing_and_morale(window: GameWindow):
+    """TW4.2: every regiment shows its men (screen-pixel text), facing, morale state; at the default zoom a hex is
+    big enough to read them; the phase banner and the Ready chips say who is still giving orders."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    frames(window, 1)
+    assert screen.screen_radius() >= 24                                # a hex about 50+ pixels wide
+    field_w = window.width - 300
+    for reg in screen.shown.values():
+        if reg.seat == screen.viewer:                                  # the own army is in view, under the banner
+            x, y = screen.to_screen(reg.hex)
+            assert 0 < x < field_w and 0 < y < window.height - 34
+            assert screen.labels.shown(reg.name) == str(reg.men)
+    assert len(screen._tokens()) > 5 * len(screen.shown)              # body, symbol, wedge, bar per counter
+    banner = screen.labels.shown("banner") or ""
+    assert "Deployment" in banner and "Round" in banner
+    assert "READY" in (screen.labels.shown("chip2") or "")               # the computer readied at once
+    assert "giving orders" in (screen.labels.shown("chip1") or "")
+    tokens = screen.token_boxes()
+    frames(window, 1)
+    assert screen.token_boxes() == tokens                             # nothing moves by itself
+    some = next(iter(screen.shown.values()))
+    projected = screen.camera.project(sub("screen").centre(some.hex))
+    assert screen.to_screen(some.hex) == pytest.approx((projected[0], projected[1]))
+
+
+def test_the_hover_label_never_covers_a_counter(window: GameWindow):
+    """The hover label (hex, terrain, the regiment's men, morale and facing) sits clear of every counter, in the
+    middle of the army's line as on the edges."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    overlap = sub("tokens").overlap
+    mine = [r for r in screen.shown.values() if r.seat == screen.viewer]
+    for reg in mine:
+        dispatch(window, "on_mouse_motion", *screen.to_screen(reg.hex), 0, 0)
+        frames(window, 1)
+        box = screen.hover_box
+        assert box is not None
+        assert any(screen.title(reg.name) in line for line in screen.hover_lines())
+        assert any(f"{reg.men}/" in line for line in screen.hover_lines())
+        assert all(overlap(box, token) == 0 for token in screen.token_boxes()), (reg.name, box)
+        assert box[2] <= window.width - 300 and box[3] <= window.height - 34   # on the field, under the banner
+    shot(window, "tw_hover.png")
