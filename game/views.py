@@ -9,7 +9,7 @@ public view (no seat's orders, no open answers).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from game.snapshot import snapshot
@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 HIDDEN = "hidden"  # what stands for the random generator's state in a seat's view
 
 
-def view_for(game: Game, seat: int | None) -> dict[str, Any]:
-    """The snapshot as `seat` may see it (None: a spectator)."""
+def view_for(game: Game, seat: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
+    """The snapshot as `seat` may see it (None: a spectator); `only`: just those components (a computer player
+    reading its few kinds on a large board), filtered the same way."""
     world = game.world
-    full = snapshot(world)
+    full = snapshot(world, only)
     visible = world.app.hooks.visible
     entities: dict[str, dict[str, Any]] = {}
     for key, components in full["entities"].items():

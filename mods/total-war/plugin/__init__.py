@@ -16,6 +16,7 @@ from .components import Battle, Field
 from .computer import NormalPlayer, RandomPlayer
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
+from .hard import HardPlayer
 from .legal import legal_commands
 from .play import (
     COMBAT,
@@ -67,6 +68,7 @@ def register(app: ModApp) -> None:
     app.set_hook("order_slot", order_slot)
     app.set_hook("victory", victory_hook)
     app.add_computer_player("normal", NormalPlayer)
+    app.add_computer_player("hard", HardPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
