@@ -16,7 +16,11 @@ from tests.tw_support import RULESET, reg, sub
 def new(seed: int = 1, players=None):
     players = players or [PlayerSpec("Red", computer=True, difficulty="hard"),
                           PlayerSpec("Blue", computer=True, difficulty="normal")]
-    return create_game(None, players, seed=seed, ruleset=RULESET)
+    game = create_game(None, players, seed=seed, ruleset=RULESET)
+    for seat in game.acting_seats():  # TW3.1: both keep the default army
+        assert game.submit(Ready(), seat=seat).ok
+    assert str(game.world.clock.stage) == "deploy"
+    return game
 
 
 def place(game, regiments):

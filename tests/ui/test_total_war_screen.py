@@ -14,11 +14,32 @@ from tests.tw_support import RULESET, sub
 from tests.ui.conftest import click, dispatch, frames, shot
 
 
-def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3):
+def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3, buy: bool = True):
+    """A game on the screen at deployment: every human seat kept the default army (TW3.1) by Ready."""
     window.start(create_game(None, players, seed=seed, ruleset=RULESET))
     screen = window.current_view
+    if isinstance(screen, HandoverView):
+        screen = screen_under(window)
     frames(window, 1)
+    if buy:
+        for _ in range(sum(not p.computer for p in players)):
+            assert screen.stage() == "muster"
+            through_handover(window, screen)
+            key(window, arcade.key.ENTER)
+            frames(window, 1)
+        play_back(window, screen)
+        assert screen.stage() == "deploy"
+    elif isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
     return screen
+
+
+def screen_under(window: GameWindow):
+    """The game screen a hand-over screen leads back to."""
+    current = window.current_view
+    current.on_update(1.0)
+    click(window, window.width / 2, window.height / 2)
+    return window.current_view
 
 
 def through_handover(window: GameWindow, screen):
@@ -288,3 +309,76 @@ def test_the_hover_label_never_covers_a_counter(window: GameWindow):
         assert all(overlap(box, token) == 0 for token in screen.token_boxes()), (reg.name, box)
         assert box[2] <= window.width - 300 and box[3] <= window.height - 34   # on the field, under the banner
     shot(window, "tw_hover.png")
+
+
+def test_tw3_1_buying_an_army_by_keys_and_buttons_is_secret_until_both_are_ready(window: GameWindow):
+    """TW3.1 in hot-seat: Red buys by keys (Shift+I drops an infantry, C adds a cavalry) and by the panel's
+    buttons; Blue's screen never shows Red's purchase; after both are ready Red's field holds the bought army."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")], buy=False)
+    assert screen.stage() == "muster" and screen.viewer == 1
+    default = tuple(screen.rules.army.default)
+    dispatch(window, "on_key_press", arcade.key.I, arcade.key.MOD_SHIFT)     # one infantry fewer
+    key(window, arcade.key.C)                                                # one cavalry more
+    assert screen.draft_army().count("infantry") == default.count("infantry") - 1, screen.message
+    assert screen.draft_army().count("cavalry") == default.count("cavalry") + 1
+    x0, y0, x1, y1 = screen.buy_boxes()[("cavalry", 1)]
+    click(window, (x0 + x1) / 2, (y0 + y1) / 2)                              # + cavalry: over the points
+    assert "points" in screen.message and screen.draft_army().count("cavalry") == default.count("cavalry") + 1
+    x0, y0, x1, y1 = screen.buy_boxes()[("artillery", -1)]
+    click(window, (x0 + x1) / 2, (y0 + y1) / 2)                              # - artillery
+    assert screen.draft_army().count("artillery") == default.count("artillery") - 1
+    bought = screen.draft_army()
+    frames(window, 1)
+    shot(window, "tw_buy.png")
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    assert screen.viewer == 2 and screen.stage() == "muster"
+    assert screen.draft_army() == default                                    # Blue sees its own draft only
+    assert "Buy" not in str(screen.view()["entities"])                       # nothing of Red's purchase
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    play_back(window, screen)
+    through_handover(window, screen)
+    assert screen.stage() == "deploy"
+    red = sorted(r.kind for r in screen.shown.values() if r.seat == 1)
+    assert red == sorted(bought)
+
+
+def test_a_hot_seat_game_plays_to_a_victory_on_the_screen(window: GameWindow):
+    """Issue 11 done-when: a hot-seat game of Total War to a victory through the real handlers. Red buys the
+    default army and holds; Blue resigns after a few rounds at its hand-over (TW12.1) — the outcome is shown."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    rounds = 0
+    for _ in range(60):
+        if screen.game.over:
+            break
+        through_handover(window, screen)
+        if screen.viewer == 2 and screen.game.world.clock.round >= 3:
+            from components.commands import Resign
+
+            assert screen.submit(Resign())                                   # Blue gives up (TW12.1)
+            break
+        key(window, arcade.key.ENTER)
+        frames(window, 1)
+        play_back(window, screen)
+        rounds = screen.game.world.clock.round
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.game.over and screen.game.world.clock.winner == 1 and rounds >= 3
+    assert "Red wins" in screen.outcome_text()
+    shot(window, "tw_hotseat_victory.png")
+
+
+def test_a_computer_against_computer_game_plays_to_a_victory_on_the_screen(window: GameWindow):
+    """hard against normal, both computers, watched on the screen until the outcome is shown (TW12)."""
+    screen = start(window, [PlayerSpec("Hard", computer=True, difficulty="hard"),
+                            PlayerSpec("Normal", computer=True, difficulty="normal")], seed=6, buy=False)
+    for _ in range(3000):
+        if screen.game.over and not screen.queue:
+            break
+        frames(window, 1)
+        play_back(window, screen)
+    assert screen.game.over and screen.game.world.clock.winner in (0, 1, 2)
+    frames(window, 1)
+    shot(window, "tw_computers_victory.png")

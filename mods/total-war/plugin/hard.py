@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import combat, morale
-from .commands import Attack, Fire, Move, Place
+from .commands import Attack, Buy, Fire, Move, Place
 from .computer import NormalPlayer, _stage, _submit, expected_fire, facing_towards, seen
 from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, in_arc, neighbours, on_field, side_of
 from .orders import engaged, movement_points, path_cost
@@ -26,6 +26,8 @@ class HardPlayer(NormalPlayer):
 
     def give_orders(self, game: Any, seat: int) -> list[Any]:
         stage = _stage(game)
+        if stage == "muster":  # TW3.1: the default army's mix (line, flanks, guns) for the points
+            return _submit(game, seat, Buy(tuple(game.world.rules.army.default)))
         if stage == "deploy":
             return self.deploy(game, seat)
         if stage == "movement":

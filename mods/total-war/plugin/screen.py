@@ -1,5 +1,7 @@
 """Total War's game screen: the 50x50 hex field, regiments with facing, men and morale, secret order entry per
-regiment, a Ready button, and the resolution played back step by step from the events.
+regiment, a Ready button, and the resolution played back step by step from the events. Before deployment each
+seat buys its army (TW3.1): keys I, C, A add infantry, cavalry, artillery (Shift removes one), or the panel's
+- and + buttons; each change is a revised secret Buy order.
 
 Only the seat at the table's view is drawn (game.views.view_for): its own regiments' pending orders, never the
 other seat's. Mouse: click an own regiment to select it; then in deployment click a hex of the zone (Place);
@@ -25,7 +27,7 @@ from game.ui.views.base import BaseView
 
 from . import events as E
 from . import tokens
-from .commands import Attack, Fire, Move, Place
+from .commands import Attack, Buy, Fire, Move, Place
 from .hexes import DIRECTIONS, VECTORS, Cube, _cube_round, distance, from_offset, hex_name, in_arc, parse_hex
 from .morale import state_of
 from .orders import engaged, movement_points, path_cost
@@ -42,13 +44,14 @@ PHASES = {"muster": "Buy your army - secret (TW3.1)", "deploy": "Deployment in y
           "movement": "Movement orders - secret (TW5)", "combat": "Combat orders - secret (TW8, TW9)"}
 RESOLVING = {"muster": "the armies", "deploy": "deployment", "movement": "movement and reaction fire",
              "combat": "fire, melee and morale"}
-TURN_STEPS = (("deploy", "1 Deployment (turn 1)"), ("movement", "2 Movement orders"),
+TURN_STEPS = (("muster", "0 Buy the army (before turn 1)"), ("deploy", "1 Deployment (turn 1)"), ("movement", "2 Movement orders"),
               ("movement", "3-5 Movement, reaction fire"), ("combat", "6 Combat orders"),
               ("combat", "7-9 Fire, melee, morale, victory"))
 STEP = 0.35  # seconds between two played-back events
+BUY_KEYS = {arcade.key.I: "infantry", arcade.key.C: "cavalry", arcade.key.A: "artillery"}  # TW3.1: Shift removes
 FACING_KEYS = {getattr(arcade.key, f"KEY_{i + 1}"): d for i, d in enumerate(DIRECTIONS)}
 PLAYED = (E.RegimentMoved, E.RegimentBounced, E.ChargeMade, E.ShotFired, E.MeleeFought, E.RegimentDestroyed,
-          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed)
+          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought)
 
 
 def centre(h: Cube) -> tuple[float, float]:
@@ -453,6 +456,8 @@ class TotalWarView(BaseView):
             self.text(step, left + 14, y, theme.TEXT if i == current else (140, 146, 160), 11, bold=i == current)
             y -= 20
         y -= 6
+        if self.stage() == "muster" and not self.queue:
+            y = self._draw_buying(left, y)
         lines = self._selection_lines()
         if self.queue:
             lines.append(f"Playing back: {len(self.queue)} events left" + (" (paused)" if self.paused else ""))
@@ -480,7 +485,57 @@ class TotalWarView(BaseView):
             return -1
         return steps[-1] if self.queue else steps[0]
 
+    def draft_army(self) -> tuple[str, ...]:
+        """The army the viewer is buying (TW3.1): its Buy order, else the default army it would keep."""
+        for order in self.my_orders():
+            if order.get("type") == "Buy":
+                return tuple(order["army"])
+        return tuple(self.rules.army.default)
+
+    def buy_boxes(self) -> dict[tuple[str, int], tuple[float, float, float, float]]:
+        """The panel's - and + buttons per regiment type (left, bottom, right, top), from the top of the list."""
+        right = self.window.width - 14
+        boxes: dict[tuple[str, int], tuple[float, float, float, float]] = {}
+        top = self.window.height - 34 - 26 - 22 - 20 * len(TURN_STEPS) - 6 - 24
+        for i, kind in enumerate(self.rules.units):
+            y = top - 30 * i
+            boxes[(kind, -1)] = (right - 64, y - 6, right - 36, y + 18)
+            boxes[(kind, 1)] = (right - 28, y - 6, right, y + 18)
+        return boxes
+
+    def _draw_buying(self, left: float, y: float) -> float:
+        """TW3.1: the army being bought, type by type, with - and + buttons and the points spent."""
+        army = self.draft_army()
+        cost = sum(self.rules.units[k].cost for k in army)
+        self.text(f"Army: {cost}/{self.rules.army.points} points", left + 14, y, theme.TEXT, 12, bold=True)
+        boxes = self.buy_boxes()
+        for kind, unit in self.rules.units.items():
+            x0, y0, x1, y1 = boxes[(kind, 1)]
+            self.text(f"{unit.name} x{army.count(kind)}  ({unit.cost} each)", left + 14, y0 + 6, theme.TEXT, 11)
+            for delta in (-1, 1):
+                b = boxes[(kind, delta)]
+                arcade.draw_lrbt_rectangle_filled(b[0], b[2], b[1], b[3], (70, 80, 110))
+                self.text("+" if delta > 0 else "-", (b[0] + b[2]) / 2, b[1] + 6, (255, 255, 255), 12,
+                          anchor_x="center", bold=True)
+        return boxes[(list(self.rules.units)[-1], 1)][1] - 22
+
+    def buy(self, kind: str, delta: int) -> bool:
+        """Add (delta 1) or remove (-1) one regiment of `kind` from the army being bought: a revised Buy."""
+        army = list(self.draft_army())
+        if delta > 0:
+            army.append(kind)
+        elif kind in army:
+            army.reverse()
+            army.remove(kind)
+            army.reverse()
+        else:
+            return False
+        return self.submit(Buy(tuple(army)))
+
     def _selection_lines(self) -> list[str]:
+        if self.stage() == "muster":
+            return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one), or click - / +. The first "
+                    "infantry is the general (TW2.4). Hidden until both are ready."]
         lines = [f"Orders given: {len(self.my_orders())}"]
         reg = self.shown.get(self.selected or "")
         if reg is None:
@@ -592,6 +647,9 @@ class TotalWarView(BaseView):
             self.message = f"{self.title(event.regiment)} routs"
         elif isinstance(event, E.RegimentsDeployed):
             self.message = "the armies are deployed (TW3.2)"
+        elif isinstance(event, E.ArmyBought):
+            self.message = (f"{self.player_name(event.seat)} bought {event.infantry} infantry, {event.cavalry} cavalry,"
+                            f" {event.artillery} artillery (TW3.1)")
 
 
     def hot_seat(self) -> bool:
@@ -642,6 +700,11 @@ class TotalWarView(BaseView):
         if x0 <= x <= x1 and y0 <= y <= y1:
             self.ready()
             return
+        if self.stage() == "muster" and self.can_act():
+            for (kind, delta), (b0, b1, b2, b3) in self.buy_boxes().items():
+                if b0 <= x <= b2 and b1 <= y <= b3:
+                    self.buy(kind, delta)
+                    return
         if x >= self.window.width - PANEL or not self.can_act():
             return
         self.click_hex(hex_at(*self.to_world(x, y)))
@@ -701,6 +764,9 @@ class TotalWarView(BaseView):
             return
         if symbol == arcade.key.ESCAPE:
             self.selected, self.path = None, []
+            return
+        if symbol in BUY_KEYS and self.stage() == "muster" and self.can_act():
+            self.buy(BUY_KEYS[symbol], -1 if modifiers & arcade.key.MOD_SHIFT else 1)
             return
         reg = self.shown.get(self.selected or "")
         if reg is None or not self.can_act() or self.stage() != "movement":
