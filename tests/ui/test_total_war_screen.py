@@ -382,3 +382,61 @@ def test_a_computer_against_computer_game_plays_to_a_victory_on_the_screen(windo
     assert screen.game.over and screen.game.world.clock.winner in (0, 1, 2)
     frames(window, 1)
     shot(window, "tw_computers_victory.png")
+
+
+def _ask_both(game, answers: list):
+    """A question to both seats (systems.prompts, as a ruleset's system would ask one), its answers recorded."""
+    from systems.prompts import ask
+
+    game.app.prompt_handlers["parley"] = lambda world, prompt: answers.append(list(zip(prompt.seats, prompt.given,
+                                                                                          strict=True)))
+    game.world.activate()
+    return ask(game.world, "parley", "Accept a parley?", [1, 2], ["fight on", "parley"], "fight on")
+
+
+def test_a_question_in_hot_seat_is_asked_of_each_seat_behind_the_hand_over(window: GameWindow):
+    """Prompts in hot-seat: each asked seat gets the field hidden, then the question as a dialog (keys 1..n);
+    orders wait meanwhile; after both answers the phase goes on."""
+    from game.ui.views.question import QuestionDialog
+
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    through_handover(window, screen)
+    answers: list = []
+    _ask_both(screen.game, answers)
+    frames(window, 1)
+    if isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
+    frames(window, 1)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 1 and not screen.can_act()
+    shot(window, "tw_question.png")
+    key(window, arcade.key.KEY_2)                                     # Red: "parley"
+    frames(window, 1)
+    assert isinstance(window.current_view, HandoverView) and window.current_view.seat == 2
+    assert window.current_view.purpose == "a question for you"
+    through_handover(window, screen)
+    frames(window, 1)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 2
+    key(window, arcade.key.KEY_1)                                     # Blue: "fight on"
+    frames(window, 1)
+    assert answers == [[(1, "parley"), (2, "fight on")]]
+    assert not screen.game.asking and screen.modal is None
+    if isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
+    assert screen.stage() == "deploy" and screen.can_act()
+
+
+def test_a_question_with_a_computer_is_answered_by_it_and_by_the_human_dialog(window: GameWindow):
+    """Prompts with computers: the computer seat answers through its controller (here the default), the human
+    through the dialog; then the game goes on."""
+    from game.ui.views.question import QuestionDialog
+
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    answers: list = []
+    _ask_both(screen.game, answers)
+    frames(window, 3)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 1
+    assert screen.game.acting_seats() == [1]                          # the computer has answered already
+    key(window, arcade.key.ENTER)                                     # Enter: the default answer
+    frames(window, 1)
+    assert answers == [[(1, "fight on"), (2, "fight on")]]
+    assert not screen.game.asking and screen.stage() == "deploy"

@@ -91,7 +91,7 @@ class TotalWarView(BaseView):
         self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
         self.paused = False
         self.clock = 0.0
-        self.handed: tuple[int, str, int] | None = None
+        self.handed: tuple[int, str, int, bool] | None = None
         self.seen_at: tuple[int, int, bool] = (-1, 0, False)
         self.drawn_orders: list[str] = []  # regiments whose pending orders the last frame drew (tests read it)
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
@@ -101,6 +101,7 @@ class TotalWarView(BaseView):
         self._token_signature: tuple[Any, ...] = ()
         self.labels = tokens.Labels()
         self.shown_stage = ""
+        self.modal: Any = None  # a question to the seat at the table (game.ui.views.question.QuestionDialog)
         self.resolving = ""  # the phase whose resolution the playback shows
         self.hover_box: tokens.Box | None = None  # where the last frame put the hover label (tests read it)
         self.camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, window.width - PANEL, window.height))
@@ -288,6 +289,8 @@ class TotalWarView(BaseView):
         self._draw_panel()
         if self.game.over and not self.queue:
             self._draw_victory()
+        if self.modal is not None:
+            self.modal.draw_content()
 
     def _draw_men(self) -> None:
         """Each counter's men under its symbol, in screen pixels (legible at any zoom; hidden when too small)."""
@@ -588,9 +591,37 @@ class TotalWarView(BaseView):
             self._take_events()
             return
         seat = self.session.table_seat()
-        if seat is not None and self.handed != (self.game.world.clock.round, self.stage(), seat):
+        asking = self.game.asking
+        now = (self.game.world.clock.round, self.stage(), seat, asking)
+        if seat is not None and self.handed is not None and self.handed[:3] == now[:3]:
+            self.handed = now  # a question to the seat already at the table: no hand-over
+        if seat is not None and self.handed != now:
             self._hand_over(seat)
+            return
         self._refresh_if_changed()
+        if asking and seat is not None and self.modal is None and self.window.current_view is self:
+            self._ask(seat)
+
+    def _ask(self, seat: int) -> None:
+        """A question (systems.prompts) waits for the seat at the table: a dialog over the field (its keys 1..n,
+        Enter the default, or its buttons); the answer goes to the engine as that seat's Answer."""
+        import functools
+
+        from game.ui.views.question import QuestionDialog
+        from systems.prompts import pending
+
+        for entity, prompt in pending(self.game.world):
+            if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
+                self.modal = QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
+                                            functools.partial(self._answered, entity),
+                                            (self.window.width, self.window.height))
+                return
+
+    def _answered(self, prompt: int, answer: str) -> None:
+        from components.seats import Answer
+
+        self.modal = None
+        self.submit(Answer(prompt, answer))
 
     def _take_events(self) -> None:
         from game.views import events_for
@@ -657,7 +688,7 @@ class TotalWarView(BaseView):
 
     def _hand_over(self, seat: int) -> None:
         """A new human seat at the table: in hot-seat the client's hand-over screen hides the field first."""
-        self.handed = (self.game.world.clock.round, self.stage(), seat)
+        self.handed = (self.game.world.clock.round, self.stage(), seat, self.game.asking)
         moved = seat != self.viewer
         self.viewer, self.selected, self.path = seat, None, []
         self._refresh()
@@ -667,7 +698,8 @@ class TotalWarView(BaseView):
             from game.ui.views.handover import HandoverView
 
             self.window.show_view(HandoverView(seat, self.player_name(seat), lambda: self.window.show_view(self),
-                                               self.game.world.clock.round, color=self.seat_color(seat)))
+                                               self.game.world.clock.round, color=self.seat_color(seat),
+                                               purpose="a question for you" if self.game.asking else "your orders"))
 
     # ----- input
     def submit(self, command: Any) -> bool:
@@ -679,7 +711,7 @@ class TotalWarView(BaseView):
         return bool(result.ok)
 
     def can_act(self) -> bool:
-        return (not self.session.busy and not self.game.over and not self.queue
+        return (not self.session.busy and not self.game.over and not self.queue and not self.game.asking
                 and self.session.table_seat() == self.viewer)
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
@@ -694,6 +726,9 @@ class TotalWarView(BaseView):
         self.camera.zoom = max(0.3, min(4.0, self.camera.zoom * (1.15 if scroll_y > 0 else 1 / 1.15)))
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.modal is not None:
+            self.modal.on_mouse_press(x, y, button, modifiers)
+            return
         if button != arcade.MOUSE_BUTTON_LEFT:
             return
         x0, y0, x1, y1 = self.ready_box()
@@ -741,6 +776,9 @@ class TotalWarView(BaseView):
             self.selected, self.path = None, []
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.modal is not None:
+            self.modal.on_key_press(symbol, modifiers)
+            return
         if symbol == arcade.key.SPACE:
             self.paused = not self.paused
             return
