@@ -159,3 +159,16 @@ def test_tw4_2_a_narrowed_view_holds_only_the_asked_components_and_still_hides_o
     full = view_for(game, 2)
     regs = [c["Regiment"] for c in full["entities"].values() if "Regiment" in c]
     assert regs == [c["Regiment"] for c in narrow["entities"].values() if "Regiment" in c]
+
+
+def test_tw14_hard_keeps_friends_off_its_own_rifle_lines():
+    """TW8.3/TW14: the hexes between Red Infantry 1 and the enemy in its arc and range are a rifle line; a
+    regiment advancing never ends its move there."""
+    hard, hexes = sub("hard"), sub("hexes")
+    shooter = reg(1, "infantry", 1, "K10")
+    enemy = reg(2, "infantry", 1, "K14", facing="N")
+    from tests.tw_support import rules as tw_rules
+
+    lines = hard.rifle_lines([shooter], [enemy], tw_rules())
+    assert lines == set(hexes.between(shooter.hex, enemy.hex)) and hexes.parse_hex("K12") in lines
+    assert hard.rifle_lines([reg(1, "cavalry", 1, "K10")], [enemy], tw_rules()) == set()

@@ -65,6 +65,7 @@ class HardPlayer(NormalPlayer):
         advancing = gap > CLOSE and not waiting
         taken = {r.hex for r in regs}
         enemy_hexes = {e.hex for e in enemies}
+        lines = rifle_lines(mine, enemies, rules)  # TW14: friends keep off their own side's rifle lines
         out: list[Any] = []
         for reg in mine:
             kind = rules.units[reg.kind]
@@ -94,6 +95,8 @@ class HardPlayer(NormalPlayer):
                 continue
             mp = movement_points(reg, rules, reg.effective, False)
             path = self._path(reg.hex, nearest.hex, kind.fire_max, mp, taken, enemy_hexes, ground, rules, board)
+            while path and path[-1] in lines:
+                path = path[:-1]
             if path:
                 taken.add(path[-1])
                 out += _submit(game, seat, Move(reg.name, "move", tuple(hex_name(h) for h in path),
@@ -193,6 +196,21 @@ def parse(name: str) -> Cube:
     from .hexes import parse_hex
 
     return parse_hex(name)
+
+
+def rifle_lines(mine: list[Regiment], enemies: list[Regiment], rules: Any) -> set[Cube]:
+    """The hexes between an own rifle and an enemy it could fire at now (TW8.3: a friend there takes a share)."""
+    from .hexes import between
+
+    out: set[Cube] = set()
+    for r in mine:
+        kind = rules.units[r.kind]
+        if not kind.fires or kind.artillery or r.routing:
+            continue
+        for e in enemies:
+            if 2 <= distance(r.hex, e.hex) <= kind.fire_max and in_arc(r.hex, r.facing, e.hex, kind.arc):
+                out.update(between(r.hex, e.hex))
+    return out
 
 
 def mean_melee(reg: Regiment, rules: Any) -> float:

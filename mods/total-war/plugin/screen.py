@@ -315,6 +315,8 @@ class TotalWarView(BaseView):
         title = "Resolving: " + RESOLVING.get(self.resolving, "") if self.queue else PHASES.get(self.stage(), self.stage())
         if self.game.over:
             title = "Battle over"
+        elif self.game.asking and not self.queue:
+            title = "A question waits for an answer"
         self.labels.put("banner", f"Round {self.game.world.clock.round}   {title}", 12, top - BANNER / 2,
                          theme.TEXT, 13, anchor_y="center", bold=True)
         x = field_w - 12
@@ -537,8 +539,8 @@ class TotalWarView(BaseView):
 
     def _selection_lines(self) -> list[str]:
         if self.stage() == "muster":
-            return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one), or click - / +. The first "
-                    "infantry is the general (TW2.4). Hidden until both are ready."]
+            return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one); or use the buttons. The "
+                    "first infantry is the general (TW2.4). Hidden until both are ready."]
         lines = [f"Orders given: {len(self.my_orders())}"]
         reg = self.shown.get(self.selected or "")
         if reg is None:
