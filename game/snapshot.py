@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Collection
 from functools import cache
 from typing import Any
 
@@ -43,12 +44,15 @@ def component_data(component: Any) -> dict[str, Any]:
     return {name: plain(getattr(component, name)) for name in _field_names(cls)}
 
 
-def entity_table(world: World) -> dict[int, dict[str, dict[str, Any]]]:
-    """Every live entity with its components as plain data, keyed by entity id."""
+def entity_table(world: World, only: Collection[str] | None = None) -> dict[int, dict[str, dict[str, Any]]]:
+    """Every live entity with its components as plain data, keyed by entity id (`only`: just those components,
+    for a reader that needs a few of them on a large board)."""
     world.activate()
     esper.clear_dead_entities()
     table: dict[int, dict[str, dict[str, Any]]] = {}
     for name, cls in world.app.components.items():
+        if only is not None and name not in only:
+            continue
         found: list[tuple[int, Any]] = esper.get_component(cls)
         for entity, component in found:
             table.setdefault(entity, {})[name] = component_data(component)
@@ -60,13 +64,13 @@ def rng_state(world: World) -> list[Any]:
     return [version, list(internal), gauss]
 
 
-def snapshot(world: World) -> dict[str, Any]:
-    """All of the state that decides what happens next, as JSON-ready data."""
+def snapshot(world: World, only: Collection[str] | None = None) -> dict[str, Any]:
+    """All of the state that decides what happens next, as JSON-ready data (`only`: just those components)."""
     return {
         "clock": dataclasses.asdict(world.clock),
         "seats": list(world.seats),
         "rng": rng_state(world),
-        "entities": {str(e): comps for e, comps in entity_table(world).items()},
+        "entities": {str(e): comps for e, comps in entity_table(world, only).items()},
     }
 
 

@@ -9,7 +9,7 @@ public view (no seat's orders, no open answers).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from game.snapshot import snapshot
@@ -21,9 +21,10 @@ if TYPE_CHECKING:
 HIDDEN = "hidden"  # what stands for the random generator's state in a seat's view
 
 
-def view_for(game: Game, seat: int | None) -> dict[str, Any]:
-    """The snapshot as `seat` may see it (None: a spectator)."""
-    full = snapshot(game.world)
+def view_for(game: Game, seat: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
+    """The snapshot as `seat` may see it (None: a spectator); `only`: just those components (a computer player
+    reading its few kinds on a large board), filtered the same way."""
+    full = snapshot(game.world, only)
     return {**full, "rng": HIDDEN, "entities": filter_entities(game, full["entities"], seat), "viewer": seat}
 
 

@@ -16,8 +16,18 @@ from tests.tw_support import RULESET
 PLAYERS = [PlayerSpec("Red"), PlayerSpec("Blue")]
 
 
-def new(seed: int = 1, players=None):
+def new_unbought(seed: int = 1, players=None):
+    """A new game at its first phase: TW3.1, buying the armies."""
     return create_game(None, players or PLAYERS, seed=seed, ruleset=RULESET)
+
+
+def new(seed: int = 1, players=None):
+    """A new game at deployment: both sides kept the default army (TW3.1) when the players are humans."""
+    game = new_unbought(seed, players)
+    if not any(p.computer for p in players or PLAYERS):
+        assert game.world.clock.stage == "muster"
+        ready_both(game)
+    return game
 
 
 def tw(game):

@@ -5,6 +5,7 @@ where seat 2's screen never shows seat 1's pending orders."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.setup import PlayerSpec, create_game
 from game.ui.app import GameWindow
@@ -13,11 +14,32 @@ from tests.tw_support import RULESET, sub
 from tests.ui.conftest import click, dispatch, frames, shot
 
 
-def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3):
+def start(window: GameWindow, players: list[PlayerSpec], seed: int = 3, buy: bool = True):
+    """A game on the screen at deployment: every human seat kept the default army (TW3.1) by Ready."""
     window.start(create_game(None, players, seed=seed, ruleset=RULESET))
     screen = window.current_view
+    if isinstance(screen, HandoverView):
+        screen = screen_under(window)
     frames(window, 1)
+    if buy:
+        for _ in range(sum(not p.computer for p in players)):
+            assert screen.stage() == "muster"
+            through_handover(window, screen)
+            key(window, arcade.key.ENTER)
+            frames(window, 1)
+        play_back(window, screen)
+        assert screen.stage() == "deploy"
+    elif isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
     return screen
+
+
+def screen_under(window: GameWindow):
+    """The game screen a hand-over screen leads back to."""
+    current = window.current_view
+    current.on_update(1.0)
+    click(window, window.width / 2, window.height / 2)
+    return window.current_view
 
 
 def through_handover(window: GameWindow, screen):
@@ -235,3 +257,186 @@ def test_hot_seat_movement_paths_stay_hidden_from_the_other_seat_until_resolved(
     through_handover(window, screen)
     play_back(window, screen)
     assert screen.shown[inf.name].hex == step
+
+
+def test_the_screen_counts_its_frames_so_headless_runs_end(window: GameWindow):
+    """`foc play --frames N` stops after N frames: the screen's frames go through BaseView.on_draw's count (a
+    screen that skipped it ran forever headless)."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    before = window.frame
+    frames(window, 3)
+    assert window.frame == before + 3 and window.current_view is screen
+
+
+def test_counters_are_legible_at_the_default_zoom_with_men_facing_and_morale(window: GameWindow):
+    """TW4.2: every regiment shows its men (screen-pixel text), facing, morale state; at the default zoom a hex is
+    big enough to read them; the phase banner and the Ready chips say who is still giving orders."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    frames(window, 1)
+    assert screen.screen_radius() >= 24                                # a hex about 50+ pixels wide
+    field_w = window.width - 300
+    for reg in screen.shown.values():
+        if reg.seat == screen.viewer:                                  # the own army is in view, under the banner
+            x, y = screen.to_screen(reg.hex)
+            assert 0 < x < field_w and 0 < y < window.height - 34
+            assert screen.labels.shown(reg.name) == str(reg.men)
+    assert len(screen._tokens()) > 5 * len(screen.shown)              # body, symbol, wedge, bar per counter
+    banner = screen.labels.shown("banner") or ""
+    assert "Deployment" in banner and "Round" in banner
+    assert "READY" in (screen.labels.shown("chip2") or "")               # the computer readied at once
+    assert "giving orders" in (screen.labels.shown("chip1") or "")
+    tokens = screen.token_boxes()
+    frames(window, 1)
+    assert screen.token_boxes() == tokens                             # nothing moves by itself
+    some = next(iter(screen.shown.values()))
+    projected = screen.camera.project(sub("screen").centre(some.hex))
+    assert screen.to_screen(some.hex) == pytest.approx((projected[0], projected[1]))
+
+
+def test_the_hover_label_never_covers_a_counter(window: GameWindow):
+    """The hover label (hex, terrain, the regiment's men, morale and facing) sits clear of every counter, in the
+    middle of the army's line as on the edges."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    overlap = sub("tokens").overlap
+    mine = [r for r in screen.shown.values() if r.seat == screen.viewer]
+    for reg in mine:
+        dispatch(window, "on_mouse_motion", *screen.to_screen(reg.hex), 0, 0)
+        frames(window, 1)
+        box = screen.hover_box
+        assert box is not None
+        assert any(screen.title(reg.name) in line for line in screen.hover_lines())
+        assert any(f"{reg.men}/" in line for line in screen.hover_lines())
+        assert all(overlap(box, token) == 0 for token in screen.token_boxes()), (reg.name, box)
+        assert box[2] <= window.width - 300 and box[3] <= window.height - 34   # on the field, under the banner
+    shot(window, "tw_hover.png")
+
+
+def test_tw3_1_buying_an_army_by_keys_and_buttons_is_secret_until_both_are_ready(window: GameWindow):
+    """TW3.1 in hot-seat: Red buys by keys (Shift+I drops an infantry, C adds a cavalry) and by the panel's
+    buttons; Blue's screen never shows Red's purchase; after both are ready Red's field holds the bought army."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")], buy=False)
+    assert screen.stage() == "muster" and screen.viewer == 1
+    default = tuple(screen.rules.army.default)
+    dispatch(window, "on_key_press", arcade.key.I, arcade.key.MOD_SHIFT)     # one infantry fewer
+    key(window, arcade.key.C)                                                # one cavalry more
+    assert screen.draft_army().count("infantry") == default.count("infantry") - 1, screen.message
+    assert screen.draft_army().count("cavalry") == default.count("cavalry") + 1
+    x0, y0, x1, y1 = screen.buy_boxes()[("cavalry", 1)]
+    click(window, (x0 + x1) / 2, (y0 + y1) / 2)                              # + cavalry: over the points
+    assert "points" in screen.message and screen.draft_army().count("cavalry") == default.count("cavalry") + 1
+    x0, y0, x1, y1 = screen.buy_boxes()[("artillery", -1)]
+    click(window, (x0 + x1) / 2, (y0 + y1) / 2)                              # - artillery
+    assert screen.draft_army().count("artillery") == default.count("artillery") - 1
+    bought = screen.draft_army()
+    frames(window, 1)
+    shot(window, "tw_buy.png")
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    through_handover(window, screen)
+    assert screen.viewer == 2 and screen.stage() == "muster"
+    assert screen.draft_army() == default                                    # Blue sees its own draft only
+    assert "Buy" not in str(screen.view()["entities"])                       # nothing of Red's purchase
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    play_back(window, screen)
+    through_handover(window, screen)
+    assert screen.stage() == "deploy"
+    red = sorted(r.kind for r in screen.shown.values() if r.seat == 1)
+    assert red == sorted(bought)
+
+
+def test_a_hot_seat_game_plays_to_a_victory_on_the_screen(window: GameWindow):
+    """Issue 11 done-when: a hot-seat game of Total War to a victory through the real handlers. Red buys the
+    default army and holds; Blue resigns after a few rounds at its hand-over (TW12.1) — the outcome is shown."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    rounds = 0
+    for _ in range(60):
+        if screen.game.over:
+            break
+        through_handover(window, screen)
+        if screen.viewer == 2 and screen.game.world.clock.round >= 3:
+            from components.commands import Resign
+
+            assert screen.submit(Resign())                                   # Blue gives up (TW12.1)
+            break
+        key(window, arcade.key.ENTER)
+        frames(window, 1)
+        play_back(window, screen)
+        rounds = screen.game.world.clock.round
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.game.over and screen.game.world.clock.winner == 1 and rounds >= 3
+    assert "Red wins" in screen.outcome_text()
+    shot(window, "tw_hotseat_victory.png")
+
+
+def test_a_computer_against_computer_game_plays_to_a_victory_on_the_screen(window: GameWindow):
+    """hard against normal, both computers, watched on the screen until the outcome is shown (TW12)."""
+    screen = start(window, [PlayerSpec("Hard", computer=True, difficulty="hard"),
+                            PlayerSpec("Normal", computer=True, difficulty="normal")], seed=6, buy=False)
+    for _ in range(3000):
+        if screen.game.over and not screen.queue:
+            break
+        frames(window, 1)
+        play_back(window, screen)
+    assert screen.game.over and screen.game.world.clock.winner in (0, 1, 2)
+    frames(window, 1)
+    shot(window, "tw_computers_victory.png")
+
+
+def _ask_both(game, answers: list):
+    """A question to both seats (systems.prompts, as a ruleset's system would ask one), its answers recorded."""
+    from systems.prompts import ask
+
+    game.app.prompt_handlers["parley"] = lambda world, prompt: answers.append(list(zip(prompt.seats, prompt.given,
+                                                                                          strict=True)))
+    game.world.activate()
+    return ask(game.world, "parley", "Accept a parley?", [1, 2], ["fight on", "parley"], "fight on")
+
+
+def test_a_question_in_hot_seat_is_asked_of_each_seat_behind_the_hand_over(window: GameWindow):
+    """Prompts in hot-seat: each asked seat gets the field hidden, then the question as a dialog (keys 1..n);
+    orders wait meanwhile; after both answers the phase goes on."""
+    from game.ui.views.question import QuestionDialog
+
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")])
+    through_handover(window, screen)
+    answers: list = []
+    _ask_both(screen.game, answers)
+    frames(window, 1)
+    if isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
+    frames(window, 1)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 1 and not screen.can_act()
+    shot(window, "tw_question.png")
+    key(window, arcade.key.KEY_2)                                     # Red: "parley"
+    frames(window, 1)
+    assert isinstance(window.current_view, HandoverView) and window.current_view.seat == 2
+    assert window.current_view.purpose == "a question for you"
+    through_handover(window, screen)
+    frames(window, 1)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 2
+    key(window, arcade.key.KEY_1)                                     # Blue: "fight on"
+    frames(window, 1)
+    assert answers == [[(1, "parley"), (2, "fight on")]]
+    assert not screen.game.asking and screen.modal is None
+    if isinstance(window.current_view, HandoverView):
+        through_handover(window, screen)
+    assert screen.stage() == "deploy" and screen.can_act()
+
+
+def test_a_question_with_a_computer_is_answered_by_it_and_by_the_human_dialog(window: GameWindow):
+    """Prompts with computers: the computer seat answers through its controller (here the default), the human
+    through the dialog; then the game goes on."""
+    from game.ui.views.question import QuestionDialog
+
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    answers: list = []
+    _ask_both(screen.game, answers)
+    frames(window, 3)
+    assert isinstance(screen.modal, QuestionDialog) and screen.modal.seat == 1
+    assert screen.game.acting_seats() == [1]                          # the computer has answered already
+    key(window, arcade.key.ENTER)                                     # Enter: the default answer
+    frames(window, 1)
+    assert answers == [[(1, "fight on"), (2, "fight on")]]
+    assert not screen.game.asking and screen.stage() == "deploy"

@@ -11,17 +11,20 @@ from components.commands import Resign
 from components.players import Player
 from systems.outcome import check_victory
 
-from .commands import Attack, Fire, Move, Place
+from .commands import Attack, Buy, Fire, Move, Place
 from .components import Battle, Field
 from .computer import NormalPlayer, RandomPlayer
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
+from .hard import HardPlayer
 from .legal import legal_commands
+from .muster import check_buy, muster
 from .play import (
     COMBAT,
     DEPLOY,
     FIELD,
     MOVEMENT,
+    MUSTER,
     add_army,
     apply_nothing,
     apply_resign,
@@ -49,6 +52,7 @@ def register(app: ModApp) -> None:
     app.set_rules_model(TotalWarRules)
     for component in (Territory, Ownership, Player, Regiment, Field, Battle):
         app.add_component(component)
+    app.add_command(Buy, check_buy, apply_nothing)
     app.add_command(Place, check_place, apply_nothing)
     app.add_command(Move, check_move, apply_nothing)
     app.add_command(Fire, check_fire, apply_nothing)
@@ -57,6 +61,7 @@ def register(app: ModApp) -> None:
     for event in TOTAL_WAR_EVENTS:
         app.add_event(event)
     app.add_system(FIELD, "field", draw_field)
+    app.add_system(MUSTER, "muster", muster)
     app.add_system(DEPLOY, "deploy", deploy)
     app.add_system(MOVEMENT, "movement", move)
     app.add_system(MOVEMENT, "reaction", react, after="movement")
@@ -67,6 +72,7 @@ def register(app: ModApp) -> None:
     app.set_hook("order_slot", order_slot)
     app.set_hook("victory", victory_hook)
     app.add_computer_player("normal", NormalPlayer)
+    app.add_computer_player("hard", HardPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order

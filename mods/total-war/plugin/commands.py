@@ -1,10 +1,18 @@
-"""Total War's commands: secret orders in the simultaneous phases (TW3.2 placement, TW5 movement, TW8/TW9 combat)."""
+"""Total War's commands: secret orders in the simultaneous phases (TW3.1 buying, TW3.2 placement, TW5 movement, TW8/TW9 combat)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from components.commands import Command
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Command):
+    """TW3.1: the side's army for the points, one regiment type per entry ("infantry", ...); the first infantry
+    is its general (TW2.4). Revisable until Ready; hidden from the other side until both are ready."""
+
+    army: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,14 @@ from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, neighbour
 from .orders import engaged, movement_points, path_cost
 from .regiments import Regiment, in_order
 
+SEEN = ("Regiment", "Field")  # the components a computer reads (the board's 2,500 territories it does not need)
+
 
 def seen(game: Any, seat: int) -> tuple[list[Regiment], dict[Cube, str]]:
     """The regiments and terrain in `seat`'s view (TW4.2: every regiment is public; orders are not)."""
     from game.views import view_for
 
-    view = view_for(game, seat)
+    view = view_for(game, seat, only=SEEN)
     regs: list[Regiment] = []
     ground: dict[Cube, str] = {}
     for comps in view["entities"].values():

@@ -8,6 +8,17 @@ from systems.events import Event
 
 
 @dataclass(frozen=True, slots=True)
+class ArmyBought(Event):
+    """TW3.1: a side's army, revealed with the other's when both are ready (its regiments by type)."""
+
+    seat: int
+    infantry: int
+    cavalry: int
+    artillery: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class RegimentsDeployed(Event):
     """TW3.2: the placements are revealed together."""
 
@@ -105,5 +116,5 @@ class RegimentDispersed(Event):
     regiment: str
 
 
-TOTAL_WAR_EVENTS = (RegimentsDeployed, RegimentMoved, RegimentBounced, ChargeMade, ShotFired, MeleeFought,
+TOTAL_WAR_EVENTS = (ArmyBought, RegimentsDeployed, RegimentMoved, RegimentBounced, ChargeMade, ShotFired, MeleeFought,
                     RegimentDestroyed, MoraleChanged, RoutStarted, RegimentDispersed)

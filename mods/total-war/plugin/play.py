@@ -31,7 +31,7 @@ from .orders import MoveOrder, check_order, rout_path
 from .regiments import Regiment, in_order
 from .victory import outcome as battle_outcome
 
-FIELD, DEPLOY, MOVEMENT, COMBAT = "field", "deploy", "movement", "combat"
+FIELD, MUSTER, DEPLOY, MOVEMENT, COMBAT = "field", "muster", "deploy", "movement", "combat"
 
 
 def rules_of(world: World) -> TotalWarRules:
@@ -69,14 +69,15 @@ def battle(world: World) -> Battle:
 # --- setup -------------------------------------------------------------------------------------------
 
 
-def default_positions(rules: TotalWarRules, seat: int, width: int) -> list[tuple[str, int, Cube]]:
-    """TW3.1/TW3.2: the default army in its zone: infantry in line on the zone's front row, cavalry on its
-    flanks, artillery behind the centre (the players move them with Place orders)."""
+def default_positions(rules: TotalWarRules, seat: int, width: int,
+                      army: tuple[str, ...] | None = None) -> list[tuple[str, int, Cube]]:
+    """TW3.1/TW3.2: an army (the default one unless given) in its zone: infantry in line on the zone's front row,
+    cavalry on its flanks, artillery behind the centre (the players move them with Place orders)."""
     low, high = rules.army.zones[seat - 1]
     front, back = (high, high - 2) if seat == 1 else (low, low + 2)
     counts: dict[str, int] = {}
     line: list[tuple[str, int]] = []
-    for kind in rules.army.default:
+    for kind in rules.army.default if army is None else army:
         counts[kind] = counts.get(kind, 0) + 1
         line.append((kind, counts[kind]))
     infantry = [x for x in line if x[0] != "cavalry" and not rules.units[x[0]].artillery]
@@ -102,11 +103,16 @@ def _at(column: int, row: int) -> Cube:
 
 def add_army(world: World, seat: int, entity: int) -> None:
     """new_seat hook: TW3.1 the side's default army (the first infantry is its general, TW2.4), facing TW3.2."""
+    raise_army(world, seat, None)
+
+
+def raise_army(world: World, seat: int, army: tuple[str, ...] | None) -> None:
+    """The side's regiments for `army` (None: the default) in the default line (TW3.1, TW2.4, TW3.2)."""
     rules = rules_of(world)
     width, _ = size(world)
     facing = rules.army.facings[seat - 1]
     general_given = False
-    for kind, number, hex_ in default_positions(rules, seat, width):
+    for kind, number, hex_ in default_positions(rules, seat, width, army):
         general = kind == "infantry" and not general_given
         general_given = general_given or general
         men = rules.units[kind].men
@@ -224,7 +230,9 @@ def check_attack(world: World, cmd: Attack) -> str | None:
 
 
 def order_slot(world: World, order: Any) -> str | None:
-    """One order per regiment and phase: a new one replaces it."""
+    """One order per regiment and phase, one army per side (TW3.1): a new one replaces it."""
+    if hasattr(order, "army"):
+        return "army"
     return getattr(order, "regiment", None)
 
 

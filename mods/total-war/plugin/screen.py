@@ -1,5 +1,7 @@
 """Total War's game screen: the 50x50 hex field, regiments with facing, men and morale, secret order entry per
-regiment, a Ready button, and the resolution played back step by step from the events.
+regiment, a Ready button, and the resolution played back step by step from the events. Before deployment each
+seat buys its army (TW3.1): keys I, C, A add infantry, cavalry, artillery (Shift removes one), or the panel's
+- and + buttons; each change is a revised secret Buy order.
 
 Only the seat at the table's view is drawn (game.views.view_for): its own regiments' pending orders, never the
 other seat's. Mouse: click an own regiment to select it; then in deployment click a hex of the zone (Place);
@@ -13,6 +15,7 @@ Moving into contact is a charge (TW6.4): the engine decides it from the paths.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +26,8 @@ from game.ui import theme
 from game.ui.views.base import BaseView
 
 from . import events as E
-from .commands import Attack, Fire, Move, Place
+from . import tokens
+from .commands import Attack, Buy, Fire, Move, Place
 from .hexes import DIRECTIONS, VECTORS, Cube, _cube_round, distance, from_offset, hex_name, in_arc, parse_hex
 from .morale import state_of
 from .orders import engaged, movement_points, path_cost
@@ -33,13 +37,21 @@ PANEL = 300
 SIZE = 20.0  # hex radius in world pixels (flat-topped)
 SQRT3 = math.sqrt(3)
 TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44), "buildings": (128, 112, 108)}
-STATE_TINT = {"triumphant": (255, 230, 90), "enthusiastic": (160, 230, 120), "steady": (220, 220, 220),
-              "unsteady": (240, 170, 80), "waver": (240, 110, 60), "rout": (220, 40, 40), "disperse": (120, 0, 0)}
-KIND_LETTER = {"infantry": "I", "cavalry": "C", "artillery": "A"}
+MIN_LABEL_RADIUS = 11.0  # screen pixels of hex radius under which counters carry no men figure
+FOCUS_ZOOM = 1.5  # the default zoom on the viewer's army: a hex about 60 pixels wide
+BANNER = 34  # screen pixels of the phase banner across the top of the field
+PHASES = {"muster": "Buy your army - secret (TW3.1)", "deploy": "Deployment in your zone - secret (TW3.2)",
+          "movement": "Movement orders - secret (TW5)", "combat": "Combat orders - secret (TW8, TW9)"}
+RESOLVING = {"muster": "the armies", "deploy": "deployment", "movement": "movement and reaction fire",
+             "combat": "fire, melee and morale"}
+TURN_STEPS = (("muster", "0 Buy the army (before turn 1)"), ("deploy", "1 Deployment (turn 1)"), ("movement", "2 Movement orders"),
+              ("movement", "3-5 Movement, reaction fire"), ("combat", "6 Combat orders"),
+              ("combat", "7-9 Fire, melee, morale, victory"))
 STEP = 0.35  # seconds between two played-back events
+BUY_KEYS = {arcade.key.I: "infantry", arcade.key.C: "cavalry", arcade.key.A: "artillery"}  # TW3.1: Shift removes
 FACING_KEYS = {getattr(arcade.key, f"KEY_{i + 1}"): d for i, d in enumerate(DIRECTIONS)}
 PLAYED = (E.RegimentMoved, E.RegimentBounced, E.ChargeMade, E.ShotFired, E.MeleeFought, E.RegimentDestroyed,
-          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed)
+          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought)
 
 
 def centre(h: Cube) -> tuple[float, float]:
@@ -79,11 +91,19 @@ class TotalWarView(BaseView):
         self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
         self.paused = False
         self.clock = 0.0
-        self.handed: tuple[int, str, int] | None = None
+        self.handed: tuple[int, str, int, bool] | None = None
         self.seen_at: tuple[int, int, bool] = (-1, 0, False)
         self.drawn_orders: list[str] = []  # regiments whose pending orders the last frame drew (tests read it)
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
         self._terrain_shapes: Any = None
+        self._token_shapes: Any = None
+        self._arc: tuple[Any, Any] | None = None
+        self._token_signature: tuple[Any, ...] = ()
+        self.labels = tokens.Labels()
+        self.shown_stage = ""
+        self.modal: Any = None  # a question to the seat at the table (game.ui.views.question.QuestionDialog)
+        self.resolving = ""  # the phase whose resolution the playback shows
+        self.hover_box: tokens.Box | None = None  # where the last frame put the hover label (tests read it)
         self.camera = arcade.Camera2D(viewport=arcade.LBWH(0, 0, window.width - PANEL, window.height))
         self._fit()
         self._refresh()
@@ -116,6 +136,7 @@ class TotalWarView(BaseView):
 
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
+        self.shown_stage = self.stage()
         self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
@@ -132,31 +153,39 @@ class TotalWarView(BaseView):
 
     # ----- camera
     def _fit(self) -> None:
-        w, h = self.window.width - PANEL, self.window.height
+        w, h = self.window.width - PANEL, self.window.height - BANNER
         fw = SIZE * 1.5 * (self.width_hexes - 1) + 2 * SIZE
         fh = SIZE * SQRT3 * (self.height_hexes + 0.5)
         self.fit_zoom = min(w / fw, h / fh)
         self.camera.zoom = self.fit_zoom
-        self.camera.position = (fw / 2 - SIZE, -fh / 2 + SIZE * SQRT3 / 2)
+        self.camera.position = (fw / 2 - SIZE, -fh / 2 + SIZE * SQRT3 / 2 + BANNER / 2 / self.fit_zoom)
 
     def focus_army(self) -> None:
         """Zoom in on the viewer's own regiments, where its orders are given (Z shows the whole field)."""
         mine = [centre(r.hex) for r in self.shown.values() if r.seat == self.viewer]
         if not mine:
             return
-        self.camera.zoom = max(self.fit_zoom, 0.8)
+        self.camera.zoom = max(self.fit_zoom, FOCUS_ZOOM)
         x = sum(p[0] for p in mine) / len(mine)
         y = sum(p[1] for p in mine) / len(mine)
         middle = centre(from_offset(self.width_hexes // 2, self.height_hexes // 2))[1]
-        self.camera.position = (x, y + (middle - y) * 0.35)  # a little towards the enemy
+        y += (middle - y) * 0.35  # a little towards the enemy, keeping every own regiment in view
+        half = (self.window.height - BANNER) / 2 / self.camera.zoom - SIZE * 1.5
+        low, high = min(p[1] for p in mine), max(p[1] for p in mine)
+        y = min(max(y, high - half), low + half) if high - low < 2 * half else (low + high) / 2
+        self.camera.position = (x, y + BANNER / 2 / self.camera.zoom)
 
     def to_world(self, x: float, y: float) -> tuple[float, float]:
         p = self.camera.unproject((x, y))
         return float(p[0]), float(p[1])
 
     def to_screen(self, h: Cube) -> tuple[float, float]:
-        p = self.camera.project(centre(h))
-        return float(p[0]), float(p[1])
+        """Camera2D.project for this camera (no rotation), without its matrix work: called per counter per frame."""
+        wx, wy = centre(h)
+        px, py = self.camera.position
+        view = self.camera.viewport
+        zoom = float(self.camera.zoom)
+        return (wx - px) * zoom + view.left + view.width / 2, (wy - py) * zoom + view.bottom + view.height / 2
 
     def on_field(self, h: Cube) -> bool:
         from .hexes import on_field
@@ -165,6 +194,7 @@ class TotalWarView(BaseView):
 
     # ----- drawing
     def text(self, value: str, x: float, y: float, color: Any, size: float, **style: Any) -> None:
+        """A screen-pixel text whose look is fixed by (value, place, style): cached, never built per frame."""
         key = (value, round(x), round(y), tuple(color), size, tuple(sorted(style.items())))
         label = self._texts.get(key)
         if label is None:
@@ -178,6 +208,18 @@ class TotalWarView(BaseView):
         color = style.color if style is not None else (200, 200, 200)
         return (int(color[0]), int(color[1]), int(color[2]))
 
+    def regiment_title(self, reg: Regiment) -> str:
+        """TW2.5: colour (the player), type, number: "Red Infantry 1"."""
+        return f"{self.player_name(reg.seat)} {reg.kind.capitalize()} {reg.number}"
+
+    def title(self, name: str) -> str:
+        """A regiment's title from its engine name ("1:infantry:2" -> "Red Infantry 2")."""
+        seat, _, rest = name.partition(":")
+        kind, _, number = rest.partition(":")
+        if not seat.isdigit() or int(seat) not in self.game.world.seats:
+            return name
+        return f"{self.player_name(int(seat))} {kind.capitalize()} {number}"
+
     def _terrain(self) -> Any:
         shapes: Any = arcade.shape_list.ShapeElementList()
         for c in range(self.width_hexes):
@@ -189,29 +231,143 @@ class TotalWarView(BaseView):
                 shapes.append(arcade.shape_list.create_line_loop(pts, (30, 40, 26), 1))
         return shapes
 
-    def on_draw(self) -> None:
+    def _tokens(self) -> Any:
+        """Every shown regiment's counter in one shape list, rebuilt only when one of them changed."""
+        regs = in_order(list(self.shown.values()))
+        signature = tuple((r.name, r.hex, r.facing, r.men, r.morale, r.effective, r.rout_turns, r.deployed, r.general)
+                          for r in regs)
+        if self._token_shapes is None or signature != self._token_signature:
+            shapes: Any = arcade.shape_list.ShapeElementList()
+            for reg in regs:
+                for shape in tokens.counter(reg, *centre(reg.hex), SIZE, self.seat_color(reg.seat),
+                                            self.state_name(reg), self.rules.morale.max, centre):
+                    shapes.append(shape)
+            self._token_shapes, self._token_signature = shapes, signature
+        return self._token_shapes
+
+    def state_name(self, reg: Regiment) -> str:
+        return state_of(reg.effective or reg.morale, self.rules, controlled=not reg.routing).name
+
+    def screen_radius(self) -> float:
+        return SIZE * float(self.camera.zoom)
+
+    def token_boxes(self) -> list[tokens.Box]:
+        """Each shown regiment's counter on the screen (left, bottom, right, top)."""
+        r = self.screen_radius() * 0.85
+        return [(x - r, y - r, x + r, y + r) for x, y in (self.to_screen(reg.hex) for reg in self.shown.values())]
+
+    def order_boxes(self) -> list[tokens.Box]:
+        """The hexes the draft path and the seat's own orders go through, on the screen (the label avoids them)."""
+        hexes = list(self.path)
+        for order in self.my_orders():
+            hexes += [parse_hex(n) for n in order.get("path", ())]
+            if order.get("hex"):
+                hexes.append(parse_hex(order["hex"]))
+        r = self.screen_radius() * 0.6
+        return [(x - r, y - r, x + r, y + r) for x, y in (self.to_screen(h) for h in hexes)]
+
+    def draw(self) -> None:
+        """One frame (BaseView.on_draw calls it, then counts the frame: screenshots, headless frame limits)."""
         self.clear(color=(14, 16, 20, 255))
         self.camera.use()
         if self._terrain_shapes is None:
             self._terrain_shapes = self._terrain()
         self._terrain_shapes.draw()
-        self._draw_orders()
         self._draw_selection()
-        for reg in in_order(list(self.shown.values())):
-            self._draw_regiment(reg)
+        self._tokens().draw()
+        self._draw_orders()
         for a, b, color in self.flash:
             if a == b and a in self.shown:  # a bounce: a ring where the regiment stayed
                 arcade.draw_circle_outline(*centre(self.shown[a].hex), SIZE, color, 3)
             elif a in self.shown and b in self.shown:
-                arcade.draw_line(*centre(self.shown[a].hex), *centre(self.shown[b].hex), color, 3)
+                arcade.draw_line(*centre(self.shown[a].hex), *centre(self.shown[b].hex), color, 4)
+                self._arrow_head(centre(self.shown[a].hex), centre(self.shown[b].hex), color)
         self.window.default_camera.use()
-        if self.hover is not None and self.on_field(self.hover):
-            hx, hy = self.to_screen(self.hover)
-            kind = self.ground.get(self.hover, "plain")
-            self.text(f"{hex_name(self.hover)} {kind}", hx + 12, hy + 12, (255, 255, 255), 11, bold=True)
+        self._draw_men()
+        self._draw_banner()
+        self._draw_hover()
+        self.labels.draw_all()
         self._draw_panel()
         if self.game.over and not self.queue:
             self._draw_victory()
+        if self.modal is not None:
+            self.modal.draw_content()
+
+    def _draw_men(self) -> None:
+        """Each counter's men under its symbol, in screen pixels (legible at any zoom; hidden when too small)."""
+        radius = self.screen_radius()
+        if radius < MIN_LABEL_RADIUS:
+            return
+        size = int(max(8, min(13, radius * 0.37)))
+        field_right = self.window.width - PANEL
+        for reg in self.shown.values():
+            x, y = self.to_screen(reg.hex)
+            if not (-radius < x < field_right + radius and -radius < y < self.window.height - BANNER):
+                continue
+            value = f"{reg.men} U" if not reg.deployed else str(reg.men)
+            self.labels.put(reg.name, value, x, y - radius * 0.18, (255, 255, 255), size, anchor_x="center",
+                             anchor_y="center", bold=True)
+
+    def _draw_banner(self) -> None:
+        """The phase and who is ready, across the top of the field (TW4.1 steps, TW4.2 secret orders)."""
+        field_w = self.window.width - PANEL
+        top = self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, field_w, top - BANNER, top, (12, 14, 20, 215))
+        title = "Resolving: " + RESOLVING.get(self.resolving, "") if self.queue else PHASES.get(self.stage(), self.stage())
+        if self.game.over:
+            title = "Battle over"
+        elif self.game.asking and not self.queue:
+            title = "A question waits for an answer"
+        self.labels.put("banner", f"Round {self.game.world.clock.round}   {title}", 12, top - BANNER / 2,
+                         theme.TEXT, 13, anchor_y="center", bold=True)
+        x = field_w - 12
+        for seat in reversed(list(self.game.world.seats)) if not (self.queue or self.game.over) else ():
+            ready = self.seat_orders.get(seat, {}).get("ready", False)
+            word = "READY" if ready else "giving orders"
+            label = self.labels.put(f"chip{seat}", f"{self.player_name(seat)}: {word}", 0, top - BANNER / 2,
+                                    (255, 255, 255), 10, anchor_y="center", bold=True)
+            width = label.content_width + 16
+            label.x = x - width + 8
+            arcade.draw_lrbt_rectangle_filled(x - width, x, top - BANNER + 6, top - 6,
+                                              (40, 120, 60) if ready else (60, 64, 76))
+            arcade.draw_lrbt_rectangle_outline(x - width, x, top - BANNER + 6, top - 6, self.seat_color(seat), 2)
+            x -= width + 8
+
+    def hover_lines(self) -> list[str]:
+        """What the hover label says: the hex (TW1.4 terrain) and the regiment on it (TW4.2: all public)."""
+        if self.hover is None or not self.on_field(self.hover):
+            return []
+        kind = self.ground.get(self.hover, "plain")
+        ground = self.rules.ground[kind]
+        lines = [f"{hex_name(self.hover)}  {kind}: move {ground.move_cost:g}, damage {ground.cover}%"]
+        reg = next((r for r in self.shown.values() if r.hex == self.hover), None)
+        if reg is not None:
+            lines.append(self.regiment_title(reg) + ("  (general)" if reg.general else ""))
+            lines.append(f"{reg.men}/{reg.start_men or reg.men} men, morale {reg.effective or reg.morale} "
+                         f"{self.state_name(reg)}")
+            lines.append(f"facing {reg.facing}" + ("" if reg.deployed else ", undeployed (U)")
+                         + (f", routing {reg.rout_turns} more" if reg.routing else ""))
+        return lines
+
+    def _draw_hover(self) -> None:
+        """The hover label, placed clear of every counter (tokens.place_label)."""
+        self.hover_box = None
+        lines = self.hover_lines()
+        if not lines:
+            return
+        texts = [self.labels.put(f"hover{i}", line, 0, 0, theme.TEXT, 11 if i else 12, anchor_y="top", bold=i == 0)
+                 for i, line in enumerate(lines)]
+        width = max(t.content_width for t in texts) + 18
+        height = len(lines) * 17 + 10
+        area = (4.0, 4.0, self.window.width - PANEL - 4.0, self.window.height - BANNER - 4.0)
+        assert self.hover is not None
+        box = tokens.place_label(self.to_screen(self.hover), self.screen_radius(), (width, height),
+                                 self.token_boxes() + self.order_boxes(), area)
+        self.hover_box = box
+        arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], (16, 18, 26, 235))
+        arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], (200, 200, 210), 1)
+        for i, label in enumerate(texts):
+            label.position = (box[0] + 9, box[3] - 6 - 17 * i)
 
     def _draw_victory(self) -> None:
         """TW12: the outcome over the field, once the last resolution has been played back."""
@@ -221,30 +377,6 @@ class TotalWarView(BaseView):
         color = self.seat_color(winner) if winner else (230, 230, 230)
         self.text(self.outcome_text(), cx, cy + 6, color, 22, anchor_x="center", bold=True)
         self.text(f"after round {self.game.world.clock.round}", cx, cy - 28, theme.TEXT, 12, anchor_x="center")
-
-    def _draw_regiment(self, reg: Regiment) -> None:
-        x, y = centre(reg.hex)
-        color = self.seat_color(reg.seat)
-        state = state_of(reg.effective or reg.morale, self.rules, controlled=not reg.routing).name
-        arcade.draw_circle_filled(x, y, SIZE * 0.72, color)
-        arcade.draw_circle_outline(x, y, SIZE * 0.72, STATE_TINT.get(state, (255, 255, 255)), 3)
-        dx, dy = centre(VECTORS[reg.facing])  # the facing wedge: a triangle at the edge towards the facing hex
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        tip = (x + ux * SIZE * 0.98, y + uy * SIZE * 0.98)
-        left = (x + ux * SIZE * 0.55 - uy * SIZE * 0.3, y + uy * SIZE * 0.55 + ux * SIZE * 0.3)
-        right = (x + ux * SIZE * 0.55 + uy * SIZE * 0.3, y + uy * SIZE * 0.55 - ux * SIZE * 0.3)
-        arcade.draw_triangle_filled(*tip, *left, *right, (250, 250, 250))
-        self.text(KIND_LETTER.get(reg.kind, "?"), x, y - 1, (10, 10, 10), 11, anchor_x="center",
-                  anchor_y="center", bold=True)
-        self.text(str(reg.men), x, y - SIZE * 0.8, (255, 255, 255), 9, anchor_x="center", anchor_y="top")
-        if reg.general:
-            arcade.draw_circle_filled(x - SIZE * 0.6, y + SIZE * 0.6, 4, (255, 215, 0))
-        if not reg.deployed:
-            self.text("u", x + SIZE * 0.6, y + SIZE * 0.45, (255, 255, 255), 8, anchor_x="center")
-        if reg.routing:
-            arcade.draw_line(x - 8, y - 8, x + 8, y + 8, (220, 30, 30), 3)
-            arcade.draw_line(x - 8, y + 8, x + 8, y - 8, (220, 30, 30), 3)
 
     def _draw_orders(self) -> None:
         """The seat's own pending orders as arrows (paths, placements, volleys, attacks); nobody else's."""
@@ -290,18 +422,27 @@ class TotalWarView(BaseView):
             for h in self.path:
                 arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), (255, 255, 120), 2)
         hovered = next((r for r in self.shown.values() if r.hex == self.hover), None)
-        if hovered is None:
-            return
-        unit = self.rules.units[hovered.kind]
-        reach = getattr(unit, "fire_max", 0) or 0
-        if not reach or unit.arc == "none":
-            return
-        q0, r0 = hovered.hex
-        for dq in range(-reach, reach + 1):
-            for dr in range(-reach, reach + 1):
-                h = (q0 + dq, r0 + dr)
-                if 0 < distance(h, hovered.hex) <= reach and in_arc(hovered.hex, hovered.facing, h, unit.arc):
-                    arcade.draw_polygon_filled(corners(*centre(h), SIZE * 0.9), (255, 255, 255, 40))
+        if hovered is not None:
+            self._arc_shapes(hovered).draw()
+
+    def _arc_shapes(self, reg: Regiment) -> Any:
+        """The regiment's firing arc within its range (TW2.2, TW8.1) as one shape list, kept while it stands."""
+        key = (reg.hex, reg.facing, reg.kind)
+        if self._arc is None or self._arc[0] != key:
+            shapes: Any = arcade.shape_list.ShapeElementList()
+            unit = self.rules.units[reg.kind]
+            reach = getattr(unit, "fire_max", 0) or 0
+            low = getattr(unit, "fire_min", 0) or 0
+            q0, r0 = reg.hex
+            for dq in range(-reach, reach + 1) if unit.arc != "none" else ():
+                for dr in range(-reach, reach + 1):
+                    h = (q0 + dq, r0 + dr)
+                    if low <= distance(h, reg.hex) <= reach and self.on_field(h) and in_arc(reg.hex, reg.facing, h,
+                                                                                              unit.arc):
+                        shapes.append(arcade.shape_list.create_polygon(corners(*centre(h), SIZE * 0.9),
+                                                                       (255, 255, 255, 40)))
+            self._arc = (key, shapes)
+        return self._arc[1]
 
     def _draw_panel(self) -> None:
         w, h = self.window.width, self.window.height
@@ -311,17 +452,21 @@ class TotalWarView(BaseView):
         names = {s: self.player_name(s) for s in self.game.world.seats}
         title = "resolving" if self.queue else self.stage()  # the playback shows the phase just resolved
         if self.spectator():
-            self.text(f"Watching — {title}", left + 14, y, theme.TEXT, 16, bold=True)
+            self.text(f"Watching - {title}", left + 14, y, theme.TEXT, 16, bold=True)
         else:
-            self.text(f"{names[self.viewer]} — {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
+            self.text(f"{names[self.viewer]} - {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
-        for seat in self.game.world.seats if not (self.game.over or self.queue) else ():
-            ready = self.seat_orders.get(seat, {}).get("ready", False)
-            self.text(f"{names[seat]}: {'READY' if ready else 'giving orders'}", left + 14, y,
-                      self.seat_color(seat), 11)
+        current = self.turn_step()
+        for i, (_, step) in enumerate(TURN_STEPS):  # TW4.1: where the turn stands
+            if i == current:
+                arcade.draw_lrbt_rectangle_filled(left + 8, w - 8, y - 5, y + 14, (70, 80, 110))
+            self.text(step, left + 14, y, theme.TEXT if i == current else (140, 146, 160), 11, bold=i == current)
             y -= 20
+        y -= 6
+        if self.stage() == "muster" and not self.queue and not self.spectator():
+            y = self._draw_buying(left, y)
         lines = ["You are watching this battle"] if self.spectator() else self._selection_lines()
         if self.queue:
             lines.append(f"Playing back: {len(self.queue)} events left" + (" (paused)" if self.paused else ""))
@@ -330,8 +475,8 @@ class TotalWarView(BaseView):
             lines.append(self.outcome_text())
         if self.message:
             lines.append(self.message)
-        for line in lines:
-            self.text(line[:44], left + 14, y, theme.TEXT, 10)
+        for line in (part for whole in lines for part in textwrap.wrap(whole, 42) or [""]):
+            self.text(line, left + 14, y, theme.TEXT, 10)
             y -= 18
         if self.game.over or self.spectator():
             return
@@ -341,15 +486,72 @@ class TotalWarView(BaseView):
         self.text("Ready (Enter)" if not mine else "Ready — U to revise", (x0 + x1) / 2, y0 + 12,
                   (255, 255, 255), 12, anchor_x="center", bold=True)
 
+    def turn_step(self) -> int:
+        """The TW4.1 step shown as current: a phase's orders, or its resolution while played back."""
+        stage = self.resolving if self.queue else self.stage()
+        steps = [i for i, (phase, _) in enumerate(TURN_STEPS) if phase == stage]
+        if not steps:
+            return -1
+        return steps[-1] if self.queue else steps[0]
+
+    def draft_army(self) -> tuple[str, ...]:
+        """The army the viewer is buying (TW3.1): its Buy order, else the default army it would keep."""
+        for order in self.my_orders():
+            if order.get("type") == "Buy":
+                return tuple(order["army"])
+        return tuple(self.rules.army.default)
+
+    def buy_boxes(self) -> dict[tuple[str, int], tuple[float, float, float, float]]:
+        """The panel's - and + buttons per regiment type (left, bottom, right, top), from the top of the list."""
+        right = self.window.width - 14
+        boxes: dict[tuple[str, int], tuple[float, float, float, float]] = {}
+        top = self.window.height - 34 - 26 - 22 - 20 * len(TURN_STEPS) - 6 - 24
+        for i, kind in enumerate(self.rules.units):
+            y = top - 30 * i
+            boxes[(kind, -1)] = (right - 64, y - 6, right - 36, y + 18)
+            boxes[(kind, 1)] = (right - 28, y - 6, right, y + 18)
+        return boxes
+
+    def _draw_buying(self, left: float, y: float) -> float:
+        """TW3.1: the army being bought, type by type, with - and + buttons and the points spent."""
+        army = self.draft_army()
+        cost = sum(self.rules.units[k].cost for k in army)
+        self.text(f"Army: {cost}/{self.rules.army.points} points", left + 14, y, theme.TEXT, 12, bold=True)
+        boxes = self.buy_boxes()
+        for kind, unit in self.rules.units.items():
+            x0, y0, x1, y1 = boxes[(kind, 1)]
+            self.text(f"{unit.name} x{army.count(kind)}  ({unit.cost} each)", left + 14, y0 + 6, theme.TEXT, 11)
+            for delta in (-1, 1):
+                b = boxes[(kind, delta)]
+                arcade.draw_lrbt_rectangle_filled(b[0], b[2], b[1], b[3], (70, 80, 110))
+                self.text("+" if delta > 0 else "-", (b[0] + b[2]) / 2, b[1] + 6, (255, 255, 255), 12,
+                          anchor_x="center", bold=True)
+        return boxes[(list(self.rules.units)[-1], 1)][1] - 22
+
+    def buy(self, kind: str, delta: int) -> bool:
+        """Add (delta 1) or remove (-1) one regiment of `kind` from the army being bought: a revised Buy."""
+        army = list(self.draft_army())
+        if delta > 0:
+            army.append(kind)
+        elif kind in army:
+            army.reverse()
+            army.remove(kind)
+            army.reverse()
+        else:
+            return False
+        return self.submit(Buy(tuple(army)))
+
     def _selection_lines(self) -> list[str]:
+        if self.stage() == "muster":
+            return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one); or use the buttons. The "
+                    "first infantry is the general (TW2.4). Hidden until both are ready."]
         lines = [f"Orders given: {len(self.my_orders())}"]
         reg = self.shown.get(self.selected or "")
         if reg is None:
             return [*lines, "Click one of your regiments"]
-        state = state_of(reg.effective or reg.morale, self.rules, controlled=not reg.routing).name
-        lines.append(f"{reg.name}: {reg.men} men, morale {reg.morale} ({state})")
-        lines.append(f"facing {reg.facing}" + (" general" if reg.general else "")
-                     + ("" if reg.deployed else " undeployed"))
+        lines.append(self.regiment_title(reg) + (" (general)" if reg.general else ""))
+        lines.append(f"{reg.men} men, morale {reg.effective or reg.morale} {self.state_name(reg)}")
+        lines.append(f"facing {reg.facing}" + ("" if reg.deployed else ", undeployed (U)"))
         if self.stage() == "movement":
             regs = list(self.shown.values())
             mp = movement_points(reg, self.rules, reg.effective, engaged(reg, regs))
@@ -395,14 +597,44 @@ class TotalWarView(BaseView):
             self._take_events()
             return
         seat = self.session.table_seat()
-        if seat is not None and self.handed != (self.game.world.clock.round, self.stage(), seat):
+        asking = self.game.asking
+        now = (self.game.world.clock.round, self.stage(), seat, asking)
+        if seat is not None and self.handed is not None and self.handed[:3] == now[:3]:
+            self.handed = now  # a question to the seat already at the table: no hand-over
+        if seat is not None and self.handed != now:
             self._hand_over(seat)
+            return
         self._refresh_if_changed()
+        if asking and seat is not None and self.modal is None and self.window.current_view is self:
+            self._ask(seat)
+
+    def _ask(self, seat: int) -> None:
+        """A question (systems.prompts) waits for the seat at the table: a dialog over the field (its keys 1..n,
+        Enter the default, or its buttons); the answer goes to the engine as that seat's Answer."""
+        import functools
+
+        from game.ui.views.question import QuestionDialog
+        from systems.prompts import pending
+
+        for entity, prompt in pending(self.game.world):
+            if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
+                self.modal = QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
+                                            functools.partial(self._answered, entity),
+                                            (self.window.width, self.window.height))
+                return
+
+    def _answered(self, prompt: int, answer: str) -> None:
+        from components.seats import Answer
+
+        self.modal = None
+        self.submit(Answer(prompt, answer))
 
     def _take_events(self) -> None:
         from game.views import events_for
 
         events = events_for(self.game, self.viewer, self.session.take_events())
+        if not self.queue:
+            self.resolving = self.shown_stage  # the phase whose resolution is about to be played back
         self.queue.extend(e for e in events if isinstance(e, PLAYED))
 
     def play_step(self) -> None:
@@ -428,30 +660,33 @@ class TotalWarView(BaseView):
             self.message = f"movement step {event.tick}"
         elif isinstance(event, E.RegimentBounced):
             self.flash.append((event.regiment, event.regiment, (255, 255, 255)))
-            self.message = f"{event.regiment} bounces at {event.at}"
+            self.message = f"{self.title(event.regiment)} bounces at {event.at}"
         elif isinstance(event, E.ChargeMade):
             self.flash.append((event.regiment, event.target, (255, 40, 200)))
-            self.message = f"{event.regiment} charges {event.target}"
+            self.message = f"{self.title(event.regiment)} charges {self.title(event.target)}"
         elif isinstance(event, E.ShotFired) and event.target in shown:
             target = shown[event.target]
             shown[event.target] = replace(target, men=max(0, target.men - event.men))
             self.flash.append((event.regiment, event.target, (255, 90, 60)))
-            self.message = f"{event.regiment} fires at {event.target}: {event.men} men"
+            self.message = f"{self.title(event.regiment)} fires at {self.title(event.target)}: {event.men} men"
         elif isinstance(event, E.MeleeFought) and event.target in shown:
             target = shown[event.target]
             shown[event.target] = replace(target, men=max(0, target.men - event.dealt))
             self.flash.append((event.regiment, event.target, (255, 40, 200)))
-            self.message = f"{event.regiment} fights {event.target}: {event.dealt} men"
+            self.message = f"{self.title(event.regiment)} fights {self.title(event.target)}: {event.dealt} men"
         elif isinstance(event, E.RegimentDestroyed | E.RegimentDispersed):
             shown.pop(event.regiment, None)
-            self.message = f"{event.regiment} {'destroyed' if isinstance(event, E.RegimentDestroyed) else 'disperses'}"
+            self.message = f"{self.title(event.regiment)} {'destroyed' if isinstance(event, E.RegimentDestroyed) else 'disperses'}"
         elif isinstance(event, E.MoraleChanged) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], morale=event.morale, effective=event.effective)
             self.message = "morale step (TW11.4)"
         elif isinstance(event, E.RoutStarted):
-            self.message = f"{event.regiment} routs"
+            self.message = f"{self.title(event.regiment)} routs"
         elif isinstance(event, E.RegimentsDeployed):
             self.message = "the armies are deployed (TW3.2)"
+        elif isinstance(event, E.ArmyBought):
+            self.message = (f"{self.player_name(event.seat)} bought {event.infantry} infantry, {event.cavalry} cavalry,"
+                            f" {event.artillery} artillery (TW3.1)")
 
 
     def spectator(self) -> bool:
@@ -465,7 +700,7 @@ class TotalWarView(BaseView):
 
     def _hand_over(self, seat: int) -> None:
         """A new human seat at the table: in hot-seat the client's hand-over screen hides the field first."""
-        self.handed = (self.game.world.clock.round, self.stage(), seat)
+        self.handed = (self.game.world.clock.round, self.stage(), seat, self.game.asking)
         moved = seat != self.viewer
         self.viewer, self.selected, self.path = seat, None, []
         self._refresh()
@@ -475,7 +710,8 @@ class TotalWarView(BaseView):
             from game.ui.views.handover import HandoverView
 
             self.window.show_view(HandoverView(seat, self.player_name(seat), lambda: self.window.show_view(self),
-                                               self.game.world.clock.round, color=self.seat_color(seat)))
+                                               self.game.world.clock.round, color=self.seat_color(seat),
+                                               purpose="a question for you" if self.game.asking else "your orders"))
 
     # ----- input
     def submit(self, command: Any) -> bool:
@@ -487,7 +723,7 @@ class TotalWarView(BaseView):
         return bool(result.ok)
 
     def can_act(self) -> bool:
-        return (not self.session.busy and not self.game.over and not self.queue
+        return (not self.session.busy and not self.game.over and not self.queue and not self.game.asking
                 and self.session.table_seat() == self.viewer)
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
@@ -502,12 +738,20 @@ class TotalWarView(BaseView):
         self.camera.zoom = max(0.3, min(4.0, self.camera.zoom * (1.15 if scroll_y > 0 else 1 / 1.15)))
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.modal is not None:
+            self.modal.on_mouse_press(x, y, button, modifiers)
+            return
         if button != arcade.MOUSE_BUTTON_LEFT:
             return
         x0, y0, x1, y1 = self.ready_box()
         if x0 <= x <= x1 and y0 <= y <= y1:
             self.ready()
             return
+        if self.stage() == "muster" and self.can_act():
+            for (kind, delta), (b0, b1, b2, b3) in self.buy_boxes().items():
+                if b0 <= x <= b2 and b1 <= y <= b3:
+                    self.buy(kind, delta)
+                    return
         if x >= self.window.width - PANEL or not self.can_act():
             return
         self.click_hex(hex_at(*self.to_world(x, y)))
@@ -544,6 +788,9 @@ class TotalWarView(BaseView):
             self.selected, self.path = None, []
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.modal is not None:
+            self.modal.on_key_press(symbol, modifiers)
+            return
         if symbol == arcade.key.SPACE:
             self.paused = not self.paused
             return
@@ -567,6 +814,9 @@ class TotalWarView(BaseView):
             return
         if symbol == arcade.key.ESCAPE:
             self.selected, self.path = None, []
+            return
+        if symbol in BUY_KEYS and self.stage() == "muster" and self.can_act():
+            self.buy(BUY_KEYS[symbol], -1 if modifiers & arcade.key.MOD_SHIFT else 1)
             return
         reg = self.shown.get(self.selected or "")
         if reg is None or not self.can_act() or self.stage() != "movement":

@@ -1,0 +1,174 @@
+"""Total War's `hard` computer player (TW14): registered with the ruleset, reads only its seat's view, gives the
+same commands as a human, and does what TW14 expects: the general amid the line, a line that holds where the
+enemy comes through its arcs, cavalry charging sides and backs from outside enemy arcs, withdrawal when losing
+in melee, targets by expected damage with loss thresholds and routs."""
+
+from __future__ import annotations
+
+import inspect
+
+from components.seats import Ready
+from game.computer_seats import give_orders
+from game.setup import PlayerSpec, create_game
+from tests.tw_support import RULESET, reg, sub
+
+
+def new(seed: int = 1, players=None):
+    players = players or [PlayerSpec("Red", computer=True, difficulty="hard"),
+                          PlayerSpec("Blue", computer=True, difficulty="normal")]
+    game = create_game(None, players, seed=seed, ruleset=RULESET)
+    for seat in game.acting_seats():  # TW3.1: both keep the default army
+        assert game.submit(Ready(), seat=seat).ok
+    assert str(game.world.clock.stage) == "deploy"
+    return game
+
+
+def place(game, regiments):
+    """A test position: the battle's regiments replaced by `regiments` (TW rules-reference notation)."""
+    import esper
+
+    play = sub("play")
+    game.world.activate()
+    for entity in list(play.regiments(game.world)):
+        esper.delete_entity(entity, immediate=True)
+    for r in regiments:
+        r.effective = r.effective or r.morale
+        esper.create_entity(r)
+
+
+def to_movement(game):
+    for seat in game.acting_seats():
+        assert game.submit(Ready(), seat=seat).ok
+    assert str(game.world.clock.stage) == "movement"
+
+
+def orders_of(game, seat):
+    from game.orders import all_orders
+
+    return {o.regiment: o for o in all_orders(game.world).get(seat, [])}
+
+
+def test_tw14_hard_is_registered_and_reads_only_its_view():
+    game = new()
+    assert "hard" in game.app.computer_players
+    source = inspect.getsource(sub("hard"))
+    assert "seen(" in source and "esper" not in source and "world.entities" not in source
+
+
+def test_tw14_hard_deploys_its_general_where_most_regiments_are_within_its_aura():
+    game = new()
+    hard, hexes = sub("hard"), sub("hexes")
+    player = hard.HardPlayer()
+    player.give_orders(game, 1)
+    to_movement(game)
+    regs = [r for r in sub("play").regiments(game.world).values() if r.seat == 1]
+    general = next(r for r in regs if r.general)
+    radius = game.world.rules.morale.aura_radius
+    near = sum(hexes.distance(r.hex, general.hex) <= radius for r in regs)
+    assert all(near >= sum(hexes.distance(r.hex, o.hex) <= radius for r in regs) for o in regs if o.kind == "infantry")
+
+
+def test_tw14_hard_holds_its_line_facing_an_enemy_that_comes_to_it():
+    """An enemy line 8 hexes off: the infantry holds (it will cross the arcs), facing it; the guns hold."""
+    game = new()
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", general=True), reg(1, "infantry", 2, "M10"),
+                 reg(1, "artillery", 1, "L8"), reg(2, "infantry", 1, "K18", facing="N"),
+                 reg(2, "infantry", 2, "M18", facing="N")])
+    sub("hard").HardPlayer().give_orders(game, 1)
+    given = orders_of(game, 1)
+    assert given["1:infantry:1"].kind == "hold" and given["1:infantry:1"].facing in ("S", "SE", "SW")
+    assert given["1:infantry:2"].kind == "hold" and given["1:artillery:1"].kind == "hold"
+
+
+def test_tw14_hard_cavalry_charges_a_pinned_enemy_in_the_side_from_outside_its_arcs():
+    """Blue Infantry 1 is engaged with Red Infantry 1 (in front of it); Red Cavalry 1 rides to a side or back
+    hex of it that no Blue shooter covers, and charges (TW6.4 contact)."""
+    hexes = sub("hexes")
+    game = new()
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", general=True), reg(1, "cavalry", 1, "G10"),
+                 reg(2, "infantry", 1, "K11", facing="N"), reg(2, "infantry", 2, "S20", facing="N")])
+    sub("hard").HardPlayer().give_orders(game, 1)
+    order = orders_of(game, 1)["1:cavalry:1"]
+    assert order.kind == "move" and order.path
+    end = hexes.parse_hex(order.path[-1])
+    target = hexes.parse_hex("K11")
+    assert hexes.distance(end, target) == 1
+    assert hexes.side_of(target, "N", end) in ("side", "back")
+    rules = game.world.rules
+    blue2 = reg(2, "infantry", 2, "S20", facing="N")
+    assert not sub("hard").exposed(end, [blue2], rules)
+
+
+def test_tw14_hard_withdraws_an_engaged_regiment_that_loses_more_than_it_inflicts():
+    game = new()
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", general=True, men=30), reg(2, "infantry", 1, "K11", facing="N"),
+                 reg(2, "infantry", 2, "L11", facing="N")])
+    sub("hard").HardPlayer().give_orders(game, 1)
+    order = orders_of(game, 1)["1:infantry:1"]
+    assert order.kind == "withdraw" and len(order.path) == 1
+
+
+def test_tw14_hard_targets_the_shot_that_routs_rather_than_the_bigger_scratch():
+    """Two enemies in the arc: a fresh one (100 men, morale 100) and a shaken one (80 of 100 men, effective 25):
+    the expected volley pushes the shaken one past a loss threshold into a rout (TW11.2, TW11.4), so it is the
+    target even though the fresh one is nearer."""
+    play = sub("play")
+    game = new()
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", general=True), reg(2, "infantry", 1, "K13", facing="N"),
+                 reg(2, "infantry", 2, "L14", facing="N", men=80, morale=25)])
+    for seat in (1, 2):
+        assert game.submit(Ready(), seat=seat).ok
+    assert str(game.world.clock.stage) == "combat"
+    names = play.by_name(game.world)
+    names["2:infantry:2"].start_men = 100  # 20 lost already this turn
+    names["2:infantry:2"].effective = 25
+    sub("hard").HardPlayer().give_orders(game, 1)
+    assert orders_of(game, 1)["1:infantry:1"].hex == "L14"
+    sub("computer").NormalPlayer().give_orders(game, 1)               # normal: the bigger expected share
+    assert orders_of(game, 1)["1:infantry:1"].hex == "K13"
+
+
+def test_tw14_hard_plays_normal_to_a_victory_on_the_engine():
+    game = new(2)
+    plugin = game.app.plugin(RULESET)
+    controllers = [plugin.hard.HardPlayer(), plugin.computer.NormalPlayer()]
+    while not game.over and game.world.clock.round <= 60:
+        for seat in game.acting_seats():
+            give_orders(game, seat, controllers[seat - 1])
+    assert game.over and game.world.clock.winner in (0, 1, 2)
+
+
+def test_tw4_2_a_narrowed_view_holds_only_the_asked_components_and_still_hides_orders():
+    """game.views.view_for(..., only=...) (what the computers read on the 2,500-hex field): only those
+    components, filtered as the full view is (seat 1's pending orders are not in seat 2's)."""
+    from game.views import view_for
+
+    game = new()
+    to_movement(game)
+    sub("hard").HardPlayer().give_orders(game, 1)
+    narrow = view_for(game, 2, only=("Regiment", "SeatOrders"))
+    kinds = {name for comps in narrow["entities"].values() for name in comps}
+    assert kinds == {"Regiment", "SeatOrders"}
+    for comps in narrow["entities"].values():
+        if "SeatOrders" in comps and comps["SeatOrders"]["seat"] == 1:
+            assert set(comps["SeatOrders"]) == {"seat", "ready"}
+    full = view_for(game, 2)
+    regs = [c["Regiment"] for c in full["entities"].values() if "Regiment" in c]
+    assert regs == [c["Regiment"] for c in narrow["entities"].values() if "Regiment" in c]
+
+
+def test_tw14_hard_keeps_friends_off_its_own_rifle_lines():
+    """TW8.3/TW14: the hexes between Red Infantry 1 and the enemy in its arc and range are a rifle line; a
+    regiment advancing never ends its move there."""
+    hard, hexes = sub("hard"), sub("hexes")
+    shooter = reg(1, "infantry", 1, "K10")
+    enemy = reg(2, "infantry", 1, "K14", facing="N")
+    from tests.tw_support import rules as tw_rules
+
+    lines = hard.rifle_lines([shooter], [enemy], tw_rules())
+    assert lines == set(hexes.between(shooter.hex, enemy.hex)) and hexes.parse_hex("K12") in lines
+    assert hard.rifle_lines([reg(1, "cavalry", 1, "K10")], [enemy], tw_rules()) == set()
