@@ -99,6 +99,9 @@ def test_total_war_seats_get_only_their_view_and_play_to_the_end(server):
         one.reply_seconds = two.reply_seconds = watcher.reply_seconds = scaled(15)
         app = one.game.app
         controllers = {1: make_controller("normal", app), 2: make_controller("normal", app)}
+        for client in (one, two):  # TW3.1: both keep the default army and are Ready in the muster
+            assert client.my_turn() and _act(client, controllers[client.seat]) >= 1  # type: ignore[index]
+        settle_all([one, two, watcher])
         assert one.game.awaiting_orders and one.my_turn() and two.my_turn()
         places = [c for c in app.legal_commands(one.game) if type(c).__name__ == "Place"]  # type: ignore[misc]
         assert places and one.submit(places[0]).ok and one.submit(places[-1]).ok  # TW3.2: secret placements

@@ -66,8 +66,15 @@ def test_two_windows_play_total_war_through_the_server_and_a_third_watches(windo
     sessions = {seat: view.session for seat, view in views.items()}
     assert sessions[1].seat == 1 and sessions[2].seat == 2 and sessions[None].seat is None
     try:
+        for view in (one, two):  # TW3.1: each side keeps the default army and is Ready (Enter) in the muster
+            window.show_view(view)
+            frames(window, 2)
+            assert view.stage() == "muster"
+            key(window, arcade.key.ENTER)
+        settle_all([s.client for s in sessions.values()])
         # TW3.2 deployment by clicks on seat 1's screen: a regiment placed two rows forward, not yet Ready
         window.show_view(one)
+        one.on_update(1 / 60)
         frames(window, 2)
         hexes = sub("hexes")
         inf = sorted((r for r in one.shown.values() if r.seat == 1 and r.kind == "infantry"), key=lambda r: r.key)[0]
