@@ -186,3 +186,20 @@ def test_rs2_1_a_dealt_risky_space_game_starts_with_every_system_claimed():
     picked = create_game(map_for(None, "risky-space", 2), players, 1, ruleset="risky-space")
     owned = lambda game: sum(len(v) for v in game.world.owned.values())  # noqa: E731
     assert owned(dealt) == len(dealt.world.terrain) > owned(picked)
+
+
+def test_a_balance_lab_variant_chooses_options_by_name(tmp_path):
+    from game.content.manifest import PROJECT_ROOT
+    from game.lab.variants import build_variant_app, parse_variant
+
+    path = PROJECT_ROOT / "mods" / "relic-duels" / "variants" / "seize_and_guardians.toml"
+    variant = parse_variant(f"dangers={path}", ruleset="relic-duels")
+    assert dict(variant.options) == {"seize_relic": True, "guardians": True}
+    rules = build_variant_app(variant).rules
+    assert rules.options.seize_relic and rules.options.guardians
+    assert rules.game_options == {"seize_relic": True, "guardians": True}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[variant]\noptions = { guardians = "often" }\n', encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        parse_variant(f"bad={bad}", ruleset="relic-duels")
+    assert caught.value.errors == [f"{bad}: variant.options.guardians: 'often' is not allowed (choose true or false)"]
