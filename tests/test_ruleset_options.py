@@ -203,3 +203,19 @@ def test_a_balance_lab_variant_chooses_options_by_name(tmp_path):
     with pytest.raises(DataError) as caught:
         parse_variant(f"bad={bad}", ruleset="relic-duels")
     assert caught.value.errors == [f"{bad}: variant.options.guardians: 'often' is not allowed (choose true or false)"]
+
+
+def test_a_save_whose_ruleset_schema_moved_on_reloads_with_its_options(tmp_path):
+    """A save's embedded rules that no longer validate (a field since removed or added) are replaced by the
+    installed ruleset at the same versions: with the options the game was started with."""
+    from game.saves import checksum, encode, load_game, read_raw, save_game
+
+    game = relic_game()
+    data = read_raw(save_game(game, tmp_path / "relic.foc"))
+    del data["ruleset"]["relic"]["use_cost"]                      # as if the schema had a new field since
+    data["checksum"] = checksum(data)
+    path = tmp_path / "moved.foc.json.gz"
+    path.write_bytes(encode(data))
+    loaded = load_game(path)
+    assert loaded.world.rules.game_options == {"seize_relic": True, "guardians": True}
+    assert loaded.world.rules.options.guardians and state_hash(loaded.world) == state_hash(game.world)
