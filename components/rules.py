@@ -232,6 +232,9 @@ class RulesetCore(Strict):
     board: BoardRules | None = None
     mods: tuple[ModInfo, ...] = ()
     extra: dict[str, dict[str, Any]] = Field(default={}, description="sections owned by plugin mods")
+    game_options: dict[str, bool | int | str] = Field(
+        default={}, description="the ruleset options chosen when the game started (game.content.options); "
+        "set by the game, not written in rules files")
 
     _sources: Any = PrivateAttr(default=None)  # where content loading found the ruleset and mods (game.content)
 

@@ -23,6 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
     play.add_argument("--ruleset", default="base", type=ruleset_id,
                       help="the game to play: a ruleset id (default: base)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="set one of the ruleset's options for a new game (repeatable), e.g. seize_relic=true")
     play.add_argument("--load", help="resume a saved game")
     play.add_argument("--frames", type=positive_int, help="run this many frames, then quit (for headless runs)")
     play.add_argument("--screenshot-dir", help="save PNG screenshots here")
@@ -57,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=positive_int, default=1, help="processes to play games in (default: 1)")
     simulate.add_argument("--json", dest="json_path", help="also write the results as JSON to this file")
     simulate.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
+    simulate.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="set one of the ruleset's options (repeatable), e.g. claiming=deal")
 
     from game.lab.command import add_arguments as add_balance_arguments
 
@@ -81,6 +85,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in ("play", "simulate"):
+        from game.cli_args import ruleset_options
+        from game.errors import DataError
+
+        try:
+            args.options = ruleset_options(args.ruleset, args.option, bool(getattr(args, "load", None)))
+        except DataError as exc:
+            for line in exc.errors:
+                print(f"foc {args.command}: error: {line}", file=sys.stderr)
+            return 2
     if args.command == "validate":
         from game.validate import validate_paths
 

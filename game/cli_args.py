@@ -59,6 +59,19 @@ def ruleset_id(text: str) -> str:
     return text
 
 
+def ruleset_options(ruleset: str, texts: list[str], loading: bool = False) -> dict[str, object]:
+    """`--option NAME=VALUE ...` checked against the ruleset's declared options (game.content.options): the
+    typed values by name; DataError naming the option and its allowed values."""
+    from game.content import rulesets
+    from game.content.options import choose, split_assignments
+    from game.errors import DataError
+
+    if texts and loading:
+        raise DataError(["--option: a loaded game keeps the options it was started with"])
+    wanted = split_assignments(texts)
+    return dict(choose(rulesets()[ruleset][0].options, wanted, ruleset)) if wanted else {}
+
+
 def output_file_problem(path: Path) -> str | None:
     """Why `path` cannot be written as a file (checked before hours of work are done), or None."""
     if path.is_dir():

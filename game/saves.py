@@ -872,7 +872,8 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
         # give the same rules. A value out of bounds or of the wrong type is an edited ruleset: refused.
         moved_on = isinstance(exc, DataError) or all(
             e["type"] in ("missing", "extra_forbidden") for e in exc.errors())
-        rules_now = _installed_ruleset(save.mods) if moved_on else None
+        chosen = save.ruleset.get("game_options") if isinstance(save.ruleset, dict) else None
+        rules_now = _installed_ruleset(save.mods, chosen if isinstance(chosen, dict) else {}) if moved_on else None
         if rules_now is None:
             from game.mods import check_mods_available
 
@@ -897,16 +898,17 @@ def _embedded_ruleset(save: SaveData) -> Ruleset:
     return validate_rules(app, save.ruleset)  # type: ignore[return-value]
 
 
-def _installed_ruleset(mods: list[ModRef]) -> Ruleset | None:
-    """The installed ruleset when it has exactly the save's mods at the save's versions, else None."""
-    from game.rules_loader import load_ruleset
+def _installed_ruleset(mods: list[ModRef], options: dict[str, Any]) -> Ruleset | None:
+    """The installed ruleset when it has exactly the save's mods at the save's versions, else None; with the
+    ruleset options the game was started with (game.content.options)."""
+    from game.content import load_app
 
     installed = _installed_mod_versions()
     if any(installed.get(m.id) != m.version for m in mods):
         return None
     ids = [m.id for m in mods]
     try:
-        rules = load_ruleset(ids[1:], ruleset=ids[0]) if ids else load_ruleset()  # the ruleset comes first
+        rules = load_app(ids[0] if ids else "base", ids[1:], options=options).rules  # the ruleset comes first
     except DataError:
         return None
     return rules if [(m.id, m.version) for m in rules.mods] == [(m.id, m.version) for m in mods] else None

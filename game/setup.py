@@ -18,7 +18,7 @@ from systems.board import make_board
 from systems.world import Clock, World, spawn_territories
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from pathlib import Path
 
     from game.app import App
@@ -112,7 +112,9 @@ def new_game(
 def create_game(
     map_data: MapData | None, players: list[PlayerSpec], seed: int = 0, mods: Sequence[str | Path] = (),
     search: Sequence[Path] | None = None, ruleset: str | Path = DEFAULT_RULESET,
+    options: Mapping[str, object] | None = None,
 ) -> Game:
-    """A new game of `ruleset` (the base game by default) with `mods`, in the first phase of its flow."""
-    app = load_app(ruleset, mods, search)
+    """A new game of `ruleset` (the base game by default) with `mods` and the ruleset's `options` chosen by name
+    (game.content.options), in the first phase of its flow."""
+    app = load_app(ruleset, mods, search, options=options)
     return new_game(app.rules, map_data, players, seed, app=app)

@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -119,12 +119,14 @@ def new_computer_game(rules: Ruleset, map_data: MapData | None, kinds: Sequence[
 
 
 def new_modded_game(
-    map_data: MapData | None, kinds: Sequence[str], seed: int, mods: Sequence[str] = (), ruleset: str = "base"
+    map_data: MapData | None, kinds: Sequence[str], seed: int, mods: Sequence[str] = (), ruleset: str = "base",
+    options: Mapping[str, object] | None = None,
 ) -> Game:
-    """A game between computer players of `ruleset` plus `mods` (and their plugins' systems)."""
+    """A game between computer players of `ruleset` plus `mods` (and their plugins' systems), with the
+    ruleset's `options` chosen (game.content.options)."""
     from game.setup import create_game
 
-    return create_game(map_data, computer_players(kinds), seed, list(mods), ruleset=ruleset)
+    return create_game(map_data, computer_players(kinds), seed, list(mods), ruleset=ruleset, options=options)
 
 
 def map_for(name: str | None, ruleset: str, players: int, seed: int = 0) -> MapData | None:
@@ -235,10 +237,10 @@ def play_game(
 # --- the command ------------------------------------------------------------------------------------
 
 
-def _run_one(job: tuple[str | None, tuple[str, ...], list[str], int, int, str]) -> GameResult:
-    map_name, mods, kinds, seed, rounds, ruleset = job
+def _run_one(job: tuple[str | None, tuple[str, ...], list[str], int, int, str, dict[str, object]]) -> GameResult:
+    map_name, mods, kinds, seed, rounds, ruleset, options = job
     map_data = map_for(map_name, ruleset, len(kinds), seed)
-    game = new_modded_game(map_data, kinds, seed, mods, ruleset)
+    game = new_modded_game(map_data, kinds, seed, mods, ruleset, options)
     _, result = play_game(game.world.rules, map_data, kinds, seed, rounds, game=game)
     return result
 
@@ -282,9 +284,11 @@ def summarise(results: Sequence[GameResult]) -> dict[str, Any]:
 def run_games(
     map_name: str | None, kinds: list[str], seed: int, games: int, rounds: int, jobs: int = 1,
     mods: Sequence[str] = (), progress: Callable[[GameResult], None] | None = None, ruleset: str = "base",
+    options: Mapping[str, object] | None = None,
 ) -> list[GameResult]:
-    """Games with seeds seed, seed+1, ...; in `jobs` processes when jobs > 1; results in seed order."""
-    batch = [(map_name, tuple(mods), kinds, seed + i, rounds, ruleset) for i in range(games)]
+    """Games with seeds seed, seed+1, ...; in `jobs` processes when jobs > 1; results in seed order. `options`:
+    the ruleset's options chosen (game.content.options)."""
+    batch = [(map_name, tuple(mods), kinds, seed + i, rounds, ruleset, dict(options or {})) for i in range(games)]
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         for job in batch:
@@ -327,9 +331,10 @@ def run_simulate(args: Any) -> int:
                 raise DataError([f"--{name}: must be at least 1, got {getattr(args, name)}"])
         kinds = parse_players(args.players, args.difficulty)
         ruleset = getattr(args, "ruleset", None) or "base"
-        from game.content import load_mods
+        from game.content import load_app
 
-        rules, _ = load_mods(list(args.mod), ruleset=ruleset)  # every problem with the ruleset and mods first
+        options = getattr(args, "options", None) or {}
+        rules = load_app(ruleset, list(args.mod), options=options).rules  # every problem with ruleset, mods, options
         low, high = rules.setup.min_players, rules.setup.max_players
         if len(kinds) > high and args.players == SIMULATE_DEFAULT_PLAYERS:  # the default seats a 2-player game too
             kinds = kinds[:high]
@@ -350,16 +355,18 @@ def run_simulate(args: Any) -> int:
                       console=console) as bar:
             task = bar.add_task("games", total=games)
             results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod,
-                                progress=lambda _r: bar.advance(task), ruleset=ruleset)
+                                progress=lambda _r: bar.advance(task), ruleset=ruleset, options=options)
     else:
-        results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod, ruleset=ruleset)
+        results = run_games(args.map, kinds, args.seed, games, args.rounds, args.jobs, args.mod, ruleset=ruleset,
+                            options=options)
     summary = summarise(results)
     for result in results:
         print(game_line(result))
     mods = ", ".join(args.mod) if args.mod else "none"
     map_name = map_data.name if map_data is not None else "the ruleset's board"
-    print(f"ruleset {ruleset}; map {map_name}; players {', '.join(kinds)}; mods {mods}; {games} game(s), "
-          f"{summary['finished']} finished")
+    chosen = ", ".join(f"{k}={v}" for k, v in rules.game_options.items()) or "defaults"
+    print(f"ruleset {ruleset}; map {map_name}; players {', '.join(kinds)}; mods {mods}; options {chosen}; "
+          f"{games} game(s), {summary['finished']} finished")
     print("wins per seat: " + (", ".join(f"{s}: {n}" for s, n in summary["wins_per_seat"].items()) or "none"))
     print("wins per kind: " + ", ".join(
         f"{k}: {n}/{summary['seats_per_kind'][k]} seats" for k, n in summary["wins_per_kind"].items()))
@@ -371,7 +378,7 @@ def run_simulate(args: Any) -> int:
     if args.json_path:
         payload = {
             "ruleset": ruleset, "map": map_name, "players": kinds, "mods": list(args.mod), "seed": args.seed,
-            "rounds_cap": args.rounds,
+            "options": dict(rules.game_options), "rounds_cap": args.rounds,
             "summary": summary,
             "games": [{k: v for k, v in asdict(g).items() if k != "turn_ms"} for g in results],
         }

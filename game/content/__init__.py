@@ -11,7 +11,7 @@ Nothing here keeps registries between games: every game gets its own App.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,7 @@ from game.content.manifest import (
     read_manifest,
     rel,
 )
+from game.content.options import choose, default_errors, overlay
 from game.content.plugins import activate_plugins, module_name
 from game.content.resolve import Ordered, resolve_game, ruleset_of
 from game.errors import DataError
@@ -69,17 +70,26 @@ def _resolved(ruleset: str | Path, mods: Sequence[str | Path], search: Sequence[
 
 def load_app(
     ruleset: str | Path = DEFAULT_RULESET, mods: Sequence[str | Path] = (), search: Sequence[Path] | None = None,
-    overlays: Sequence[tuple[ModManifest, str, dict[str, Any]]] = (),
+    overlays: Sequence[tuple[ModManifest, str, dict[str, Any]]] = (), options: Mapping[str, object] | None = None,
 ) -> App:
     """The App of a game of `ruleset` with `mods`, its validated rules in `app.rules`; DataError listing
     every problem, each with its file and key. `overlays` are rules documents merged last (not mods:
-    the balance lab's variants, game.content.data.build_ruleset)."""
+    the balance lab's variants, game.content.data.build_ruleset); `options` are the ruleset's options
+    chosen by name (game.content.options: strings as typed, or typed values), merged after them."""
     ordered = _resolved(ruleset, mods, search)
+    root, folder = ordered[0]
+    chosen = choose(root.options, options or {}, root.id)
     errors: list[str] = []
     app = build_app(ordered, errors)
     if errors:
         raise DataError(errors)
+    if chosen:
+        overlays = (*overlays, (root, "--option", overlay(root.options, chosen)))
     rules = build_ruleset(app, ordered, errors, overlays)
+    if root.options:  # each option's default is the rules file's value (checked where not chosen)
+        dumped = rules.model_dump(by_alias=True)
+        if problems := default_errors(root.options, dumped, rel(folder / "mod.toml"), chosen):
+            raise DataError(problems)
     rules._sources = tuple(ordered)  # new games with these rules rebuild their App from the same folders
     app.rules = rules
     return app

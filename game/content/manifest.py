@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from game.content.options import RulesetOption
 from game.flow import Flow
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -50,6 +51,9 @@ class ModManifest(BaseModel):
     )
     flow: Flow | None = Field(default=None, description="a ruleset's setup and turn phases (game.flow)")
     maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj), relative to mod.toml")
+    options: list[RulesetOption] = Field(
+        default=[], description="a ruleset's player-facing options ([[options]]), set when a game starts "
+        "(game.content.options)")
 
     @field_validator("extends")
     @classmethod
@@ -66,6 +70,11 @@ class ModManifest(BaseModel):
             raise ValueError("a ruleset is a root: it extends nothing")
         if self.kind == "mod" and self.flow is not None:
             raise ValueError("only a ruleset declares a [flow]; a mod adds systems with its plugin")
+        if self.kind == "mod" and self.options:
+            raise ValueError("only a ruleset declares [[options]]")
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"options: two options share a name ({', '.join(sorted(names))})")
         return self
 
     @property

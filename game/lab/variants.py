@@ -6,6 +6,7 @@ ruleset's rules and the chosen mods, and may redefine any item) with one optiona
     [variant]
     mods = ["some_mod"]         # mods this variant adds to the common --mod list
     description = "stronger soldiers, with some_mod"
+    options = { fog = true }    # the ruleset's options (game.content.options), as `--option` would set them
 
     [units.soldier.combat]      # the override itself (here: stronger soldiers)
     attack = 3
@@ -25,8 +26,10 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from game.content import rulesets
 from game.content.data import ID_SECTIONS
 from game.content.manifest import ModManifest, dotted, read_toml, rel
+from game.content.options import choose
 from game.errors import DataError
 
 if TYPE_CHECKING:
@@ -42,6 +45,7 @@ class VariantHeader(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     mods: list[str] = []
     description: str = ""
+    options: dict[str, bool | int | str] = {}
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class Variant:
     override_text: str = ""  # the file's text, carried along so workers on other machines need no copy
     common_mods: tuple[str, ...] = ()
     ruleset: str = "base"  # the game the variant changes
+    options: tuple[tuple[str, bool | int | str], ...] = ()  # the ruleset's options it chooses, by name
 
     @property
     def all_mods(self) -> tuple[str, ...]:
@@ -82,7 +87,12 @@ def parse_variant(spec: str, common_mods: Sequence[str] = (), ruleset: str = "ba
         header = VariantHeader.model_validate(header_raw)
     except ValidationError as exc:
         raise DataError([f"{rel(path)}: variant.{dotted(err['loc'])}: {err['msg']}" for err in exc.errors()]) from None
-    return Variant(name, tuple(header.mods), path, header.description, path.read_text(), tuple(common_mods), ruleset)
+    try:
+        options = choose(rulesets()[ruleset][0].options, header.options, ruleset) if header.options else {}
+    except DataError as exc:  # "--option NAME: ..." said as the file's key
+        raise DataError([line.replace("--option ", f"{rel(path)}: variant.options.", 1) for line in exc.errors]) from None
+    return Variant(name, tuple(header.mods), path, header.description, path.read_text(), tuple(common_mods), ruleset,
+                   tuple(options.items()))
 
 
 def baseline(common_mods: Sequence[str] = (), ruleset: str = "base") -> Variant:
@@ -95,7 +105,7 @@ def build_variant_app(variant: Variant) -> App:
     from game.content import load_app
 
     if variant.override is None:
-        return load_app(variant.ruleset, list(variant.all_mods))
+        return load_app(variant.ruleset, list(variant.all_mods), options=dict(variant.options))
     try:
         doc = tomllib.loads(variant.override_text)
     except tomllib.TOMLDecodeError as exc:
@@ -105,7 +115,8 @@ def build_variant_app(variant: Variant) -> App:
     overrides = [f"{section}.{item}" for section in ID_SECTIONS if isinstance(doc.get(section), dict)
                  for item in doc[section]]
     manifest = ModManifest(id="variant", name=f"variant {variant.name}", version="0.0.0", overrides=overrides)
-    return load_app(variant.ruleset, list(variant.all_mods), overlays=[(manifest, rel(variant.override), doc)])
+    return load_app(variant.ruleset, list(variant.all_mods), overlays=[(manifest, rel(variant.override), doc)],
+                    options=dict(variant.options))
 
 
 def check_variants(variants: Sequence[Variant]) -> list[str]:

@@ -142,6 +142,7 @@ class Hosted:
             "game": self.id, "name": self.name, "ruleset": self.ruleset, "map": self.settings["map"],
             "mode": self.settings["mode"], "waiting_on": waiting,
             "turn_seconds": self.turn_seconds, "mods": [m["id"] for m in self.mods if m["id"] != self.ruleset],
+            "options": dict(self.game.world.rules.game_options),
             "round": clock.round, "stage": clock.stage, "winner": clock.winner, "seq": self.durable_seq,
             "to_move": None if self.game.over or to_move is None else to_move.seat,
             "to_move_name": None if self.game.over or to_move is None else to_move.name,
@@ -313,16 +314,17 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
 
 
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
-           turn_seconds: float | None, seed: int, ruleset: str = "base") -> Hosted:
-    """A new hosted game of `ruleset` with `mods` (DataError naming the problem: unknown ruleset, map or
-    mods, too many seats for the map)."""
+           turn_seconds: float | None, seed: int, ruleset: str = "base",
+           options: dict[str, object] | None = None) -> Hosted:
+    """A new hosted game of `ruleset` with `mods` and the ruleset's `options` (DataError naming the problem:
+    unknown ruleset, map, mods or option, too many seats for the map)."""
     known = {r["id"] for r in ruleset_choices()}
     if ruleset not in known:
         raise DataError([f"ruleset: no ruleset {ruleset[:40]!r} on this server (choose from {', '.join(sorted(known))})"])
     map_data = None if map_name == "default" else server_map(map_name, ruleset)
     specs = [PlayerSpec(s["name"] or (f"Computer {i + 1}" if s["kind"] == COMPUTER else f"Seat {i + 1}"),
                         computer=s["kind"] == COMPUTER, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
-    game = create_game(map_data, specs, seed, mods, ruleset=ruleset)
+    game = create_game(map_data, specs, seed, mods, ruleset=ruleset, options=options)
     now = time.time()
     seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}
     settings = {"map": map_name, "mods": mods, "mode": mode, "turn_seconds": turn_seconds, "seed": seed,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 PROTOCOL_VERSION = 3  # 3: per-seat views (state.view, update.view), no seed or commands sent; 2: any ruleset, hidden orders
 
@@ -80,6 +80,10 @@ class Create(_Msg):
     mode: Literal["live", "deadline"] = "live"
     turn_seconds: float | None = Field(default=None, gt=0, le=MAX_TURN_SECONDS)
     seed: int | None = Field(default=None, ge=0, lt=2**32)
+    # the ruleset's options chosen (game.content.options), by name: checked when the game is created
+    options: dict[Annotated[str, StringConstraints(max_length=40)],
+                  bool | int | Annotated[str, StringConstraints(max_length=64)]] = Field(default_factory=dict,
+                                                                                         max_length=16)
 
 
 class Join(_Msg):

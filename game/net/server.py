@@ -235,7 +235,7 @@ class Server:
             turn_seconds = 24 * 3600.0
         try:
             hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
-                            msg.mode, turn_seconds, seed, msg.ruleset)
+                            msg.mode, turn_seconds, seed, msg.ruleset, dict(msg.options))
         except DataError as exc:
             raise ProtocolError("bad_game", "; ".join(exc.errors)) from None
         except (ValueError, OSError) as exc:

@@ -62,6 +62,7 @@ class GameWindow(arcade.Window):
         self.frame = 0
         self.mods: list[str] = []
         self.ruleset: str | None = None  # the game the new-game screen starts on (`foc play --ruleset`)
+        self.options: dict[str, object] = {}  # the ruleset options it starts with chosen (`foc play --option`)
         self.idle = False  # slowed down: nothing on screen changes (see `draw`)
         self.skipped = 0  # frames not drawn because nothing changed (benchmarks read it)
         self._still_for = 0.0

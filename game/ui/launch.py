@@ -100,7 +100,8 @@ def new_game_from_args(args: argparse.Namespace) -> Game:
         raise SystemExit(f"foc play: cannot play the ruleset {ruleset}: {'; '.join(exc.errors)}") from None
     mods = list(getattr(args, "mod", None) or [])
     try:
-        return create_game(data, [PlayerSpec(n, c, d) for n, c, d in specs], seed, mods, ruleset=ruleset)
+        return create_game(data, [PlayerSpec(n, c, d) for n, c, d in specs], seed, mods, ruleset=ruleset,
+                           options=getattr(args, "options", None))
     except DataError as exc:
         problems = "; ".join(exc.errors) or str(exc)
         raise SystemExit(f"foc play: cannot use the mods {', '.join(mods) or '(none)'}: {problems}") from None
@@ -156,6 +157,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     window.mods = list(getattr(args, "mod", []) or [])
     window.ruleset = getattr(args, "ruleset", None)  # the new-game screen starts on this game
+    window.options = dict(getattr(args, "options", None) or {})  # ... with these options chosen
     from game.ui.preferences import configure_window
 
     configure_window(window, prefs, autosave=not arcade.headless,  # no autosaves from headless runs

@@ -40,7 +40,9 @@ def describe(info: dict[str, Any]) -> tuple[str, str, str]:
     mode = "live" if info["mode"] == "live" else "by deadline"
     timer = f", {int(info['turn_seconds'])} s turns" if info["mode"] == "live" and info["turn_seconds"] else ""
     ruleset = "" if info.get("ruleset", "base") == "base" else f"{info['ruleset']} · "
-    what = f"{info['name']} · {ruleset}{info['map']}{mods} · {mode}{timer}"
+    chosen = info.get("options") or {}  # the ruleset's options it was created with
+    options = f" · {', '.join(f'{k}={v}' for k, v in chosen.items())}" if chosen else ""
+    what = f"{info['name']} · {ruleset}{info['map']}{mods}{options} · {mode}{timer}"
     waiting = info.get("waiting_on") or []
     if info["winner"] is not None:
         where = "Over: a draw" if info["winner"] == 0 else f"Over: seat {info['winner']} won in round {info['round']}"
@@ -189,6 +191,8 @@ class LobbyView(BaseView):
         mods = list(getattr(self.window, "mods", [])) if ruleset == "base" else []  # the window's mods extend base
         message: dict[str, Any] = {"type": "create", "map": self.chosen_map(), "seats": seats, "ruleset": ruleset,
                                    "mode": MODES[self.mode][0], "mods": mods}
+        if ruleset == getattr(self.window, "ruleset", None) and getattr(self.window, "options", None):
+            message["options"] = dict(self.window.options)  # `foc play --connect --ruleset R --option k=v`
         if MODES[self.mode][0] == "live" and TIMERS[self.timer]:
             message["turn_seconds"] = TIMERS[self.timer]
         try:

@@ -1,9 +1,11 @@
 """New game: first the game (one button per installed ruleset), then its seats (name, colour with flag, human or
-computer with difficulty, as many as the ruleset allows), its maps or its fixed board, a seed, and the installed
-mods that extend it (checkboxes; the description shows on hover)."""
+computer with difficulty, as many as the ruleset allows), its maps or its fixed board, a seed, the installed
+mods that extend it (checkboxes; the description shows on hover) and the ruleset's options (game.content.options:
+toggles, choices and numbers; the help line shows on hover)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass
 from functools import cache, partial
@@ -14,6 +16,7 @@ import arcade
 from PIL import Image, ImageDraw
 
 from game.content.manifest import DEFAULT_RULESET
+from game.content.options import OptionValue, RulesetOption
 from game.maps import MapData
 from game.rules_loader import ModManifest
 from game.ui import computer, theme
@@ -31,6 +34,8 @@ _MAPS: dict[Path | tuple[Path, int, tuple[str, ...]], MapData | str] = {}
 MAP_ROWS = 8  # map buttons in the list
 MODS_PER_ROW = 4
 MOD_HINT = "Mods add units, structures and rules; hover one to read about it."
+OPTION_HINT = "Options change this game's rules; hover one to read what it does."
+OPTIONS_PER_ROW = 3
 
 
 @dataclass
@@ -234,6 +239,11 @@ class SetupView(BaseView):
         missing = [m for m in window.mods if m not in self.mods]
         self.mod_buttons: dict[str, gui.UIFlatButton] = {}
         self.mod_about: gui.UILabel | None = None
+        # chosen ruleset options (`foc play --option` preselects them for its ruleset); unchosen ones keep defaults
+        self.options: dict[str, OptionValue] = dict(window.options) if wanted == self.ruleset else {}  # type: ignore[arg-type]
+        self.option_buttons: dict[str, gui.UIFlatButton] = {}
+        self.option_inputs: dict[str, gui.UIInputText] = {}
+        self.option_about: gui.UILabel | None = None
         self._build()
         if missing:
             self._say(f"Not installed, so left out: {', '.join(missing)}")
@@ -313,6 +323,10 @@ class SetupView(BaseView):
     def _keep_names(self) -> None:
         for seat, field in zip(self.seats, self.inputs, strict=False):
             seat.name = field.text.strip()[:24]
+        for name, field in self.option_inputs.items():  # a number typed so far (checked at the start)
+            option = next(o for o in self.declared_options if o.name == name)
+            with contextlib.suppress(ValueError):
+                self.options[name] = option.parse(field.text)
         if self.seed_input is not None:
             self.seed = self._seed()
 
@@ -324,9 +338,10 @@ class SetupView(BaseView):
         self.ui.add(kit.label("New game", 60, height - 70, 26, bold=True, font=theme.TITLE_FONT))
         self.ui.add(kit.label("Game", 330, height - 66, 14, bold=True))
         self.game_buttons: dict[str, gui.UIFlatButton] = {}
+        step = min(200.0, (window.width - 400 - 20) / max(1, len(self.games)))  # every game fits the window
         for i, (game_id, manifest) in enumerate(self.games.items()):
-            button = kit.flat_button(manifest.name, 400 + i * 200, height - 76, 190, 36,
-                                     primary=game_id == self.ruleset, size=12)
+            button = kit.flat_button(manifest.name, 400 + i * step, height - 76, step - 10, 36,
+                                     primary=game_id == self.ruleset, size=12 if step >= 180 else 11)
             kit.on_click(button, partial(self.set_game, game_id))
             self.game_buttons[game_id] = button
             self.ui.add(button)
@@ -396,6 +411,8 @@ class SetupView(BaseView):
                                          primary=i == self.random_size, size=10)
                 kit.on_click(button, partial(self.set_size, i))
                 self.ui.add(button)
+        rows = -(-len(self.available_mods) // MODS_PER_ROW)
+        self._option_widgets(mods_top - (44 + rows * 40 + 8 if rows else 0))
         self._mod_widgets(mods_top)
         self.ui.add(kit.label("Seed", 60, 118, 12, bold=True))
         self.seed_input = kit.text_input(str(self.seed), 110, 106, 160)
@@ -434,6 +451,57 @@ class SetupView(BaseView):
             kit.on_click(button, partial(self.toggle_mod, mod_id))
             self.mod_buttons[mod_id] = button
             self.ui.add(button)
+
+    @property
+    def declared_options(self) -> list[RulesetOption]:
+        """The chosen ruleset's options (its mod.toml's [[options]])."""
+        manifest = self.games.get(self.ruleset)
+        return list(manifest.options) if manifest is not None else []
+
+    def option_value(self, option: RulesetOption) -> OptionValue:
+        return self.options.get(option.name, option.default)
+
+    def _option_widgets(self, top: float) -> None:
+        """A toggle per yes/no option, a button cycling through a choice's values, a field for a number."""
+        self.option_buttons, self.option_inputs, self.option_about = {}, {}, None
+        declared = self.declared_options
+        if not declared:
+            return
+        self.ui.add(kit.label("Options", 60, top, 14, bold=True))
+        self.option_about = gui.UILabel(text=OPTION_HINT, x=150, y=top - 10, width=560, height=30, font_size=10,
+                                        text_color=theme.TEXT_DIM, font_name=theme.FONT, multiline=True)
+        self.ui.add(self.option_about)
+        for i, option in enumerate(declared):
+            row, column = divmod(i, OPTIONS_PER_ROW)
+            x, y = 60 + column * 220, top - 44 - row * 40
+            value = self.option_value(option)
+            if option.type == "int":
+                button = kit.flat_button(option.label, x, y, 140, 34, size=11)
+                field = kit.text_input(str(value), x + 146, y, 64)
+                self.option_inputs[option.name] = field
+                self.ui.add(field)
+            else:
+                on = value != option.default
+                text = (f"{'☑' if value else '☐'} {option.label}" if option.type == "bool"
+                        else f"{option.label}: {option.words(value)}")
+                button = kit.flat_button(text, x, y, 210, 34, primary=on, size=11)
+                kit.on_click(button, partial(self.next_option, option.name))
+            self.option_buttons[option.name] = button
+            self.ui.add(button)
+
+    def chosen_options(self) -> dict[str, OptionValue]:
+        """The options as chosen now (numbers read from their fields); ValueError naming a bad one."""
+        chosen = dict(self.options)
+        for option in self.declared_options:
+            field = self.option_inputs.get(option.name)
+            if field is None:
+                continue
+            try:
+                chosen[option.name] = option.parse(field.text)
+            except ValueError as exc:
+                raise ValueError(f"{option.label}: {exc}") from None
+        return {name: value for name, value in chosen.items()
+                if any(o.name == name and o.default != value for o in self.declared_options)}
 
     def _preview(self) -> None:
         choices = self.choices()
@@ -497,6 +565,7 @@ class SetupView(BaseView):
         if ruleset == self.ruleset:
             return
         self.ruleset = ruleset
+        self.options = {}  # options belong to one ruleset
         self.map_index = 0
         self.available_mods = available_mods(ruleset)
         self.mods = [m for m in self.mods if m in self.available_mods]
@@ -508,6 +577,13 @@ class SetupView(BaseView):
         for seat in self.seats:
             if seat.difficulty not in info.levels:
                 seat.difficulty = info.levels[0]
+        self._build()
+
+    def next_option(self, name: str) -> None:
+        """Toggle a yes/no option, or show a choice's next value."""
+        self._keep_names()
+        option = next(o for o in self.declared_options if o.name == name)
+        self.options[name] = option.next_value(self.option_value(option))
         self._build()
 
     def set_map(self, index: int) -> None:
@@ -544,12 +620,14 @@ class SetupView(BaseView):
             info = self.info
             data = None if info is not None and info.board is not None else self.chosen_map()
             players = [PlayerSpec(s.name, s.computer, s.difficulty) for s in seats]
-            game = create_game(data, players, self.seed, list(self.mods), ruleset=self.ruleset)
+            options = self.chosen_options()
+            game = create_game(data, players, self.seed, list(self.mods), ruleset=self.ruleset, options=options)
         except Exception as exc:  # bad map or mod: say why, stay here
             self._say(f"Cannot start: {str(exc).splitlines()[0]}")
             return
         self.app.mods = list(self.mods)  # the next new game starts with the same game and mods ticked
         self.app.ruleset = self.ruleset
+        self.app.options = dict(options)
         styles = {i + 1: self.app.assets.style(s.color, s.color) for i, s in enumerate(seats)}
         self.app.start(game, styles)
 
@@ -568,6 +646,19 @@ class SetupView(BaseView):
         if len(self.preview_key) > 3 and self._seed() != self.preview_key[3]:
             self._preview()
         self._describe_hovered_mod()
+        self._describe_hovered_option()
+
+    def _describe_hovered_option(self) -> None:
+        if self.option_about is None:
+            return
+        text = OPTION_HINT
+        for option in self.declared_options:
+            button = self.option_buttons.get(option.name)
+            if button is not None and button.hovered:
+                text = f"{option.label}: {option.help or 'no description'} (choose {option.allowed()})"
+                break
+        if self.option_about.text != text:
+            self.option_about.text = text
 
     def _describe_hovered_mod(self) -> None:
         if self.mod_about is None:
