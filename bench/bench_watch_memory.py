@@ -65,9 +65,12 @@ def main() -> int:
     frame = 0
     started = time.perf_counter()
     last_round = 0
+    import pyglet
+
     while not game.over and world.clock.round <= args.rounds:
         view = window.current_view
         assert view is not None
+        pyglet.app.platform_event_loop.dispatch_posted_events()  # as the event loop does (sounds' end of stream)
         view.on_update(1 / 60)
         if frame % args.draw_every == 0:
             view.on_draw()
