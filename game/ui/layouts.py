@@ -224,6 +224,12 @@ class RegionLayout(PolygonLayout):
         self._height = max(ys, default=0.0) + self.MARGIN - self.y0
         self._outlines = [[self._world(x, y) for x, y in shape] for shape in shapes]
         self._centers = [self._world(r.x, r.y) for r in regions]
+        self.cluster_labels: list[tuple[str, float, float]] = []  # each cluster's name at its regions' mean centre
+        for cluster in board.clusters:  # type: ignore[attr-defined]
+            spots = [self._centers[t] for t, r in enumerate(regions) if r.cluster == cluster.id]
+            if spots:
+                self.cluster_labels.append((cluster.name, sum(x for x, _ in spots) / len(spots),
+                                            sum(y for _, y in spots) / len(spots)))
 
     def _world(self, x: float, y: float) -> Point:
         return x - self.x0, self._height - (y - self.y0)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from game.ui import theme
 
@@ -66,8 +67,22 @@ def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
             inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.7) for x, y in grid.outline(t)]
             draw.polygon(local(inner), outline=bases[t][:3] + (255,), width=3)
         draw.polygon(outline, outline=(0, 0, 0, 34))
+    for name, x, y in getattr(grid, "cluster_labels", ()):  # clusters named on the map (clipped at chunk edges)
+        font = label_font(CLUSTER_LABEL_SIZE)
+        draw.text((x - left, top - y), name.upper(), font=font, anchor="mm", fill=(255, 248, 225, 150),
+                  stroke_width=2, stroke_fill=(10, 12, 16, 150))
     image.alpha_composite(overlay)
     return image.convert("RGB")
+
+
+CLUSTER_LABEL_SIZE = 22
+
+
+@lru_cache(maxsize=4)
+def label_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from game.ui.assets import _font
+
+    return _font(size)
 
 
 def _paste_region(renderer: TerrainRenderer, image: Image.Image, territory: int,
