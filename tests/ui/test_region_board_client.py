@@ -134,3 +134,22 @@ def test_every_region_is_baked_with_its_terrain_and_owner_borders(window: GameWi
     expected = terrain._keys_of({some, *game.world.board.neighbours(some)})
     resident = {k for k in expected if k in terrain.resident}
     assert terrain.refresh() == len(resident)
+
+
+def test_the_new_game_preview_draws_the_regions_and_tints_the_start_zones(window: GameWindow) -> None:
+    from game.ui.views.setup import preview_image, size_words, starts_anywhere
+
+    data = load_map(MAP)
+    assert size_words(data, "×") == "51 regions" and not starts_anywhere(data, 2)
+    colors = [(230, 159, 0, 255), (86, 180, 233, 255)]
+    image = preview_image(data, 2, window.assets, colors, 260)
+    plain = preview_image(data, 2, window.assets, [], 260)  # no colours: terrain only
+    assert max(image.size) <= 260 and image.size[1] > 20  # the island's shape, not one row of cells
+    regions = data.topology["regions"]
+    xs = [p[0] for r in regions for p in r["outline"]]
+    ys = [p[1] for r in regions for p in r["outline"]]
+    scale = (260 - 4) / max(max(xs) - min(xs), max(ys) - min(ys))
+    for seat, zone in data.start_zones[2].items():
+        r = regions[zone[0]]
+        spot = (int((r["x"] - min(xs)) * scale + 2), int((r["y"] - min(ys)) * scale + 2))
+        assert image.getpixel(spot) != plain.getpixel(spot), f"seat {seat}'s zone is not tinted"
