@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
@@ -22,6 +24,19 @@ import game.ui.headless_shim  # noqa: E402, F401  (before anything imports arcad
 
 # isort: split
 from bench.bench_client import ROOT, rss_mb  # noqa: E402
+
+
+def heap_mb() -> float:
+    """Resident size of the C heap ([heap] in /proc/self/smaps; 0 where there is none): where growth that the
+    Python allocator does not see (images, the GL driver's buffers) shows."""
+    try:
+        text = Path("/proc/self/smaps").read_text(encoding="ascii").split("\n")
+    except OSError:
+        return 0.0
+    for i, line in enumerate(text):
+        if line.endswith("[heap]"):
+            return next(int(x.split()[1]) for x in text[i + 1:] if x.startswith("Rss:")) / 1024
+    return 0.0
 
 
 def type_counts() -> dict[str, int]:
@@ -65,9 +80,12 @@ def main() -> int:
     frame = 0
     started = time.perf_counter()
     last_round = 0
+    import pyglet
+
     while not game.over and world.clock.round <= args.rounds:
         view = window.current_view
         assert view is not None
+        pyglet.app.platform_event_loop.dispatch_posted_events()  # as the event loop does (sounds' end of stream)
         view.on_update(1 / 60)
         if frame % args.draw_every == 0:
             view.on_draw()
@@ -85,8 +103,8 @@ def main() -> int:
             if start_rss is not None:
                 peak = max(peak, rss)
             if last_round % 25 == 0 or last_round == 5:
-                print(f"round {last_round:4d}: {rss:6.1f} MB  ({time.perf_counter() - started:5.0f} s, {frame} frames)",
-                      flush=True)
+                print(f"round {last_round:4d}: {rss:6.1f} MB  ({time.perf_counter() - started:5.0f} s, {frame} frames; "
+                      f"{heap_mb():.1f} MB main heap, {sys.getallocatedblocks() / 1000:.0f}k Python blocks)", flush=True)
         if time.perf_counter() - started > args.minutes * 60:
             print("time limit reached")
             break

@@ -19,6 +19,7 @@ SHIPPED = {
     "wide_world.tmj": ("Wide World", 32, 32, (4,)),
     "grand_continent.tmj": ("Grand Continent", 128, 128, (2, 3, 4)),
     "hex_heartland.tmj": ("Hex Heartland", 30, 26, (2, 3, 4)),
+    "provinces.tmj": ("Crown Provinces", 51, 1, (2, 3, 4)),  # regions: one row of territories
 }
 
 

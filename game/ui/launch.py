@@ -184,10 +184,15 @@ def run_headless(window: object) -> None:
     from game.ui.app import GameWindow
 
     assert isinstance(window, GameWindow)
+    import pyglet
+
     while window.limit.frames is None or window.frame < window.limit.frames:
         view = window.current_view
         if view is None:
             break
+        # as the desktop event loop does: events posted from other threads and media players (a sound's end of
+        # stream) are delivered; left in the queue they would keep every finished sound player alive
+        pyglet.app.platform_event_loop.dispatch_posted_events()
         view.on_update(1 / 60)
         session = getattr(view, "session", None)
         if session is not None and getattr(session, "busy", False):

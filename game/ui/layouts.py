@@ -23,7 +23,7 @@ class PolygonLayout:
 
     square = False
     tile: int = TILE
-    spatial_chunks = False  # baked terrain in index-range chunks (hexes) or in squares of the picture (regions)
+    uniform_cells = False  # every cell the same shape (one art mask serves all)
     clusters: list[str] | None = None  # each territory's cluster, where the board groups them
 
     def __init__(self, board: Board) -> None:
@@ -80,12 +80,11 @@ class PolygonLayout:
         return min(range(self.size), key=lambda t: _dist2(self.center(t), (wx, wy)), default=None)
 
     @cached_property
-    def _edges(self) -> dict[int, list[tuple[int | None, tuple[float, float, float, float]]]]:
-        """Per territory, filled as asked (a large map's outlines cost nothing until drawn): each side of its
-        outline with the neighbour across it (None: the map's edge)."""
+    def _edge_cache(self) -> dict[int, list[tuple[int | None, tuple[float, float, float, float]]]]:
         return {}
 
     def _sides(self, t: int) -> list[tuple[int | None, tuple[float, float, float, float]]]:
+        """Each side of a territory's outline with the neighbour across it (None: the map's edge)."""
         points = self.outline(t)
         sides = []
         for a, b in zip(points, points[1:] + points[:1], strict=True):
@@ -103,9 +102,10 @@ class PolygonLayout:
         return [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(p, p[1:] + p[:1], strict=True)]
 
     def edges(self, territory: int) -> list[tuple[int | None, tuple[float, float, float, float]]]:
-        found = self._edges.get(territory)
+        """Worked out on first use (a big board's picture is baked a piece at a time)."""
+        found = self._edge_cache.get(territory)
         if found is None:
-            found = self._edges[territory] = self._sides(territory)
+            found = self._edge_cache[territory] = self._sides(territory)
         return found
 
     def border_segment(self, a: int, b: int) -> tuple[float, float, float, float]:
@@ -132,6 +132,8 @@ class HexLayout(PolygonLayout):
 
     The short diameter is `tile`, so a hex covers about the area of a square territory.
     """
+
+    uniform_cells = True
 
     def __init__(self, board: Board, tile: int = TILE) -> None:
         super().__init__(board)
@@ -173,6 +175,18 @@ class HexLayout(PolygonLayout):
         cx, cy = self._centers[territory]
         return [(cx + dx, cy + dy) for dx, dy in self._corners]
 
+    def _sides(self, t: int) -> list[tuple[int | None, tuple[float, float, float, float]]]:
+        """The cell across a side has its centre at this centre mirrored through the side's midpoint."""
+        cx, cy = self._centers[t]
+        around = self.board.neighbours(t)
+        sides = []
+        points = self.outline(t)
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            mirrored = (a[0] + b[0] - cx, a[1] + b[1] - cy)
+            across = next((n for n in around if _dist2(self._centers[n], mirrored) < 1.0), None)
+            sides.append((across, (a[0], a[1], b[0], b[1])))
+        return sides
+
     def _nearest(self, wx: float, wy: float) -> int | None:
         """Only the cells around the point's approximate row and column are candidates."""
         if self.pointy:
@@ -195,7 +209,6 @@ class RegionLayout(PolygonLayout):
 
     MARGIN = 40.0
     POINT_RADIUS = 18.0
-    spatial_chunks = True
 
     def __init__(self, board: Board) -> None:
         super().__init__(board)
@@ -211,6 +224,12 @@ class RegionLayout(PolygonLayout):
         self._height = max(ys, default=0.0) + self.MARGIN - self.y0
         self._outlines = [[self._world(x, y) for x, y in shape] for shape in shapes]
         self._centers = [self._world(r.x, r.y) for r in regions]
+        self.cluster_labels: list[tuple[str, float, float]] = []  # each cluster's name at its regions' mean centre
+        for cluster in board.clusters:  # type: ignore[attr-defined]
+            spots = [self._centers[t] for t, r in enumerate(regions) if r.cluster == cluster.id]
+            if spots:
+                self.cluster_labels.append((cluster.name, sum(x for x, _ in spots) / len(spots),
+                                            sum(y for _, y in spots) / len(spots)))
 
     def _world(self, x: float, y: float) -> Point:
         return x - self.x0, self._height - (y - self.y0)

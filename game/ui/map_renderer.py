@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
 from game.ui.grid import Layout
-from game.ui.polygon_bake import polygon_chunk_image, polygon_chunk_rect
+from game.ui.polygon_bake import polygon_chunk_image
 from game.ui.quad import TexturedQuad
 from game.ui.scene import Scene
 
@@ -55,7 +55,7 @@ class TerrainRenderer:
         self.chunk = chunk
         self.ctx = arcade.get_window().ctx
         self.chunks: dict[tuple[int, int], Chunk] = {}
-        self.spatial = getattr(grid, "spatial_chunks", False)
+        self.spatial = not grid.square  # polygons (hexes, regions): chunks are squares of the picture
         self.keys_of: list[list[tuple[int, int]]] = []  # spatial chunks: which chunks draw each territory
         tile = grid.tile
         if self.spatial:
@@ -66,8 +66,6 @@ class TerrainRenderer:
                 columns, rows = min(chunk, grid.width - cx), min(chunk, grid.height - cy)
                 top = (grid.height - cy) * tile
                 rect: tuple[float, float, float, float] = (cx * tile, top - rows * tile, (cx + columns) * tile, top)
-                if not grid.square:  # polygons: the chunk spans its cells' outlines (overlapping its neighbours)
-                    rect = polygon_chunk_rect(grid, cx, cy, columns, rows)
                 self.chunks[key] = Chunk(key, (cx, cy, columns, rows), rect)
         self.capacity = max(capacity, 4)
         self.half_capacity = max(half_capacity, 4)
@@ -78,21 +76,28 @@ class TerrainRenderer:
         self.wait = 0
 
     def _spatial_chunks(self, span: int) -> None:
-        """Region maps: the picture is cut into squares of `span` world pixels, each drawing every region whose
-        outline reaches into it (regions lie anywhere, so index ranges say nothing about where they are)."""
+        """Boards of polygons: the picture is cut into squares of `span` world pixels (as big as a square board's
+        chunks, so a view shows as many and none overlap), each drawing every cell whose outline reaches into it
+        (clipped at its edges). Index ranges would not do: hex rows are shorter than squares and overlap, and
+        regions lie anywhere."""
         grid = self.grid
-        boxes = [grid.box(t) for t in range(grid.size)]  # type: ignore[attr-defined]
-        self.keys_of = [[] for _ in boxes]
-        for cy in range(math.ceil(grid.pixel_height / span)):
-            for cx in range(math.ceil(grid.pixel_width / span)):
+        width, height = math.ceil(grid.pixel_width), math.ceil(grid.pixel_height)
+        columns, rows = math.ceil(width / span), math.ceil(height / span)
+        members: list[list[int]] = [[] for _ in range(columns * rows)]
+        self.keys_of = []
+        for t in range(grid.width * grid.height):
+            x0, y0, x1, y1 = grid.box(t)  # type: ignore[attr-defined]
+            keys = [(cx, cy)
+                    for cy in range(max(0, int(y0 // span)), min(rows - 1, int(y1 // span)) + 1)
+                    for cx in range(max(0, int(x0 // span)), min(columns - 1, int(x1 // span)) + 1)]
+            self.keys_of.append(keys)
+            for cx, cy in keys:
+                members[cy * columns + cx].append(t)
+        for cy in range(rows):
+            for cx in range(columns):
                 left, bottom = cx * span, cy * span
-                rect = (left, bottom, min(left + span, math.ceil(grid.pixel_width)),
-                        min(bottom + span, math.ceil(grid.pixel_height)))
-                members = tuple(t for t, (x0, y0, x1, y1) in enumerate(boxes)
-                                if x0 < rect[2] and x1 > rect[0] and y0 < rect[3] and y1 > rect[1])
-                self.chunks[(cx, cy)] = Chunk((cx, cy), (0, 0, 0, 0), rect, members)
-                for t in members:
-                    self.keys_of[t].append((cx, cy))
+                rect = (left, bottom, min(left + span, width), min(bottom + span, height))
+                self.chunks[(cx, cy)] = Chunk((cx, cy), (0, 0, 0, 0), rect, tuple(members[cy * columns + cx]))
 
     # ----- baking
     def bake_all(self, around: tuple[float, float] | None = None) -> None:
@@ -162,7 +167,7 @@ class TerrainRenderer:
     def _with_neighbours(self, territories: Iterable[int]) -> set[int]:
         width, height = self.grid.width, self.grid.height
         out: set[int] = set()
-        if self.spatial:  # a region's border lines depend on its linked regions' owners
+        if self.spatial:  # a cell's border lines depend on its neighbours' owners
             board = self.grid.board  # type: ignore[attr-defined]
             for t in territories:
                 out.add(t)
@@ -183,11 +188,12 @@ class TerrainRenderer:
         """The chunks whose pictures show these territories."""
         if self.spatial:
             return {key for t in territories for key in self.keys_of[t]}
-        out = set()
-        for t in territories:
-            x, y = self.grid.coords(t)
-            out.add((x // self.chunk, y // self.chunk))
-        return out
+        return {self._key_of(t) for t in territories}
+
+    def _key_of(self, territory: int) -> tuple[int, int]:
+        """The square board's chunk holding a territory."""
+        x, y = self.grid.coords(territory)
+        return x // self.chunk, y // self.chunk
 
     def chunk_image(self, chunk: Chunk) -> Image.Image:
         """The chunk's picture: terrain art, then the owners' tint and borders, then a faint grid."""

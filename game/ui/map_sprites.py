@@ -290,7 +290,7 @@ class MapSprites:
             # along the shared side: a whole square side, or the polygon's side (hexes, regions) up to 1.5 tiles
             sprite.width = tile * 0.98 if self.grid.square else min(max(length, tile * 0.5), tile * 1.5) * 0.98
             sprite.height = tile * 0.42
-            sprite.angle = -math.degrees(math.atan2(y2 - y1, x2 - x1))  # arcade turns clockwise
+            sprite.angle = -math.degrees(math.atan2(y2 - y1, x2 - x1)) % 180  # arcade turns clockwise; ends alike
             sprite.color = color
             self.walls.append(sprite)
             anchor = ((x1 + x2) / 2, (y1 + y2) / 2)

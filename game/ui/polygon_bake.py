@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from game.ui import theme
-from game.ui.grid import Layout
 
 if TYPE_CHECKING:
     from game.ui.map_renderer import Chunk, TerrainRenderer
 
 
-def polygon_chunk_rect(grid: Layout, x0: int, y0: int, columns: int, rows: int) -> tuple[float, float, float, float]:
-    """(left, bottom, right, top) around the outlines of the chunk's cells."""
-    points = [p for y in range(y0, y0 + rows) for x in range(x0, x0 + columns) for p in grid.outline(y * grid.width + x)]
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys))
-
-
 def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
-    """The chunk's picture; cells of the neighbouring chunks that reach into its rectangle are drawn too,
-    identically, so overlapping chunk pictures meet without seams."""
+    """The chunk's picture: every cell reaching into its square, clipped at its edges (so the squares of the
+    picture meet without seams)."""
     grid: Any = renderer.grid  # a game.ui.layouts.PolygonLayout
     scene = renderer.scene
     left, bottom, right, top = chunk.rect
@@ -36,24 +29,19 @@ def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
     def local(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
         return [(x - left, top - y) for x, y in points]
 
-    if chunk.members is not None:  # a region map's piece: the regions reaching into it, each its own shape
-        cells = list(chunk.members)
-        for t in cells:
-            _paste_region(renderer, image, t, local(grid.outline(t)), (left, top))
-    else:  # hexes: one mask for every cell; the neighbouring chunks' edge cells too
+    cells = list(chunk.members or ())  # every cell reaching into this square of the picture
+    if getattr(grid, "uniform_cells", False):  # hexes: one mask for every cell
         art = math.ceil(2 * getattr(grid, "radius", grid.tile / 2))
         mask = Image.new("L", (art, art), 0)
         ImageDraw.Draw(mask).polygon([(x - grid.center(0)[0] + art / 2, grid.center(0)[1] - y + art / 2)
                                       for x, y in grid.outline(0)], fill=255)
-        cells = [
-            y * grid.width + x
-            for y in range(max(0, chunk.y0 - 1), min(grid.height, chunk.y0 + chunk.rows + 1))
-            for x in range(max(0, chunk.x0 - 1), min(grid.width, chunk.x0 + chunk.columns + 1))
-        ]
         for t in cells:
             cx, cy = grid.center(t)
             tile = renderer.assets.terrain_tile(scene.terrain[t], t in scene.disrupted, art)
             image.paste(tile, (round(cx - left - art / 2), round(top - cy - art / 2)), mask)
+    else:  # regions: each its own shape and size
+        for t in cells:
+            _paste_region(renderer, image, t, local(grid.outline(t)), (left, top))
     bw = theme.BORDER_WIDTH
     clusters = getattr(grid, "clusters", None)  # region maps: a dark line where one cluster meets another
     for t in cells:
@@ -79,8 +67,22 @@ def polygon_chunk_image(renderer: TerrainRenderer, chunk: Chunk) -> Image.Image:
             inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.7) for x, y in grid.outline(t)]
             draw.polygon(local(inner), outline=bases[t][:3] + (255,), width=3)
         draw.polygon(outline, outline=(0, 0, 0, 34))
+    for name, x, y in getattr(grid, "cluster_labels", ()):  # clusters named on the map (clipped at chunk edges)
+        font = label_font(CLUSTER_LABEL_SIZE)
+        draw.text((x - left, top - y), name.upper(), font=font, anchor="mm", fill=(255, 248, 225, 150),
+                  stroke_width=2, stroke_fill=(10, 12, 16, 150))
     image.alpha_composite(overlay)
     return image.convert("RGB")
+
+
+CLUSTER_LABEL_SIZE = 22
+
+
+@lru_cache(maxsize=4)
+def label_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from game.ui.assets import _font
+
+    return _font(size)
 
 
 def _paste_region(renderer: TerrainRenderer, image: Image.Image, territory: int,

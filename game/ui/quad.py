@@ -68,6 +68,8 @@ class TexturedQuad:
             if self.texture is not None:
                 self.texture.delete()
             self.texture = self.ctx.texture(image.size, components=components, data=data)
+            # smooth sampling at an edge must not pull in the opposite edge (seams between baked chunks)
+            self.texture.wrap_x = self.texture.wrap_y = self.ctx.CLAMP_TO_EDGE
         else:
             self.texture.write(data)
         ctx = self.ctx

@@ -27,12 +27,15 @@ def off_centre(layout: RegionLayout, territory: int, share: float = 0.6) -> tupl
     return cx + (vx - cx) * share, cy + (vy - cy) * share
 
 
+OPEN = ("plain", "barren")  # 1 MP for every unit
+
+
 def plain_with_plain_links(game, zone: tuple[int, ...]) -> int:  # noqa: ANN001
-    """A plain region of the zone with at least two plain regions linked to it."""
+    """A land region of the zone with at least two open regions (plain, barren) linked to it."""
     world = game.world
     board = world.board
-    return next(t for t in zone if world.terrain[t] == "plain"
-                and sum(1 for n in board.neighbours(t) if world.terrain[n] == "plain") >= 2)
+    return next(t for t in zone if "water" not in world.terrain[t]
+                and sum(1 for n in board.neighbours(t) if world.terrain[n] in OPEN) >= 2)
 
 
 def test_the_base_game_screen_plays_on_a_region_map_through_its_handlers(window: GameWindow) -> None:
@@ -66,9 +69,11 @@ def test_the_base_game_screen_plays_on_a_region_map_through_its_handlers(window:
     click(window, *view.camera.to_screen(*off_centre(layout, home, 0.5)))
     assert view.orders.selected_army == army
     reach = set(view.canvas.overlays.cell_colors)
-    plain_links = {n for n in world.board.neighbours(home) if world.terrain[n] == "plain"}
+    plain_links = {n for n in world.board.neighbours(home) if world.terrain[n] in OPEN}
     assert plain_links <= reach
-    assert all(world.board.distance(home, t) <= 3 for t in reach)
+    world.activate()
+    mp = esper.component_for_entity(army, Army).mp
+    assert all(world.board.distance(home, t) <= mp for t in reach)  # at least 1 MP a link
     target = min(plain_links)
     dispatch(window, "on_mouse_motion", *view.camera.to_screen(*off_centre(layout, target, 0.5)), 0, 0)
     assert view.canvas.overlays.path == [layout.center(home), layout.center(target)]
@@ -95,6 +100,12 @@ def test_the_base_game_screen_plays_on_a_region_map_through_its_handlers(window:
     assert right <= layout.pixel_width + layout.tile * 2 and bottom >= -layout.tile * 2
     frames(window, 2)
     shot(window, "boards_region_radar.png")
+    # zoomed out through the wheel as far as it goes: the whole island fits, its provinces named
+    for _ in range(6):
+        dispatch(window, "on_mouse_scroll", 480, 360, 0, -1)
+    assert view.camera.zoom == view.camera.min_zoom < 1
+    frames(window, 3)
+    shot(window, "boards_region_overview.png")
 
 
 def test_every_region_is_baked_with_its_terrain_and_owner_borders(window: GameWindow) -> None:
@@ -123,3 +134,22 @@ def test_every_region_is_baked_with_its_terrain_and_owner_borders(window: GameWi
     expected = terrain._keys_of({some, *game.world.board.neighbours(some)})
     resident = {k for k in expected if k in terrain.resident}
     assert terrain.refresh() == len(resident)
+
+
+def test_the_new_game_preview_draws_the_regions_and_tints_the_start_zones(window: GameWindow) -> None:
+    from game.ui.views.setup import preview_image, size_words, starts_anywhere
+
+    data = load_map(MAP)
+    assert size_words(data, "×") == "51 regions" and not starts_anywhere(data, 2)
+    colors = [(230, 159, 0, 255), (86, 180, 233, 255)]
+    image = preview_image(data, 2, window.assets, colors, 260)
+    plain = preview_image(data, 2, window.assets, [], 260)  # no colours: terrain only
+    assert max(image.size) <= 260 and image.size[1] > 20  # the island's shape, not one row of cells
+    regions = data.topology["regions"]
+    xs = [p[0] for r in regions for p in r["outline"]]
+    ys = [p[1] for r in regions for p in r["outline"]]
+    scale = (260 - 4) / max(max(xs) - min(xs), max(ys) - min(ys))
+    for seat, zone in data.start_zones[2].items():
+        r = regions[zone[0]]
+        spot = (int((r["x"] - min(xs)) * scale + 2), int((r["y"] - min(ys)) * scale + 2))
+        assert image.getpixel(spot) != plain.getpixel(spot), f"seat {seat}'s zone is not tinted"

@@ -169,8 +169,14 @@ def size_words(data: MapData, times: str, unit: str = "") -> str:
     return f"{data.width} regions" if is_region_map(data) else f"{data.width}{times}{data.height}{unit}"
 
 
-def region_preview(data: MapData, assets: Assets, box: int) -> Image.Image:
-    """A region map in miniature: each region's outline in its terrain's colour (every seat may start anywhere)."""
+def starts_anywhere(data: MapData, players: int) -> bool:
+    """True when every seat's start zone is the whole map (a region map without declared zones)."""
+    return all(len(zone) == len(data.terrain) for zone in data.start_zones.get(players, {}).values())
+
+
+def region_preview(data: MapData, assets: Assets, box: int, players: int = 0,
+                   colors: list[theme.Color] | None = None) -> Image.Image:
+    """A region map in miniature: each region in its terrain's colour, the start zones (if declared) tinted."""
     regions = data.topology["regions"]
     shapes = [[tuple(p) for p in r.get("outline") or []] or [(r["x"], r["y"])] for r in regions]
     xs = [x for shape in shapes for x, _ in shape]
@@ -180,20 +186,26 @@ def region_preview(data: MapData, assets: Assets, box: int) -> Image.Image:
     image = Image.new("RGB", (max(1, round((max(xs) - left) * scale) + 4), max(1, round((max(ys) - top) * scale) + 4)),
                       theme.BACKGROUND[:3])
     draw = ImageDraw.Draw(image)
-    for shape, terrain in zip(shapes, data.terrain, strict=True):
+    seat_of = {} if starts_anywhere(data, players) or not colors else {
+        t: seat for seat, zone in data.start_zones.get(players, {}).items() for t in zone}
+    for t, (shape, terrain) in enumerate(zip(shapes, data.terrain, strict=True)):
         points = [((x - left) * scale + 2, (y - top) * scale + 2) for x, y in shape]
+        fill: tuple[int, ...] = assets.terrain_color(terrain)
+        if t in seat_of and colors:
+            color = colors[(seat_of[t] - 1) % len(colors)]
+            fill = tuple((a + b) // 2 for a, b in zip(fill[:3], color[:3], strict=True))
         if len(points) > 2:
-            draw.polygon(points, fill=assets.terrain_color(terrain), outline=(20, 22, 28))
+            draw.polygon(points, fill=fill, outline=(20, 22, 28))  # type: ignore[arg-type]
         else:
             x, y = points[0]
-            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=assets.terrain_color(terrain))
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=fill)  # type: ignore[arg-type]
     return image
 
 
 def preview_image(data: MapData, players: int, assets: Assets, colors: list[theme.Color], box: int = 300) -> Image.Image:
     """The map in miniature with each seat's start zone outlined in its colour."""
     if is_region_map(data):
-        return region_preview(data, assets, box)
+        return region_preview(data, assets, box, players, colors)
     scale = max(1, min(box // data.width, box // data.height))
     image = Image.new("RGB", (data.width, data.height))
     image.putdata([assets.terrain_color(t) for t in data.terrain])  # type: ignore[arg-type]
@@ -527,7 +539,7 @@ class SetupView(BaseView):
         elif self.about is not None:
             counts = ", ".join(str(n) for n in data.players())
             land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)
-            zones = ("Every seat may start anywhere." if is_region_map(data)
+            zones = ("Every seat may start anywhere." if starts_anywhere(data, self.count)
                      else "Coloured patches are the start zones.")
             self.about.text = (f"{data.name}\n{size_words(data, ' × ', ' territories')} · {land:.0%} land · "
                                f"for {counts} players. {zones}")

@@ -23,7 +23,7 @@ SEED = 4
 FILE = "provinces.tmj"
 NAME = "Crown Provinces"
 SIZE = (1500, 1000)
-POINTS = 100
+POINTS = 120
 MIN_SIDE = 14.0  # shorter shared sides are not links (they would read as corners)
 PROVINCES = ("Highmarch", "Fenwold", "Stonereach", "Ashdown", "Greenmantle", "Saltcliff")
 SYLLABLES = ("bar", "den", "ford", "hal", "ley", "mor", "ton", "wick", "ash", "brook", "dale", "fell", "gar",
@@ -102,7 +102,7 @@ def build(seed: int) -> tuple[dict, list[str], dict[int, dict[int, tuple[int, ..
     keep = []
     for i, (x, y) in enumerate(sites):
         angle = math.atan2(y - height / 2, x - width / 2)
-        wobble = 0.86 + 0.1 * math.sin(3 * angle + seed) + 0.05 * math.cos(5 * angle)
+        wobble = 0.8 + 0.08 * math.sin(3 * angle + seed) + 0.04 * math.cos(5 * angle)  # clear of the box
         if ((x - width / 2) / (width / 2)) ** 2 + ((y - height / 2) / (height / 2)) ** 2 <= wobble ** 2:
             keep.append(i)
     cells = [snapped[i] for i in keep]
