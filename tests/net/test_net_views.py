@@ -100,6 +100,10 @@ def test_total_war_seats_get_only_their_view_and_play_to_the_end(server):
         app = one.game.app
         controllers = {1: make_controller("normal", app), 2: make_controller("normal", app)}
         for client in (one, two):  # TW3.1: both keep the default army and are Ready in the muster
+            for _ in range(50):  # bounded: the copy may still be taking the other seat's Ready
+                if client.my_turn():
+                    break
+                client.pump(wait=0.1)
             assert client.my_turn() and _act(client, controllers[client.seat]) >= 1  # type: ignore[index]
         settle_all([one, two, watcher])
         assert one.game.awaiting_orders and one.my_turn() and two.my_turn()
