@@ -54,14 +54,19 @@ ROW = 30  # button height in the tool panel
 
 
 def editor_terrain(window: GameWindow, ruleset: str = "base") -> tuple[str, ...]:
-    """Every terrain of the ruleset with the window's mods (E8.2: mods' terrains too); the ruleset alone if a mod
-    cannot load."""
+    """Every terrain of the ruleset with the window's mods (E8.2: mods' terrains too)."""
+    return editor_rules(window, ruleset)[0]
+
+
+def editor_rules(window: GameWindow, ruleset: str = "base") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(terrain ids, mods): the ruleset with the window's mods; the ruleset alone if a mod cannot load."""
     from game.content import load_app
 
+    mods = tuple(window.mods) if ruleset == "base" else ()
     try:
-        return tuple(load_app(ruleset, list(window.mods) if ruleset == "base" else []).rules.terrain)
+        return tuple(load_app(ruleset, list(mods)).rules.terrain), mods
     except Exception:  # a broken mod must not close the editor; the base terrains remain
-        return tuple(load_app(ruleset).rules.terrain)
+        return tuple(load_app(ruleset).rules.terrain), ()
 
 
 def openable_maps() -> list[tuple[Path, str]]:
@@ -119,7 +124,7 @@ class EditorStartView(BaseView):
 
     def __init__(self, window: GameWindow) -> None:
         super().__init__(window)
-        self.terrain_ids = editor_terrain(window)
+        self.terrain_ids, self.mods = editor_rules(window)
         self.width_cells, self.height_cells = 32, 32
         self.shape = SQUARE4
         self.fill = "plain" if "plain" in self.terrain_ids else self.terrain_ids[0]
@@ -216,7 +221,7 @@ class EditorStartView(BaseView):
     def create(self) -> None:
         try:
             doc = MapDocument.new(self.name_field.text, self.width_cells, self.height_cells, self.fill, self.shape,
-                                  self.terrain_ids)
+                                  self.terrain_ids, mods=self.mods)
         except EditError as exc:
             self._build(str(exc))
             return
@@ -225,9 +230,9 @@ class EditorStartView(BaseView):
     def open(self, path: Path, ruleset: str) -> None:
         from game.maps import MapError
 
-        ids = self.terrain_ids if ruleset == "base" else editor_terrain(self.app, ruleset)
+        ids, mods = (self.terrain_ids, self.mods) if ruleset == "base" else editor_rules(self.app, ruleset)
         try:
-            doc = MapDocument.open(path, ids)
+            doc = MapDocument.open(path, ids, ruleset, mods)
         except MapError as exc:  # named file and field; the editor stays on this screen
             self._build(f"Cannot open {path.name}: {exc.errors[0]}")
             return
