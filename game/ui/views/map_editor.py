@@ -193,6 +193,13 @@ class EditorStartView(BaseView):
         self.status = Label(self.ui, 60, 86, status, 11, theme.TEXT_BAD, width=520)
         self.ui.button((60, 40, 140, 36)).configure("Main menu", on_click=self.app.show_main_menu)
 
+    def on_resize(self, width: int, height: int) -> None:
+        """Lay the screen out again for the new window size (the name typed and the message stay)."""
+        focused = self.name_field.focused
+        self._build(self.status.text)
+        self.name_field.focused = focused
+        self.name_field.refresh()
+
     def _label(self, *args: object, **kwargs: object) -> Label:
         """A label kept alive with the screen (a dropped Text leaves the batch)."""
         label = Label(self.ui, *args, **kwargs)  # type: ignore[arg-type]
@@ -827,6 +834,22 @@ class EditorView(BaseView):
                 cache.clear()
             cache[key] = self.overlays.edges(tuple(zone))
         return cache[key]  # type: ignore[no-any-return]
+
+    def on_resize(self, width: int, height: int) -> None:
+        """The map's part and the panel laid out again for the new window size; the view keeps its centre and zoom."""
+        position, zoom = self.camera.position, self.camera.zoom
+        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid, zoom, bottom_inset=28)
+        self.camera.set_position(*position)
+        if self.renderer is not None:  # its capacity is a screenful: bake for the new size
+            self.renderer.release()
+            self.renderer = self._new_renderer()
+        typed = self.name_field
+        self._build_panel()
+        if typed.focused:  # a name being typed survives the new layout
+            self.name_field.text, self.name_field.focused = typed.text, True
+            self.name_field.refresh()
+        self._refresh_checks()
+        self.changed = True
 
     def on_hide_view(self) -> None:
         self.painting = False
