@@ -260,15 +260,26 @@ def test_a_stroke_is_one_undo_step_and_saves_never_overwrite_another_map(tmp_pat
     assert other.save(tmp_path) == tmp_path / "test_map_2.tmj"
 
 
-def test_column_staggered_hexes_edit_but_do_not_save(tmp_path: Path) -> None:
-    d = MapDocument("Columns", 10, 10, ["plain"] * 100, {},
-                    {"kind": HEX, "stagger_axis": "x", "stagger_index": "odd"}, (), TERRAIN)
-    two_seats(d)
-    d.transform("rotate_180")
-    assert not d.errors()
-    with pytest.raises(EditError, match="column-staggered"):
-        d.save(tmp_path)
-    assert not list(tmp_path.iterdir())
+def test_column_staggered_hexes_edit_save_and_reload_e8_5(tmp_path: Path) -> None:
+    """Tiled staggeraxis "x" (flat-top hexes, hand-made maps): edited, saved, validated and read back cell for cell."""
+    for index in ("odd", "even"):
+        d = MapDocument(f"Columns {index}", 11, 10, ["plain"] * 110, {},
+                        {"kind": HEX, "stagger_axis": "x", "stagger_index": index}, (), TERRAIN)
+        two_seats(d)
+        d.paint_brush(47, 3, "mountain")
+        d.tick(3, True)
+        for seat, corner in enumerate((9, 10 * 11 - 2, 5 * 11 + 5), start=1):
+            d.set_zone(3, seat, d.brush(corner, 3))  # hex brushes: ragged zones across staggered columns
+        d.transform("rotate_180")
+        assert not d.errors()
+        path = d.save(tmp_path)
+        checked, errors = validate_paths([str(path)])
+        assert checked and errors == []
+        text = path.read_text()
+        assert '"staggeraxis": "x"' in text and f'"staggerindex": "{index}"' in text
+        again = MapDocument.open(path, TERRAIN)
+        assert again.topology == d.topology and again.terrain == d.terrain
+        assert again.zones == d.zones and again.counts == {2, 3}
 
 
 def swamp_mod(folder: Path) -> Path:
