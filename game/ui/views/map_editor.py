@@ -173,8 +173,7 @@ class EditorStartView(BaseView):
         self.create_button.configure("Create map", on_click=self.create, primary=True)
         # open
         self._label(660, top - 50, "Open a map", 15, bold=True)
-        self._label(660, top - 76, "Shipped maps, then yours (✎). Saving never changes a shipped map.", 10,
-              theme.TEXT_DIM)
+        self._label(660, top - 76, "Shipped maps, then yours (✎)", 10, theme.TEXT_DIM)  # fits a narrow window
         shown = self.maps[self.page * self.PAGE:(self.page + 1) * self.PAGE]
         self.open_buttons: list[Button] = []
         for i, (path, ruleset) in enumerate(shown):
@@ -182,7 +181,8 @@ class EditorStartView(BaseView):
             label = f"{path.stem.replace('_', ' ')}{' ✎' if mine else ''}"
             note = "" if ruleset == "base" else ruleset
             button = self.ui.button((660, top - 120 - i * 36, window.width - 720, 32))
-            button.configure(label, note, on_click=partial(self.open, path, ruleset), tooltip=str(path))
+            tip = str(path) if mine else f"Saving never changes a shipped map (a copy goes to your maps)\n{path}"
+            button.configure(label, note, on_click=partial(self.open, path, ruleset), tooltip=tip)
             self.open_buttons.append(button)
         pages = max(1, -(-len(self.maps) // self.PAGE))
         if pages > 1:
