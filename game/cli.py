@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
     validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
+    validate.add_argument("--mod", action="append", default=[], metavar="ID",
+                          help="read the maps with this mod's terrain too (an id or a folder; repeatable)")
 
     schema = sub.add_parser("schema", help="write JSON Schema for the rules files and mod manifests")
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
@@ -98,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "validate":
         from game.validate import validate_paths
 
-        checked, errors = validate_paths(args.paths)
+        checked, errors = validate_paths(args.paths, args.mod)
         for line in errors:
             print(line, file=sys.stderr)
         if not checked and not errors:

@@ -87,7 +87,8 @@ class MapDocument:
 
     def __init__(self, name: str, width: int, height: int, terrain: Iterable[str], zones: Zones | None = None,
                  topology: dict[str, Any] | None = None, counts: Iterable[int] | None = None,
-                 terrain_ids: Iterable[str] = (), source: str = "") -> None:
+                 terrain_ids: Iterable[str] = (), source: str = "", ruleset: str = "base",
+                 mods: Iterable[str] = ()) -> None:
         self.name = name
         self.width = width
         self.height = height
@@ -97,6 +98,8 @@ class MapDocument:
         self.counts: set[int] = set(counts if counts is not None else self.zones)
         self.terrain_ids = tuple(terrain_ids) or tuple(dict.fromkeys(self.terrain))
         self.source = source
+        self.ruleset = ruleset  # the rules whose terrain data the fairness figures read (E8.4)
+        self.mods = tuple(mods)
         self.board: Board = make_board(width, height, self.topology)
         self._undo: deque[_Step] = deque(maxlen=UNDO_STEPS)
         self._redo: list[_Step] = []
@@ -107,7 +110,8 @@ class MapDocument:
     # ----- making and opening
     @classmethod
     def new(cls, name: str, width: int, height: int, fill: str, shape: str = SQUARE4,
-            terrain_ids: Iterable[str] = (), max_territories: int | None = None) -> MapDocument:
+            terrain_ids: Iterable[str] = (), max_territories: int | None = None, ruleset: str = "base",
+            mods: Iterable[str] = ()) -> MapDocument:
         """A blank map of one terrain (E8.1); sides are 8..256."""
         for side, label in ((width, "width"), (height, "height")):
             if not MIN_SIDE <= side <= MAX_SIDE:
@@ -125,20 +129,22 @@ class MapDocument:
         elif shape == HEX:
             topology = {"kind": HEX, "stagger_axis": "y", "stagger_index": "odd"}
         return cls(name.strip() or "New map", width, height, [fill] * (width * height), {}, topology, (),
-                   ids, "")
+                   ids, "", ruleset, mods)
 
     @classmethod
-    def from_map(cls, data: MapData, terrain_ids: Iterable[str] = ()) -> MapDocument:
+    def from_map(cls, data: MapData, terrain_ids: Iterable[str] = (), ruleset: str = "base",
+                 mods: Iterable[str] = ()) -> MapDocument:
         zones = {n: {s: set(c) for s, c in seats.items()} for n, seats in data.start_zones.items()}
         ids = tuple(terrain_ids) or tuple(dict.fromkeys(data.terrain))
         return cls(data.name, data.width, data.height, data.terrain, zones, data.topology, data.start_zones, ids,
-                   data.source)
+                   data.source, ruleset, mods)
 
     @classmethod
-    def open(cls, path: str | Path, terrain_ids: Iterable[str]) -> MapDocument:
+    def open(cls, path: str | Path, terrain_ids: Iterable[str], ruleset: str = "base",
+             mods: Iterable[str] = ()) -> MapDocument:
         """Open a shipped or saved map (raises `game.maps.MapError` naming the file and field)."""
         ids = tuple(terrain_ids)
-        return cls.from_map(load_map(path, ids), ids)
+        return cls.from_map(load_map(path, ids), ids, ruleset, mods)
 
     # ----- what can be edited
     @property
@@ -493,12 +499,15 @@ class MapDocument:
         return seen
 
     def fairness_figures(self, players: int) -> dict[int, float]:
-        """Per seat: the map generator's measure, expected R2.2 production within REACH steps of its zone."""
-        from game.mapgen import zone_production
+        """Per seat: the map generator's measure, expected R2.2 production within REACH steps of its zone, with
+        the production of the document's ruleset and mods (a mod's terrain produces what its data says)."""
+        from game.mapgen import expected_production, zone_production
 
+        production = expected_production(self.ruleset, self.mods)
         data = self.to_map_data(only_ticked=False)
         seats = data.start_zones.get(players, {})
-        return {seat: sum(zone_production(data, players, seat).values()) for seat in sorted(seats)}
+        return {seat: sum(zone_production(data, players, seat, production=production).values())
+                for seat in sorted(seats)}
 
     def errors(self) -> list[Problem]:
         return [p for p in self.problems() if p.severity == "error"]

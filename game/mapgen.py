@@ -12,13 +12,18 @@ from game.maps import WATER_TERRAIN_IDS, MapData, is_land
 from systems.board import Board, make_board
 
 
-@cache
-def expected_production() -> dict[str, dict[str, float]]:
-    """R2.2's range midpoints per terrain, read from the base ruleset's terrain data (on first use, never at
-    import: a broken mod folder must not break importing the map generator)."""
-    from game.rules_loader import load_ruleset
+def expected_production(ruleset: str = "base", mods: Sequence[str] = ()) -> dict[str, dict[str, float]]:
+    """R2.2's range midpoints per terrain, read from the loaded ruleset's terrain data with `mods` (a mod's
+    terrain produces what its data says); loaded on first use, never at import: a broken mod folder must not
+    break importing the map generator."""
+    return _production_of(ruleset, tuple(mods))
 
-    terrain = load_ruleset().terrain
+
+@cache
+def _production_of(ruleset: str, mods: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    from game.content import load_app
+
+    terrain = load_app(ruleset, list(mods)).rules.terrain
     return {
         tid: {r: (lo + hi) / 2 for r, (lo, hi) in spec.production.items()} for tid, spec in terrain.items()
     }
@@ -72,12 +77,15 @@ def _reach(cells: Iterable[int], board: Board, radius: int) -> list[int]:
     return sorted(dist)
 
 
-def zone_production(data: MapData, players: int, seat: int, radius: int = REACH) -> dict[str, float]:
-    """Expected production (R2.2 midpoints) of all territories within `radius` steps of a start zone."""
+def zone_production(data: MapData, players: int, seat: int, radius: int = REACH,
+                    production: dict[str, dict[str, float]] | None = None) -> dict[str, float]:
+    """Expected production (R2.2 midpoints) of all territories within `radius` steps of a start zone;
+    `production` is `expected_production(ruleset, mods)` of the game's rules (the base game's by default)."""
+    per_terrain = expected_production() if production is None else production
     totals = dict.fromkeys(RESOURCES, 0.0)
     board = make_board(data.width, data.height, data.topology)
     for cell in _reach(data.start_zones[players][seat], board, radius):
-        for resource, amount in expected_production().get(data.terrain[cell], {}).items():
+        for resource, amount in per_terrain.get(data.terrain[cell], {}).items():
             totals[resource] = totals.get(resource, 0.0) + amount
     return totals
 

@@ -387,6 +387,7 @@ def _prop(name: str, value: int | str) -> dict[str, Any]:
 
 
 HEX_TILE = (28, 32, 16)  # pointy-top hex in Tiled: tile width, tile height, side length (width ~ sqrt(3) * side)
+HEX_TILE_COLUMNS = (32, 28, 16)  # flat-top hex (Tiled staggeraxis "x"): tile width, tile height, side length
 
 
 def _zone_objects(data: MapData) -> list[dict[str, Any]]:
@@ -395,7 +396,11 @@ def _zone_objects(data: MapData) -> list[dict[str, Any]]:
     hexes = data.topology.get("kind") == HEX
     for players, seats in sorted(data.start_zones.items()):
         for seat, zone in sorted(seats.items()):
-            if hexes:
+            if hexes and data.topology.get("stagger_axis", "y") == "x":  # runs down each column (transposed)
+                columns = {(c % data.width) * data.height + c // data.width for c in zone}
+                boxes = [_hex_column_box(data, x, y, run)
+                         for y, x, run, _ in _rectangles(columns, data.height, merge=False)]
+            elif hexes:
                 boxes = [_hex_run_box(data, x, y, w) for x, y, w, _ in _rectangles(zone, data.width, merge=False)]
             else:
                 boxes = [(x * TILE_SIZE, y * TILE_SIZE, w * TILE_SIZE, h * TILE_SIZE)
@@ -412,12 +417,19 @@ def _zone_objects(data: MapData) -> list[dict[str, Any]]:
 def _hex_run_box(data: MapData, x: int, y: int, run: int) -> tuple[float, float, float, float]:
     """A rectangle holding the centres of cells x..x+run-1 of row y and no other cell's centre."""
     tw, th, side = HEX_TILE
-    if data.topology.get("stagger_axis", "y") != "y":
-        raise ValueError("writing column-staggered hex maps is not supported; use stagger_axis 'y'")
     odd = 1 if data.topology.get("stagger_index", "odd") == "odd" else 0
     left = x * tw + (tw / 2 if y % 2 == odd else 0.0) + tw / 4
     top = y * (th + side) / 2 + th / 4
     return left, top, run * tw - tw / 2, th / 2
+
+
+def _hex_column_box(data: MapData, x: int, y: int, run: int) -> tuple[float, float, float, float]:
+    """A rectangle holding the centres of cells y..y+run-1 of column x (column-staggered hexes) and no other's."""
+    tw, th, side = HEX_TILE_COLUMNS
+    odd = 1 if data.topology.get("stagger_index", "odd") == "odd" else 0
+    left = x * (tw + side) / 2 + tw / 4
+    top = y * th + (th / 2 if x % 2 == odd else 0.0) + th / 4
+    return left, top, tw / 2, run * th - th / 2
 
 
 def write_map(data: MapData, path: str | Path) -> None:
@@ -466,7 +478,8 @@ def write_map(data: MapData, path: str | Path) -> None:
     grid = "[\n" + ",\n".join(rows) + "]"
     kind = data.topology.get("kind", SQUARE4)
     if kind == HEX:
-        doc.update(orientation="hexagonal", tilewidth=HEX_TILE[0], tileheight=HEX_TILE[1], hexsidelength=HEX_TILE[2],
+        tile = HEX_TILE_COLUMNS if data.topology.get("stagger_axis", "y") == "x" else HEX_TILE
+        doc.update(orientation="hexagonal", tilewidth=tile[0], tileheight=tile[1], hexsidelength=tile[2],
                    staggeraxis=data.topology.get("stagger_axis", "y"),
                    staggerindex=data.topology.get("stagger_index", "odd"))
     elif kind == SQUARE8:

@@ -10,8 +10,9 @@ from game.content.manifest import BUNDLED_MODS, read_manifest, rel
 from game.errors import DataError
 
 
-def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Returns (checked, errors): what was checked and every error found, each naming file and key."""
+def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    """Returns (checked, errors): what was checked and every error found, each naming file and key. Maps are
+    read with the terrain of their ruleset plus `mods` (ids or folders: a map painted with a mod's terrain)."""
     from game.maps import MapError, load_map
 
     checked: list[str] = []
@@ -21,7 +22,7 @@ def validate_paths(paths: Sequence[str]) -> tuple[list[str], list[str]]:
     def terrain_of(ruleset: str) -> set[str] | None:
         if ruleset not in terrain:
             try:
-                terrain[ruleset] = set(load_app(ruleset).rules.terrain)
+                terrain[ruleset] = set(load_app(ruleset, list(mods)).rules.terrain)
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
                 terrain[ruleset] = None

@@ -261,12 +261,62 @@ def test_a_stroke_is_one_undo_step_and_saves_never_overwrite_another_map(tmp_pat
     assert other.save(tmp_path) == tmp_path / "test_map_2.tmj"
 
 
-def test_column_staggered_hexes_edit_but_do_not_save(tmp_path: Path) -> None:
-    d = MapDocument("Columns", 10, 10, ["plain"] * 100, {},
-                    {"kind": HEX, "stagger_axis": "x", "stagger_index": "odd"}, (), TERRAIN)
+def test_column_staggered_hexes_edit_save_and_reload_e8_5(tmp_path: Path) -> None:
+    """Tiled staggeraxis "x" (flat-top hexes, hand-made maps): edited, saved, validated and read back cell for cell."""
+    for index in ("odd", "even"):
+        d = MapDocument(f"Columns {index}", 11, 10, ["plain"] * 110, {},
+                        {"kind": HEX, "stagger_axis": "x", "stagger_index": index}, (), TERRAIN)
+        two_seats(d)
+        d.paint_brush(47, 3, "mountain")
+        d.tick(3, True)
+        for seat, corner in enumerate((9, 10 * 11 - 2, 5 * 11 + 5), start=1):
+            d.set_zone(3, seat, d.brush(corner, 3))  # hex brushes: ragged zones across staggered columns
+        d.transform("rotate_180")
+        assert not d.errors()
+        path = d.save(tmp_path)
+        checked, errors = validate_paths([str(path)])
+        assert checked and errors == []
+        text = path.read_text()
+        assert '"staggeraxis": "x"' in text and f'"staggerindex": "{index}"' in text
+        again = MapDocument.open(path, TERRAIN)
+        assert again.topology == d.topology and again.terrain == d.terrain
+        assert again.zones == d.zones and again.counts == {2, 3}
+
+
+def swamp_mod(folder: Path) -> Path:
+    """A mod adding a terrain that produces (E8.2, E8.4: its data, not the base game's, gives its R2.2 figures)."""
+    mod = folder / "swamp"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('id = "swamp"\nname = "Swamp"\nversion = "1.0.0"\ndescription = "Wet land"\n'
+                                  'extends = { base = ">=1.0.0,<2" }\nfiles = ["terrain.toml"]\n')
+    (mod / "terrain.toml").write_text('[terrain.swamp]\nname = "Swamp"\nproduction = { food = [1, 3] }\n')
+    return mod
+
+
+def test_fairness_reads_a_mods_terrain_production_e8_4(tmp_path: Path) -> None:
+    mod = str(swamp_mod(tmp_path))
+    ids = tuple(load_ruleset([mod]).terrain)
+    d = MapDocument.new("Swampy", 12, 12, "swamp", "square4", ids, mods=[mod])
     two_seats(d)
-    d.transform("rotate_180")
-    assert not d.errors()
-    with pytest.raises(EditError, match="column-staggered"):
-        d.save(tmp_path)
-    assert not list(tmp_path.iterdir())
+    figures = d.fairness_figures(2)
+    assert figures == {1: 2.0 * 52, 2: 2.0 * 52}  # 52 cells within 4 steps of a 3x3 corner zone, 2 food each
+    assert not [p for p in d.problems() if "unfair" in p.text]  # base data alone would give 0 / 0: unfair
+
+
+def test_validate_with_the_mod_whose_terrain_a_saved_map_uses_e8_5(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+
+    mod = str(swamp_mod(tmp_path))
+    ids = tuple(load_ruleset([mod]).terrain)
+    d = MapDocument.new("Swampy", 12, 12, "plain", "square4", ids, mods=[mod])
+    d.paint_brush(60, 3, "swamp")
+    two_seats(d)
+    path = d.save(tmp_path / "maps")
+    checked, errors = validate_paths([str(path)])
+    assert checked and any("swamp" in e for e in errors)  # the base terrain alone does not know it
+    checked, errors = validate_paths([str(path)], [mod])
+    assert checked and errors == []
+    assert main(["validate", str(path), "--mod", mod]) == 0  # the command docs/map-editor.md gives
+    assert "0 error(s)" in capsys.readouterr().out
+    assert main(["validate", str(path)]) == 1

@@ -139,3 +139,19 @@ def test_bad_arguments_are_refused() -> None:
         generate_map(24, 24, players=())
     with pytest.raises(ValueError):
         generate_map(8, 8)
+
+
+def test_zone_production_reads_the_loaded_rules_terrain_with_mods(tmp_path: Path) -> None:
+    """R2.2 from data: a mod's terrain produces what its terrain table says (the editor's figures, E8.4)."""
+    from game.mapgen import expected_production
+
+    mod = tmp_path / "swamp"
+    mod.mkdir()
+    (mod / "mod.toml").write_text('id = "swamp"\nname = "Swamp"\nversion = "1.0.0"\ndescription = "Wet land"\n'
+                                  'extends = { base = ">=1.0.0,<2" }\nfiles = ["terrain.toml"]\n')
+    (mod / "terrain.toml").write_text('[terrain.swamp]\nname = "Swamp"\nproduction = { wood = [2, 4] }\n')
+    data = MapData("bog", 3, 1, ("swamp", "swamp", "plain"), {2: {1: (0,), 2: (2,)}}, "test")
+    assert zone_production(data, 2, 1, radius=0)["wood"] == 0.0  # the base rules do not know swamp
+    production = expected_production("base", [str(mod)])
+    assert production["swamp"] == {"wood": 3.0} and production["plain"] == EXPECTED_PRODUCTION["plain"]
+    assert zone_production(data, 2, 1, radius=1, production=production)["wood"] == 6.0

@@ -11,6 +11,7 @@ import pytest
 
 from game.map_editor import MapDocument
 from game.maps import load_map
+from game.ui.theme import PANEL_WIDTH
 from game.ui.views.map_editor import EditorStartView, EditorView
 from game.validate import validate_paths
 from tests.ui.conftest import click, dispatch, frames, shot
@@ -315,6 +316,8 @@ def test_a_mods_terrain_can_be_painted_and_saved_e8_2(app, tmp_path: Path) -> No
         saved = sorted(Path(os.environ["FOC_MAPS_DIR"]).glob("*.tmj"))
         assert len(saved) == 1
         assert load_map(saved[0], view.doc.terrain_ids).terrain[6 * 16 + 6] == "swamp"
+        assert view.doc.mods == (str(mod),)  # the fairness figures read the swamp's production (E8.4)
+        assert validate_paths([str(saved[0])], [str(mod)])[1] == []  # `foc validate FILE --mod swamp`
         press(app, view.buttons["play"])  # the new-game screen starts with the same mods ticked: it is listed
         setup = app.current_view
         assert str(mod) in setup.mods and setup.choices()[setup.map_index][1].source == str(saved[0])
@@ -332,3 +335,41 @@ def test_a_broken_saved_map_says_why_and_stays_e8_1(app) -> None:
     press(app, next(b for b in start.open_buttons if b.tooltip.endswith("broken.tmj")))
     assert app.current_view is start
     assert start.status.text.startswith("Cannot open broken.tmj: ") and "broken.tmj" in start.status.text
+
+
+def resize(app, width: int, height: int) -> None:
+    """What a resized window does: pyglet's headless window ignores set_size, so the size it reports is set as the
+    platform would set it, then on_resize goes through the window's handlers (the view's, then arcade's)."""
+    app._width, app._height = width, height  # noqa: SLF001
+    dispatch(app, "on_resize", width, height)
+
+
+def test_both_editor_screens_lay_out_again_on_resize(app) -> None:
+    """The start screen and the editor follow the window's size (E8.1, E8.2: every tool stays reachable)."""
+    size = (app.width, app.height)
+    try:
+        start = start_screen(app)
+        resize(app, 1000, 640)
+        assert start.open_buttons[0].rect[2] == 1000 - 720  # the map list spans the new width
+        assert start.create_button.rect[1] < 640
+        frames(app, 1)
+        shot(app, "map_editor_start_resized.png")
+        press(app, start.create_button)
+        view = app.current_view
+        assert isinstance(view, EditorView)
+        frames(app, 1)
+        resize(app, 1100, 660)
+        frames(app, 2)
+        assert view.camera.viewport == (0, 0, 1100 - PANEL_WIDTH, 660)
+        save = view.buttons["save"].rect
+        assert save[0] >= 1100 - PANEL_WIDTH and save[0] + save[2] <= 1100  # the panel moved to the new edge
+        assert view.name_field.button.rect[1] + view.name_field.button.rect[3] <= 660
+        press(app, view.buttons["tool:paint"])  # the relaid buttons answer where they are drawn
+        press(app, view.buttons["terrain:forest"])
+        cell = 5 * view.doc.width + 5
+        click(app, *at(view, cell))
+        assert view.doc.terrain[cell] == "forest"
+        frames(app, 2)
+        shot(app, "map_editor_resized.png")
+    finally:
+        resize(app, *size)

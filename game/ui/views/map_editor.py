@@ -54,14 +54,19 @@ ROW = 30  # button height in the tool panel
 
 
 def editor_terrain(window: GameWindow, ruleset: str = "base") -> tuple[str, ...]:
-    """Every terrain of the ruleset with the window's mods (E8.2: mods' terrains too); the ruleset alone if a mod
-    cannot load."""
+    """Every terrain of the ruleset with the window's mods (E8.2: mods' terrains too)."""
+    return editor_rules(window, ruleset)[0]
+
+
+def editor_rules(window: GameWindow, ruleset: str = "base") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(terrain ids, mods): the ruleset with the window's mods; the ruleset alone if a mod cannot load."""
     from game.content import load_app
 
+    mods = tuple(window.mods) if ruleset == "base" else ()
     try:
-        return tuple(load_app(ruleset, list(window.mods) if ruleset == "base" else []).rules.terrain)
+        return tuple(load_app(ruleset, list(mods)).rules.terrain), mods
     except Exception:  # a broken mod must not close the editor; the base terrains remain
-        return tuple(load_app(ruleset).rules.terrain)
+        return tuple(load_app(ruleset).rules.terrain), ()
 
 
 def openable_maps() -> list[tuple[Path, str]]:
@@ -119,7 +124,7 @@ class EditorStartView(BaseView):
 
     def __init__(self, window: GameWindow) -> None:
         super().__init__(window)
-        self.terrain_ids = editor_terrain(window)
+        self.terrain_ids, self.mods = editor_rules(window)
         self.width_cells, self.height_cells = 32, 32
         self.shape = SQUARE4
         self.fill = "plain" if "plain" in self.terrain_ids else self.terrain_ids[0]
@@ -168,8 +173,7 @@ class EditorStartView(BaseView):
         self.create_button.configure("Create map", on_click=self.create, primary=True)
         # open
         self._label(660, top - 50, "Open a map", 15, bold=True)
-        self._label(660, top - 76, "Shipped maps, then yours (✎). Saving never changes a shipped map.", 10,
-              theme.TEXT_DIM)
+        self._label(660, top - 76, "Shipped maps, then yours (✎)", 10, theme.TEXT_DIM)  # fits a narrow window
         shown = self.maps[self.page * self.PAGE:(self.page + 1) * self.PAGE]
         self.open_buttons: list[Button] = []
         for i, (path, ruleset) in enumerate(shown):
@@ -177,7 +181,8 @@ class EditorStartView(BaseView):
             label = f"{path.stem.replace('_', ' ')}{' ✎' if mine else ''}"
             note = "" if ruleset == "base" else ruleset
             button = self.ui.button((660, top - 120 - i * 36, window.width - 720, 32))
-            button.configure(label, note, on_click=partial(self.open, path, ruleset), tooltip=str(path))
+            tip = str(path) if mine else f"Saving never changes a shipped map (a copy goes to your maps)\n{path}"
+            button.configure(label, note, on_click=partial(self.open, path, ruleset), tooltip=tip)
             self.open_buttons.append(button)
         pages = max(1, -(-len(self.maps) // self.PAGE))
         if pages > 1:
@@ -187,6 +192,13 @@ class EditorStartView(BaseView):
                                                          enabled=self.page < pages - 1)
         self.status = Label(self.ui, 60, 86, status, 11, theme.TEXT_BAD, width=520)
         self.ui.button((60, 40, 140, 36)).configure("Main menu", on_click=self.app.show_main_menu)
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Lay the screen out again for the new window size (the name typed and the message stay)."""
+        focused = self.name_field.focused
+        self._build(self.status.text)
+        self.name_field.focused = focused
+        self.name_field.refresh()
 
     def _label(self, *args: object, **kwargs: object) -> Label:
         """A label kept alive with the screen (a dropped Text leaves the batch)."""
@@ -216,7 +228,7 @@ class EditorStartView(BaseView):
     def create(self) -> None:
         try:
             doc = MapDocument.new(self.name_field.text, self.width_cells, self.height_cells, self.fill, self.shape,
-                                  self.terrain_ids)
+                                  self.terrain_ids, mods=self.mods)
         except EditError as exc:
             self._build(str(exc))
             return
@@ -225,9 +237,9 @@ class EditorStartView(BaseView):
     def open(self, path: Path, ruleset: str) -> None:
         from game.maps import MapError
 
-        ids = self.terrain_ids if ruleset == "base" else editor_terrain(self.app, ruleset)
+        ids, mods = (self.terrain_ids, self.mods) if ruleset == "base" else editor_rules(self.app, ruleset)
         try:
-            doc = MapDocument.open(path, ids)
+            doc = MapDocument.open(path, ids, ruleset, mods)
         except MapError as exc:  # named file and field; the editor stays on this screen
             self._build(f"Cannot open {path.name}: {exc.errors[0]}")
             return
@@ -822,6 +834,22 @@ class EditorView(BaseView):
                 cache.clear()
             cache[key] = self.overlays.edges(tuple(zone))
         return cache[key]  # type: ignore[no-any-return]
+
+    def on_resize(self, width: int, height: int) -> None:
+        """The map's part and the panel laid out again for the new window size; the view keeps its centre and zoom."""
+        position, zoom = self.camera.position, self.camera.zoom
+        self.camera = MapCamera((0, 0, width - theme.PANEL_WIDTH, height), self.grid, zoom, bottom_inset=28)
+        self.camera.set_position(*position)
+        if self.renderer is not None:  # its capacity is a screenful: bake for the new size
+            self.renderer.release()
+            self.renderer = self._new_renderer()
+        typed = self.name_field
+        self._build_panel()
+        if typed.focused:  # a name being typed survives the new layout
+            self.name_field.text, self.name_field.focused = typed.text, True
+            self.name_field.refresh()
+        self._refresh_checks()
+        self.changed = True
 
     def on_hide_view(self) -> None:
         self.painting = False
