@@ -1729,6 +1729,112 @@ def sound_error() -> Synth:
     return s
 
 
+
+# ------------------------------------------------------------------- equipment (mods' accessories and works)
+# The accessories mod's pieces of equipment and the castle works mod's gates and moat, shown in the help
+# and the panel: white/grey like the unit sprites (48 px).
+
+
+def equip_bow() -> Image.Image:
+    c = Canvas(48)
+    c.arc(14, 24, 14, 20, -70, 70, L, 3.2)  # the bow's limb
+    c.line([(19, 5), (19, 43)], D, 1.0, False)  # its string
+    c.stroke([(8, 24), (42, 24)], W, 2.0, 0.8)  # the arrow
+    c.poly([(42, 20.5), (47, 24), (42, 27.5)], M, 0.8)
+    c.poly([(8, 24), (4, 20), (6, 24), (4, 28)], L, 0.6)
+    return c.finish(0.8)
+
+
+def equip_ladder() -> Image.Image:
+    c = Canvas(48)
+    c.stroke([(12, 46), (20, 2)], L, 3.0, 0.9)
+    c.stroke([(28, 46), (36, 2)], L, 3.0, 0.9)
+    for k in range(1, 8):
+        y = 46 - k * 5.6
+        x = (46 - y) * 8 / 44
+        c.stroke([(12 + x, y), (28 + x, y)], W, 2.2, 0.8)
+    return c.finish(0.8)
+
+
+def equip_battering_ram() -> Image.Image:
+    c = Canvas(48)
+    c.stroke([(4, 22), (40, 22)], L, 8.0, 1.0)  # the log
+    c.poly([(38, 14), (46, 18), (46, 26), (38, 30)], M, 1.0)  # its iron head
+    for x in (12.0, 28.0):
+        c.stroke([(x, 26), (x - 4, 40)], D, 1.6, 0.6)  # handles
+        c.stroke([(x, 26), (x + 4, 40)], D, 1.6, 0.6)
+    return c.finish(0.8)
+
+
+def equip_cauldron() -> Image.Image:
+    c = Canvas(48)
+    c.ellipse(24, 28, 16, 12, M, 1.2)
+    c.ellipse(24, 19, 16, 4, L, 1.0)
+    c.ellipse(24, 19, 13, 2.6, (250, 210, 120, 255))  # boiling oil
+    for x in (17.0, 24.0, 31.0):
+        c.arc(x, 10, 2.2, 4, 200, 340, W, 1.2)  # steam
+    c.stroke([(14, 38), (10, 46)], D, 2.0, 0.6)
+    c.stroke([(34, 38), (38, 46)], D, 2.0, 0.6)
+    return c.finish(0.8)
+
+
+def equip_armour() -> Image.Image:
+    c = Canvas(48)
+    body = [(10, 8), (18, 6), (24, 10), (30, 6), (38, 8), (42, 18), (36, 20), (36, 42), (12, 42), (12, 20), (6, 18)]
+    c.poly(body, L, 1.2)
+    c.line([(24, 11), (24, 41)], D, 0.9, False)
+    for y in (22.0, 30.0, 38.0):
+        c.line([(13, y), (35, y)], M, 0.9, False)
+    c.poly([(14, 10), (20, 8), (16, 18)], W)
+    return c.finish(0.8)
+
+
+def equip_portcullis() -> Image.Image:
+    c = Canvas(48)
+    c.rect(4, 4, 44, 46, M, 1.2)  # the arch
+    c.rect(10, 10, 38, 46, (60, 58, 66, 255), 0.8)
+    for x in (14.0, 20.0, 26.0, 32.0):
+        c.stroke([(x, 10), (x, 40)], L, 2.0, 0.6)
+        c.poly([(x - 1.6, 40), (x + 1.6, 40), (x, 44)], L, 0.5)
+    for y in (18.0, 28.0):
+        c.stroke([(11, y), (37, y)], L, 2.0, 0.6)
+    return c.finish(0.8)
+
+
+def equip_drawbridge() -> Image.Image:
+    c = Canvas(48)
+    c.rect(2, 4, 20, 44, M, 1.2)  # the gatehouse
+    c.rect(6, 16, 16, 44, (60, 58, 66, 255), 0.8)
+    c.poly([(16, 40), (46, 34), (46, 40), (16, 46)], L, 1.0)  # the lowered bridge
+    for x in (24.0, 32.0, 40.0):
+        c.line([(x, 38.4 - (x - 16) * 0.2 + 2), (x, 44.4 - (x - 16) * 0.2)], D, 0.7, False)
+    c.line([(18, 8), (44, 34)], D, 0.9, False)  # its chains
+    return c.finish(0.8)
+
+
+def equip_moat() -> Image.Image:
+    c = Canvas(48)
+    c.rect(2, 2, 46, 16, M, 1.0)  # the wall above
+    for x in range(4, 46, 8):
+        c.line([(x, 2), (x, 16)], D, 0.6, False)
+    c.rect(2, 20, 46, 46, (90, 170, 215, 255), 1.0)  # the water
+    for y in (27.0, 35.0, 42.0):
+        c.arc(14, y, 6, 2, 200, 340, W, 1.0)
+        c.arc(32, y + 2, 6, 2, 200, 340, W, 1.0)
+    return c.finish(0.8)
+
+
+EQUIPMENT: dict[str, Callable[[], Image.Image]] = {
+    "bow": equip_bow,
+    "ladder": equip_ladder,
+    "battering_ram": equip_battering_ram,
+    "cauldron": equip_cauldron,
+    "armour": equip_armour,
+    "drawbridge": equip_drawbridge,
+    "portcullis": equip_portcullis,
+    "moat": equip_moat,
+}
+
 # --------------------------------------------------------------------------------------------- manifest
 
 
@@ -1758,6 +1864,7 @@ def write_manifest(ui: dict[str, str]) -> None:
     lines += toml_table("terrain", {t: f"terrain/{t}.png" for t in TERRAIN_IDS})
     lines += toml_table("terrain_disrupted", {t: f"terrain/{t}_disrupted.png" for t in DISRUPTED_IDS})
     lines += toml_table("terrain_colors", TERRAIN_COLORS)
+    lines += toml_table("equipment", {k: f"equipment/{k}.png" for k in EQUIPMENT})
     units = {u: f"units/{u}.png" for u in UNIT_IDS}
     units["rogue"] = "units/rogue.png"
     lines += toml_table("units", units)
@@ -1849,6 +1956,9 @@ def main() -> None:
     }
     for name, fn in structures.items():
         save(fn(), f"structures/{name}.png")
+
+    for name, fn in EQUIPMENT.items():
+        save(fn(), f"equipment/{name}.png")
 
     for shape in FLAG_SHAPES:
         save(flag(shape), f"flags/flag_{shape}.png")

@@ -25,6 +25,8 @@ class Presentation:
     sailing_abilities: set[str] = field(default_factory=set)  # structure abilities drawn as tokens on water
     panel_facts: list[Callable[..., Any]] = field(default_factory=list)  # (world, entity) -> lines or None
     panel_actions: dict[str, str] = field(default_factory=dict)  # option kind -> button label
+    # (rules) -> the help's entries for what a mod adds beyond unit and structure types (game.help_text.TypeEntry)
+    help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

@@ -202,7 +202,7 @@ def army_fit(world: World, units: list[int]) -> str | None:
 # --- the panel and the computer players -----------------------------------------------------------------
 
 def equip_options(game: Game, army_entity: int) -> list[ActionOption]:
-    """E1.1: one option per accessory the army's first unit of a carrying type without one could take."""
+    """E1.1: one option per accessory, for the army's first unit of a carrying type without one."""
     from game.queries import ActionOption
     from systems.actions import check
 
@@ -217,14 +217,12 @@ def equip_options(game: Game, army_entity: int) -> list[ActionOption]:
         if not bare:
             continue
         command = Equip(bare[0], accessory)
-        who = world.rules.units[q.unit(bare[0]).unit_type].name.lower()
-        out.append(ActionOption("equip", f"Give a {who} a {spec.name.lower()}", command, 0, dict(spec.cost),
-                                check(world, command)))
+        out.append(ActionOption("equip", f"Equip: {spec.name}", command, 0, dict(spec.cost), check(world, command)))
     return out
 
 
-def accessory_facts(world: World, entity: int) -> list[str] | None:
-    """The panel's lines about an army's accessories ("2 bows, 1 ladder")."""
+def accessory_facts(world: World, entity: int) -> str | None:
+    """The panel's line about an army's accessories ("carrying 2 bow and arrow, 1 ladder")."""
     army = esper.try_component(entity, Army) if esper.entity_exists(entity) else None
     if army is None:
         return None
@@ -235,7 +233,19 @@ def accessory_facts(world: World, entity: int) -> list[str] | None:
             counts[spec.name] = counts.get(spec.name, 0) + 1
     if not counts:
         return None
-    return ["Carrying: " + ", ".join(f"{n} {name.lower()}" for name, n in sorted(counts.items()))]
+    return "carrying " + ", ".join(f"{n} {name.lower()}" for name, n in sorted(counts.items()))
+
+
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entries for the accessories (picture, numbers from the data, description)."""
+    from game.help_text import TypeEntry
+
+    out = []
+    for key, spec in AccessoryRules.model_validate(rules.extra.get(SECTION, {})).root.items():
+        who = ", ".join(rules.units[u].name.lower() for u in spec.units if u in rules.units)
+        numbers = f"accessory: costs {q.format_cost(spec.cost)}; carried by a {who}"
+        out.append(TypeEntry("equipment", key, spec.name, numbers, spec.description))
+    return out
 
 
 def register(app: ModApp) -> None:
@@ -259,6 +269,8 @@ def register(app: ModApp) -> None:
                    scene=lambda scene, e: _client().volley_loosed(scene, e))
     shown.on_event("WallClimbed", sound="move", beat=lambda: _client().ClimbBeat)
     shown.panel_actions["equip"] = "Equip"
+    shown.help_entries.append(help_entries)
+    shown.panel_facts.append(accessory_facts)
 
 
 def _client() -> Any:

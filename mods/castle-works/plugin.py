@@ -414,6 +414,9 @@ def gate_options(game: Game, structure_entity: int) -> list[ActionOption]:
         out.append(ActionOption(kind, label, command, 0, dict(cost or {}), check(world, command)))
 
     rules = settings(world)
+    for side in (wall.territory, wall.border):  # E2.6: a moat beside this wall, where the land allows one
+        if side is not None and (world.terrain[side] in rules.moat.from_terrain or q.is_disrupted(world, side)):
+            option("dig_moat", f"Moat at {side}", DigMoat(side), rules.moat.cost)  # the panel: "Moat south"
     if gate is None:
         for kind, spec in rules.gates.items():
             option("build_gate", f"Build a {spec.name.lower()}", BuildGate(structure_entity, kind), spec.cost)
@@ -476,6 +479,20 @@ def gate_facts(world: World, entity: int) -> str | None:
             f"stationed {len(wall.garrison)}")
 
 
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entries for the gates and the moat (picture, numbers from the data, description)."""
+    from game.help_text import TypeEntry
+
+    works = CastleRules.model_validate(rules.extra[SECTION])
+    out = [TypeEntry("equipment", key, spec.name,
+                     f"gate: costs {q.format_cost(spec.cost)}; defense {spec.defense}; "
+                     f"repair {q.format_cost(spec.repair)} a point", spec.description)
+           for key, spec in works.gates.items()]
+    out.append(TypeEntry("equipment", "moat", works.moat.name, f"costs {q.format_cost(works.moat.cost)}",
+                         works.moat.description))
+    return out
+
+
 def register(app: ModApp) -> None:
     app.add_rules_section(SECTION, CastleRules)
     app.add_component(Gate)
@@ -503,6 +520,7 @@ def register(app: ModApp) -> None:
     shown.on_event("MoatDug", sound="build", scene=lambda scene, e: _client().moat_dug(scene, e),
                    beat=lambda: _client().GateBeat)
     shown.panel_facts.append(gate_facts)
+    shown.help_entries.append(help_entries)
 
 
 def _client() -> Any:

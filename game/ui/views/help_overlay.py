@@ -54,7 +54,8 @@ def _base_rules() -> Ruleset:
 
 class HelpOverlay(arcade.View):
     def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None, *,
-                 rules: Ruleset | None = None, assets: Assets | None = None) -> None:
+                 rules: Ruleset | None = None, assets: Assets | None = None,
+                 extra_entries: tuple[TypeEntry, ...] = ()) -> None:
         super().__init__()
         self.close_cb = on_close
         self.underlay = underlay
@@ -67,12 +68,14 @@ class HelpOverlay(arcade.View):
         self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
         self.closed = False
         self._entries: tuple[TypeEntry, ...] | None = None
+        self.extra_entries = extra_entries  # what the game's mods add beyond types (presentation.help_entries)
 
     @property
     def entries(self) -> tuple[TypeEntry, ...]:
         """The ruleset's unit, structure and upgrade types (the game's, or the base game's without one)."""
         if self._entries is None:
-            self._entries = ruleset_entries(self.rules if self.rules is not None else _base_rules())
+            rules = self.rules if self.rules is not None else _base_rules()
+            self._entries = (*ruleset_entries(rules), *self.extra_entries)
         return self._entries
 
     def next_page(self) -> None:
@@ -137,7 +140,7 @@ class HelpOverlay(arcade.View):
         if assets is None:
             window = getattr(self, "window", None)
             assets = getattr(window, "assets", None)
-        if assets is not None:
+        if assets is not None and entry.section in ("units", "structures", "upgrades"):
             return assets.unit(entry.key) if entry.section == "units" else assets.structure(entry.key)
         return self._texture(entry.section if entry.section != "upgrades" else "structures", entry.key)
 
