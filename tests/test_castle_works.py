@@ -182,3 +182,15 @@ def test_a_gate_is_part_of_its_wall_captured_and_destroyed_with_it_and_the_panel
     destroy_structure(game.world, wall)
     game.world.activate()
     assert c.gate_of(wall) is None
+
+
+def test_e2_1_a_lone_unit_stations_in_its_own_wall_and_leaves_on_the_far_side():
+    from components.commands import Station, Unstation
+
+    game = castle_game()
+    wall = spawn_structure(game, 1, "stone_wall", 1, 2)
+    lone = spawn_army(game, 1, 1, ["soldier"])
+    unit = army(game, lone).units[0]
+    assert game.submit(Station(lone, wall)).ok
+    assert game.submit(Unstation(wall, unit, 2)).ok
+    assert q.army_of(1, 2) is not None
