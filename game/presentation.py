@@ -27,6 +27,8 @@ class Presentation:
     panel_actions: dict[str, str] = field(default_factory=dict)  # option kind -> button label
     # (rules) -> the help's entries for what a mod adds beyond unit and structure types (game.help_text.TypeEntry)
     help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
+    # (world, structure entity) -> a picture drawn on it: (manifest section, key, faded), or None
+    structure_marks: list[Callable[[Any, int], Any]] = field(default_factory=list)
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

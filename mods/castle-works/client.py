@@ -20,6 +20,20 @@ def moat_dug(scene: Scene, e: Any) -> None:
     scene.bump()
 
 
+def gate_built(scene: Scene, e: Any) -> None:
+    scene.mark_structure(e.wall, ("equipment", e.kind, False))
+
+
+def gate_changed(scene: Scene, e: Any) -> None:
+    """Opened, closed or broken: the gate's picture on the wall fades while it lets armies through."""
+    found = scene.structures.get(e.wall)
+    if found is None or found.mark is None:
+        return
+    section, key, _ = found.mark
+    passable = e.open if hasattr(e, "open") else e.broken
+    scene.mark_structure(e.wall, (section, key, passable))
+
+
 class GateBeat(Beat):
     """A gate built, opened, closed or attacked, or a moat dug: its territory flashes."""
 

@@ -467,6 +467,12 @@ def moat_options(game: Game) -> list[ActionOption]:
     return out
 
 
+def gate_mark(world: World, entity: int) -> tuple[str, str, bool] | None:
+    """The gate's picture on its wall (assets/equipment), faded while it lets armies through."""
+    gate = gate_of(entity)
+    return ("equipment", gate.kind, passable(gate)) if gate is not None else None
+
+
 def gate_facts(world: World, entity: int) -> str | None:
     """The panel's line for a wall with a gate."""
     gate = gate_of(entity)
@@ -513,14 +519,18 @@ def register(app: ModApp) -> None:
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").CastleBehaviour())
     shown = app.presentation
-    shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat)
-    shown.on_event("GateToggled", sound="select", beat=lambda: _client().GateBeat)
-    shown.on_event("GateAttacked", sound="battle", beat=lambda: _client().GateBeat)
+    shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_built(scene, e))
+    shown.on_event("GateToggled", sound="select", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_changed(scene, e))
+    shown.on_event("GateAttacked", sound="battle", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_changed(scene, e))
     shown.on_event("GateRepaired", sound="build")
     shown.on_event("MoatDug", sound="build", scene=lambda scene, e: _client().moat_dug(scene, e),
                    beat=lambda: _client().GateBeat)
     shown.panel_facts.append(gate_facts)
     shown.help_entries.append(help_entries)
+    shown.structure_marks.append(gate_mark)
 
 
 def _client() -> Any:

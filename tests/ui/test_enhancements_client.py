@@ -164,8 +164,14 @@ def test_a_wall_is_selected_near_its_edge_a_portcullis_built_and_opened_and_a_mo
     press(app, view, "Build a portcullis")
     castle = game.app.plugin("castle-works")
     assert castle.gate_of(wall) is not None and not castle.gate_of(wall).open
+    settle(app, view)
+    assert view.canvas.scene.structures[wall].mark == ("equipment", "portcullis", False)  # drawn on the wall
+    frames(app, 2)
+    shot(app, "enh_castle_gate_closed.png")
     press(app, view, "Open the portcullis")
     assert castle.gate_of(wall).open
+    settle(app, view)
+    assert view.canvas.scene.structures[wall].mark == ("equipment", "portcullis", True)  # faded while open
     frames(app, 2)
     assert "Portcullis open" in view.panel.subtitle.text
     shot(app, "enh_castle_gate_panel.png")
