@@ -219,3 +219,32 @@ def test_the_help_shows_the_accessories_gates_and_moat_with_their_pictures(app: 
     dispatch(app, "on_key_release", arcade.key.TAB, 0)
     frames(app, 2)
     shot(app, "enh_help_units.png")
+
+
+def test_a_computer_only_game_with_the_three_mods_ends_in_the_victory_screen_in_the_window(app: GameWindow) -> None:
+    """The headless game of tests/test_enhancements_play.py, played there to a few rounds before its end, then
+    in the window (the mods' presentation on the way) to the victory screen."""
+    from game.mapgen import generate_map
+    from game.simulate import new_modded_game, play_game
+    from game.ui.views.victory import VictoryView
+
+    board = generate_map(16, 16, players=2, seed=5, name="enhancements 16x16")
+    full = new_modded_game(board, ["hard", "hard"], 2, MODS)
+    _, result = play_game(full.world.rules, board, ["hard", "hard"], 2, 200, game=full)
+    assert result.winner is not None
+    game = new_modded_game(board, ["hard", "hard"], 2, MODS)
+    play_game(game.world.rules, board, ["hard", "hard"], 2, result.rounds - 2, game=game)
+    assert not game.over
+    app.start(game)
+    frames(app, 30)
+    shot(app, "enh_window_late_game.png")
+    for _ in range(8000):
+        frames(app)
+        if isinstance(app.current_view, GameView) and app.current_view.modal is not None:
+            app.current_view.close_modal()
+        if isinstance(app.current_view, VictoryView):
+            break
+    assert isinstance(app.current_view, VictoryView), type(app.current_view).__name__
+    assert game.world.clock.winner == result.winner
+    frames(app, 2)
+    shot(app, "enh_window_victory.png")
