@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+)
 
 from components.abilities import AbilityParams, Climb, VolleyAbility
 from components.armies import Army
@@ -52,6 +61,33 @@ class AccessorySpec(BaseModel):
     ram_per_unit: int | None = Field(default=None, ge=0, le=1000)  # E1.2: strike at a wall per unit of the army
     stationed_attack: int = Field(default=0, ge=0, le=1000)  # E1.3 (the cauldron)
     guard_weight: int | None = Field(default=None, ge=0, le=1000)  # E1.3: guards it counts as in E0.3's g
+
+
+    @field_validator("units")
+    @classmethod
+    def _known_units(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "units", "unit type")
+
+    @field_validator("cost")
+    @classmethod
+    def _known_resources(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        known_names(list(value), info, "resources", "resource")
+        if any(n < 0 for n in value.values()):
+            raise ValueError("a cost is never negative")
+        return value
+
+
+def known_names(names: list[str], info: ValidationInfo, table: str, what: str) -> list[str]:
+    """Names a section uses must exist in the merged rules (given as validation context by the loader)."""
+    data = (info.context or {}).get("rules_data")
+    if not isinstance(data, dict):
+        return names
+    found = data.get(table, {})
+    known = found.get("ids", []) if table == "resources" and isinstance(found, dict) else list(found)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} '{unknown[0]}' (known: {', '.join(map(str, known))})")
+    return names
 
 
 class AccessoryRules(RootModel[dict[str, AccessorySpec]]):

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+)
 
 from components.armies import Army
 from components.board import Territory
@@ -52,6 +61,31 @@ class GateSpec(Strict):
     open_protection: StrictInt | None = Field(default=None, ge=0, le=100)  # open: the wall's protection
 
 
+    @field_validator("water_side")
+    @classmethod
+    def _known_terrain(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "terrain", "terrain")
+
+    @field_validator("cost", "repair")
+    @classmethod
+    def _known_resources(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        known_names(list(value), info, "resources", "resource")
+        return value
+
+
+def known_names(names: list[str], info: ValidationInfo, table: str, what: str) -> list[str]:
+    """Names a section uses must exist in the merged rules (given as validation context by the loader)."""
+    data = (info.context or {}).get("rules_data")
+    if not isinstance(data, dict):
+        return names
+    found = data.get(table, {})
+    known = found.get("ids", []) if table == "resources" and isinstance(found, dict) else list(found)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} '{unknown[0]}' (known: {', '.join(map(str, known))})")
+    return names
+
+
 class MoatSpec(Strict):
     """E2.6: digging a moat."""
 
@@ -60,6 +94,16 @@ class MoatSpec(Strict):
     cost: dict[str, StrictInt] = Field(min_length=1)
     terrain: StrictStr
     from_terrain: list[StrictStr]
+
+    @field_validator("from_terrain")
+    @classmethod
+    def _known_terrain(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "terrain", "terrain")
+
+    @field_validator("terrain")
+    @classmethod
+    def _known_moat_terrain(cls, value: str, info: ValidationInfo) -> str:
+        return known_names([value], info, "terrain", "terrain")[0]
 
 
 class CastleRules(Strict):
