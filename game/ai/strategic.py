@@ -19,6 +19,7 @@ from game.ai.economy import build_units
 from game.ai.expansion import claim, release
 from game.ai.mounted import Mounted
 from game.ai.params import Params
+from game.ai.rare import RareUnits
 from game.ai.turn import Step, Turn
 from game.ai.view import View
 from game.engine import Game, Result
@@ -37,7 +38,7 @@ STEPS: tuple[Step, ...] = (
     retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
     build_units, man_the_tower,
 )
-BUILT_IN: tuple[Behaviour, ...] = (Mounted(),)  # engine features any ruleset may use; after the mods' own
+BUILT_IN: tuple[Behaviour, ...] = (Mounted(), RareUnits())  # engine features any ruleset may use; after the mods' own
 
 
 class StrategicAI:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components.abilities import Bombard, BridgeAbility, Forager, Pathfinder, Rearguard
+from components.abilities import Bombard, BridgeAbility, Forager, Pathfinder, Rare, Rearguard
 from components.armies import Army, ArmyUnit, Battle, Rogue
 from components.board import Disrupted, Ownership, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -44,7 +44,7 @@ HANDLERS = (
 COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, ArmyUnit, Army, Rogue, Battle,
               Structure, Catapult)
 ABILITIES = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
-             "rearguard": Rearguard}
+             "rearguard": Rearguard, "rare": Rare}
 
 
 def legal_commands(game: Game) -> list[Command]:
