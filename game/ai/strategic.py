@@ -26,6 +26,14 @@ from game.engine import Game, Result
 from systems import queries as q
 
 
+def urgent_behaviours(turn: Turn) -> None:
+    """The behaviours' urgent steps, before any army moves (e.g. fighting a fire with the armies beside it)."""
+    for part in turn.parts:
+        if not turn.active():
+            return
+        part.urgent()
+
+
 def other_behaviours(turn: Turn) -> None:
     """The steps of the behaviours beyond the base game's (built in or registered by mods), in order."""
     for part in turn.parts:
@@ -35,7 +43,7 @@ def other_behaviours(turn: Turn) -> None:
 
 
 STEPS: tuple[Step, ...] = (
-    retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
+    urgent_behaviours, retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
     build_units, man_the_tower,
 )
 BUILT_IN: tuple[Behaviour, ...] = (Mounted(), RareUnits())  # engine features any ruleset may use; after the mods' own

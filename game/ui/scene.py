@@ -47,6 +47,7 @@ class StructureView:
     upgraded: bool = False
     mobile: bool = False
     ship: bool = False  # a structure that sails (an ability in presentation.sailing_abilities): a token on the water
+    marks: tuple[str, ...] = ()  # marks a mod draws over it (presentation.structure_marks, e.g. "burning")
 
 
 class Scene:
@@ -173,6 +174,7 @@ class Scene:
                 entity, s.structure_type, s.owner, s.territory, s.border, s.health, s.max_health,
                 len(s.garrison), bool(s.upgrades), esper.has_component(entity, Catapult),
                 s.structure_type in self.ship_types,
+                tuple(m for marks in self.presentation.structure_marks for m in marks(world, entity)),
             )
         self.battles = {e: b.territory for e, b in esper.get_component(Battle) if esper.entity_exists(e)}
         clock = world.clock

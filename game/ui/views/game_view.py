@@ -169,7 +169,8 @@ class GameView(MapScreen):
         self.turn_hud.toggle_log()
 
     def open_help(self) -> None:
-        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets)
+        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets,
+                                 mod_help=self.session.world.app.presentation.help)
 
     def _engine_free(self) -> bool:
         if self.session.busy:

@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from game.help_text import HOTKEYS, TypeEntry, movement_table, rules_brief, ruleset_entries, symbols
+from game.help_text import (
+    HOTKEYS,
+    RuleBrief,
+    TypeEntry,
+    movement_table,
+    rules_brief,
+    ruleset_entries,
+    symbols,
+)
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -54,8 +62,10 @@ def _base_rules() -> Ruleset:
 
 class HelpOverlay(arcade.View):
     def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None, *,
-                 rules: Ruleset | None = None, assets: Assets | None = None) -> None:
+                 rules: Ruleset | None = None, assets: Assets | None = None,
+                 mod_help: list[tuple[str, Callable[[Ruleset], str], tuple[str, ...]]] | None = None) -> None:
         super().__init__()
+        self.mod_help = list(mod_help or [])  # the mods' own pages (presentation.help), after the base rules
         self.close_cb = on_close
         self.underlay = underlay
         self.rules = rules
@@ -180,7 +190,10 @@ class HelpOverlay(arcade.View):
     def _draw_rules(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
         y -= 22
-        for n, brief in enumerate(rules_brief(self.rules)):
+        briefs = list(rules_brief(self.rules))
+        if self.rules is not None:
+            briefs += [RuleBrief(title, text(self.rules), ids) for title, text, ids in self.mod_help]
+        for n, brief in enumerate(briefs):
             self.texts.draw(f"r:{n}:t", brief.title, x, y, TEXT, 10, bold=True)  # rule ids: for developers only
             y -= 4
             body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 9.5, anchor_y="top", width=int(width),
