@@ -232,7 +232,7 @@ def test_put_out_is_offered_to_the_panel_and_the_computer_with_the_engines_reaso
     set_alight(game, tower)
     crew = spawn_army(game, 1, at(game, 2, 0), ["soldier"])
     options = [o for o in plugin_army_options(game, crew) if o.kind == "put_out"]
-    assert len(options) == 1 and options[0].reason is None and "50%" in options[0].label
+    assert len(options) == 1 and options[0].reason is None and options[0].label == "Put out tower fire (50%)"
     assert options[0].command == fire().PutOut(crew, tower)
 
 

@@ -310,8 +310,8 @@ class MapSprites:
         for n, mark in enumerate(s.marks):
             make = self.scene.presentation.mark_images.get(mark)
             if make is not None:  # a mod's mark (e.g. flames on a burning structure), over the structure
-                sprite_mark = arcade.Sprite(self.assets.generated(f"mark:{mark}", make), scale=0.55 * tile / 64)
-                sprite_mark.position = (sprite.center_x + n * tile * 0.12, sprite.center_y)
+                sprite_mark = arcade.Sprite(self.assets.generated(f"mark:{mark}", make), scale=0.7 * tile / 64)
+                sprite_mark.position = (sprite.center_x + n * tile * 0.12, sprite.center_y + tile * 0.1)
                 self.marks.append(sprite_mark)
         if s.garrison:
             shape = self.assets.badge_shape(self.style(s.owner).flag) if s.owner is not None else "circle"

@@ -283,8 +283,8 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
         if not q.touches(structure, army.territory):
             continue
         _, chance = put_out_chance(world, army, structure, True)
-        name = world.rules.structures[structure.structure_type].name.lower()
-        out.append(_option(world, f"Put out the fire in the {name} ({chance}%)", PutOut(army_entity, entity),
+        name = world.rules.structures[structure.structure_type].name.lower().split()[-1]  # "tower", "wall"
+        out.append(_option(world, f"Put out {name} fire ({chance}%)", PutOut(army_entity, entity),
                            fire_rules(world).extinguish_mp))
     return out
 

@@ -186,14 +186,34 @@ class HelpOverlay(arcade.View):
                                        width=int(column - 40), multiline=True)
                 y -= text.content_height
             y -= 12
+        self._draw_mod_rules(left, y, top, column, gap, floor)
+
+    def mod_briefs(self) -> list[RuleBrief]:
+        """The mods' own rules pages (presentation.help), worded from this game's ruleset."""
+        if self.rules is None:
+            return []
+        return [RuleBrief(title, text(self.rules), ids) for title, text, ids in self.mod_help]
+
+    def _draw_mod_rules(self, left: float, y: float, top: float, column: float, gap: float, floor: float) -> None:
+        """After the types, in the same flow of columns: each mod's rules in brief."""
+        briefs = self.mod_briefs()
+        if not briefs:
+            return
+        if y - 80 < floor:
+            left, y = left + column + gap, top
+        y -= 10
+        self.texts.draw("t:h:mods", "Mod rules", left, y, ACCENT, 14, bold=True)
+        y -= 24
+        for n, brief in enumerate(briefs):
+            self.texts.draw(f"t:m:{n}:t", brief.title, left, y, TEXT, 11, bold=True)
+            body = self.texts.draw(f"t:m:{n}:b", brief.text, left, y - 8, DIM, 9, anchor_y="top",
+                                   width=int(column), multiline=True)
+            y -= 22 + body.content_height
 
     def _draw_rules(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
         y -= 22
-        briefs = list(rules_brief(self.rules))
-        if self.rules is not None:
-            briefs += [RuleBrief(title, text(self.rules), ids) for title, text, ids in self.mod_help]
-        for n, brief in enumerate(briefs):
+        for n, brief in enumerate(rules_brief(self.rules)):
             self.texts.draw(f"r:{n}:t", brief.title, x, y, TEXT, 10, bold=True)  # rule ids: for developers only
             y -= 4
             body = self.texts.draw(f"r:{n}:b", brief.text, x, y, DIM, 9.5, anchor_y="top", width=int(width),

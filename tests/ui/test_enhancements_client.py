@@ -1,0 +1,77 @@
+"""Issue 17's fire, ranger-skills and rare-units mods in the client: flames on burning structures, putting a
+fire out from the panel, the mods' help pages, rare units in the build menu. Everything goes through the real
+input handlers of the session's one headless window."""
+
+from __future__ import annotations
+
+import arcade
+import esper
+
+from components.structures import Structure
+from game.plugins import plugin_module
+from game.ui.app import GameWindow
+from game.ui.views.help_overlay import HelpOverlay
+from tests.builders import spawn_army, spawn_structure
+from tests.ui.conftest import click, frames, shot
+from tests.ui.test_mods_client import app, at, key, mod_game, panel_action, press_button, screen, settle, show
+
+__all__ = ["app"]  # the fixture, shared with the mods' client tests
+
+
+def test_a_burning_tower_shows_flames_and_is_put_out_from_the_panel(app: GameWindow) -> None:
+    game = mod_game(["fire"])
+    fire = plugin_module("fire")
+    tower = spawn_structure(game, 1, "wooden_tower", at(5, 3), garrison=["soldier"])
+    wall = spawn_structure(game, 1, "wooden_wall", at(6, 1), border=at(7, 1))
+    for entity in (tower, wall):
+        esper.add_component(entity, fire.Burning(1))
+    crew = spawn_army(game, 1, at(5, 3), ["soldier", "soldier", "soldier"])
+    view = show(app, game)
+    assert view.canvas.scene.structures[tower].marks == ("burning",)
+    flames = app.assets.generated("mark:burning", None)  # made by the mod's client when the map was drawn
+    assert sum(1 for s in view.canvas.sprites.marks if s.texture is flames) == 2  # tower and wall
+    click(app, *screen(view, at(5, 3)))
+    assert view.orders.selected_army == crew
+    frames(app)
+    action = panel_action(view, "Put out tower fire (100%)")
+    assert action.enabled and action.note.text == "1 MP"
+    shot(app, "enh_fire_burning_put_out_action.png")
+    press_button(app, action)
+    settle(app, view)
+    game.world.activate()
+    assert not fire.is_burning(tower) and fire.is_burning(wall)
+    assert view.canvas.scene.structures[tower].marks == ()
+    assert sum(1 for s in view.canvas.sprites.marks if s.texture is flames) == 1
+    assert esper.component_for_entity(tower, Structure).fired_round == game.world.clock.round
+
+
+def test_the_help_has_a_page_for_each_enhancement_mod(app: GameWindow) -> None:
+    view = show(app, mod_game(["fire", "rare-units"]))
+    key(app, arcade.key.F1)
+    help_view = view.modal
+    assert isinstance(help_view, HelpOverlay)
+    briefs = {b.title: b for b in help_view.mod_briefs()}
+    assert "damage" in briefs["Fire"].text and "25% per helper" in briefs["Fire"].text
+    names = {e.name for e in help_view.entries}
+    assert {"Marshal", "Huntmaster"} <= names
+    frames(app)
+    shot(app, "enh_help_rules.png")
+    key(app, arcade.key.TAB)
+    frames(app)
+    shot(app, "enh_help_units.png")
+    key(app, arcade.key.F1)
+
+
+def test_rare_units_are_in_the_build_menu_and_refused_once_one_is_alive(app: GameWindow) -> None:
+    game = mod_game(["rare-units"], resources={"food": 300, "metal": 40})
+    view = show(app, game)
+    frames(app)
+    button = next(b for b in view.panel.unit_buttons if b.tag == "marshal")
+    assert button.enabled
+    press_button(app, button)
+    settle(app, view)
+    frames(app)
+    button = next(b for b in view.panel.unit_buttons if b.tag == "marshal")
+    assert not button.enabled
+    shot(app, "enh_rare_units_build_menu.png")
+
