@@ -53,3 +53,16 @@ class Rare(AbilityParams):
     ruleset's `limits.rare_per_player` / `limits.rare_per_army` cap rare units of all types together."""
 
     per_player: int = Field(ge=1, le=1000)
+
+
+class Climb(AbilityParams):
+    """E0.3: a climbing means. Its bearer (a unit type, or a structure lifting its army's units) crosses a wall
+    border walls forbid for `extra_mp` more MP; each climber falls with chance min(100, `knock_chance` × the
+    wall's guard), taking `fall_damage`. `from_water`: it may climb from a water territory. `capacity`: how
+    many units a shared means (a structure) lifts per turn; None for a unit's own means."""
+
+    knock_chance: int = Field(ge=0, le=100)
+    extra_mp: int = Field(ge=0, le=1000)
+    fall_damage: int = Field(ge=0, le=1000)
+    from_water: bool = False
+    capacity: int | None = Field(default=None, ge=1, le=1000)

@@ -174,3 +174,12 @@ class EndTurn(Command):
 @dataclass(frozen=True, slots=True)
 class Resign(Command):
     """The player whose turn it is gives up: it has lost; the others play on (or one of them has won)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbWall(Command):
+    """E0.3: climb over a walled border into a neighbouring territory, the whole army or `units` of it (R5.7)."""
+
+    army: int
+    territory: int
+    units: tuple[int, ...] = ()

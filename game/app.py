@@ -22,6 +22,7 @@ from game.presentation import Presentation
 from game.schedule import Schedule, System
 from systems.actions import Apply, Check, Handler
 from systems.build_actions import PlacementRule
+from systems.climbing import ClimbMeansProvider
 from systems.hooks import Hooks
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class App:
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
+    climb_means: list[ClimbMeansProvider] = field(default_factory=list)  # E0.3: climbing means besides unit types'
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
@@ -152,6 +154,12 @@ class ModApp:
         """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
         new_seat, order_slot, visible, visible_event)."""
         self.app.hooks.set(name, hook)
+
+    def add_climb_means(self, provider: ClimbMeansProvider) -> None:
+        """E0.3: more climbing means than the `climb` ability of unit types: `provider(world, army, units,
+        here, there)` returns {unit: ClimbMeans} for the units it lets climb from `here` over the wall to `there`
+        (equipment a unit carries, a structure lifting its army's units, ...)."""
+        self.app.climb_means.append(provider)
 
     def add_prompt(self, kind: str, handler: PromptHandler) -> None:
         """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once

@@ -24,6 +24,7 @@ from systems import actions
 from systems import queries as q
 from systems.army_actions import takeover_cost
 from systems.build_actions import afford_reason
+from systems.climbing import climb_commands, climb_cost, climbing_means, fall_odds
 from systems.combat import fighter, simulate_battle
 from systems.movement import Reach, mover_of, path_cost, reachable, step_cost, step_tables
 
@@ -78,6 +79,11 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
                    world.rules.costs.attack_structure)
         elif world.rules.structures[structure.structure_type].garrison:
             option("station", f"Station in {name}", Station(army_entity, entity), 0)
+    for climb in climb_commands(world, army_entity):  # E0.3: only armies with a climbing means see these
+        means = climbing_means(world, army_entity, climb.units or tuple(army.units), army.territory, climb.territory)
+        climb_mp, _ = climb_cost(world, army_entity, climb.units or tuple(army.units), means, climb.territory)
+        odds = max(fall_odds(world, climb).values(), default=0)
+        option("climb", f"Climb the wall to {climb.territory} ({odds}% fall)", climb, climb_mp or 0)
     return options
 
 

@@ -31,12 +31,23 @@ def unit_attack(world: World, unit_entity: int, structure: Structure | None = No
     if structure is None:
         return unit.attack
     bonus = sum(world.rules.upgrades[u].stationed_attack for u in structure.upgrades)
-    return world.rules.units[unit.unit_type].stationed.attack + bonus
+    attack = world.rules.units[unit.unit_type].stationed.attack + bonus
+    stats = world.app.hooks.stationed_stats
+    if stats is not None:  # a mod's bonus for stationed units (equipment, ...)
+        stationed = world.rules.units[unit.unit_type].stationed
+        attack = stats(world, unit_entity, structure, attack, stationed.defense)[0]
+    return attack
 
 
 def unit_defense(world: World, unit_entity: int, stationed: bool = False) -> int:
     unit = q.unit(unit_entity)
-    return world.rules.units[unit.unit_type].stationed.defense if stationed else unit.defense
+    if not stationed:
+        return unit.defense
+    spec = world.rules.units[unit.unit_type].stationed
+    stats = world.app.hooks.stationed_stats
+    if stats is not None:  # a mod's bonus for stationed units (equipment, ...)
+        return stats(world, unit_entity, None, spec.attack, spec.defense)[1]
+    return spec.defense
 
 
 def unit_health(world: World, unit_entity: int, stationed: bool = False) -> int:

@@ -22,6 +22,11 @@ OrderSlot = Callable[["World", Any], "str | None"]  # (world, order) -> what it 
 Visible = Callable[["World", "int | None", int, "dict[str, dict[str, Any]]"], "dict[str, dict[str, Any]] | None"]
 VisibleEvent = Callable[["World", "int | None", Any], bool]  # (world, viewing seat or None, event) -> shown?
 GameRound = Callable[["World"], int]  # the round as the ruleset's players count it (0: not started)
+# (world, wall entity, moving owner, from, to) -> the extra MP crossing that wall costs, or None: it blocks
+WallCrossing = Callable[["World", int, "int | None", int, int], "int | None"]
+GuardWeight = Callable[["World", int], int]  # (world, stationed unit) -> how many guards it counts as (E0.3)
+# (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
+StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
 
 
 @dataclass
@@ -37,6 +42,9 @@ class Hooks:
     visible: Visible | None = None
     visible_event: VisibleEvent | None = None
     game_round: GameRound | None = None  # None: the engine's rotation count (world.clock.round) is the round
+    wall_crossing: WallCrossing | None = None  # None: R5.4 (a hostile wall blocks, an own one costs more)
+    guard_weight: GuardWeight | None = None  # None: every stationed unit counts 1
+    stationed_stats: StationedStats | None = None  # None: the type's stationed attack/defense (R6.4)
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""

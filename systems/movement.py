@@ -36,6 +36,7 @@ class StepTables:
     cleared: set[int]  # disrupted territories whose terrain is cleared by disruption (R7.3)
     terrain_costs: dict[str, tuple[int | None, str]]  # the mover's cost per terrain id, or why it can't enter
     wall_cells: frozenset[int] = frozenset()  # territories on a walled border: only their steps look for a wall
+    wall_entities: dict[frozenset[int], int] = field(default_factory=dict)  # border -> its wall's entity
     # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
     entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
 
@@ -66,12 +67,25 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         bridge_costs[territory] = ability.move_cost if ability else 1
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
     walls = q.walls_index()
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls))
+    wall_entities = {frozenset((s.territory, s.border)): e for e, s in q.structures() if s.border is not None}
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=frozenset().union(*walls),
+                      wall_entities=wall_entities)
+
+
+def wall_extra(world: World, wall_entity: int, wall: Structure, owner: int | None, here: int, there: int) -> int | None:
+    """The MP crossing a wall from `here` to `there` adds, or None when it blocks: the `wall_crossing` hook's
+    answer where a mod set one, else R5.4 (a hostile wall blocks, an own wall costs `own_wall_extra`)."""
+    crossing = world.app.hooks.wall_crossing
+    if crossing is not None:
+        extra: int | None = crossing(world, wall_entity, owner, here, there)
+        return extra
+    if q.hostile(wall.owner, owner):
+        return None
+    return world.rules.costs.own_wall_extra
 
 
 def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTables) -> tuple[int | None, str]:
     """MP to step from `here` into the neighbour `there` (R5.3, R5.4), or None with the reason."""
-    rules = world.rules
     entering = tables.entering.get(there)
     if entering is None:
         entering = tables.entering[there] = _entering_cost(world, there, tables)
@@ -79,11 +93,14 @@ def step_cost(world: World, mover: Mover, here: int, there: int, tables: StepTab
     if cost is None:
         return None, reason
     if there in tables.wall_cells:
-        wall = tables.walls.get(frozenset((here, there)))
+        border = frozenset((here, there))
+        wall = tables.walls.get(border)
         if wall is not None:
-            if q.hostile(wall.owner, mover.owner):
-                return None, "a hostile wall blocks that border"
-            cost += rules.costs.own_wall_extra
+            extra = wall_extra(world, tables.wall_entities[border], wall, mover.owner, here, there)
+            if extra is None:
+                hostile = q.hostile(wall.owner, mover.owner)
+                return None, "a hostile wall blocks that border" if hostile else "your own wall blocks that border"
+            cost += extra
     return cost, ""
 
 

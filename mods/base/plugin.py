@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components.abilities import Bombard, BridgeAbility, Forager, Pathfinder, Rare, Rearguard
+from components.abilities import AbilityParams, Bombard, BridgeAbility, Climb, Forager, Pathfinder, Rare, Rearguard
 from components.armies import Army, ArmyUnit, Battle, Rogue
 from components.board import Disrupted, Ownership, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -17,6 +17,7 @@ from components.structures import Catapult, Structure
 from game.invariants import base_game_problems
 from systems import army_actions, build_actions, setup_actions, structure_actions
 from systems.build_actions import placement_reason
+from systems.climbing import ClimbOverWall, ClimbsUsed, WallClimbed
 from systems.combat import contact_battle, fight_started_battles
 from systems.production import produce_resources
 from systems.queries import army_max_mp
@@ -39,12 +40,12 @@ HANDLERS = (
     build_actions.RepairStructure,
     structure_actions.AttackAStructure, structure_actions.StationUnit, structure_actions.UnstationUnit,
     structure_actions.FireFromStructure, structure_actions.CrewACatapult, structure_actions.MoveACatapult,
-    structure_actions.BombardTerritory,
+    structure_actions.BombardTerritory, ClimbOverWall,
 )
 COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, ArmyUnit, Army, Rogue, Battle,
-              Structure, Catapult)
-ABILITIES = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
-             "rearguard": Rearguard, "rare": Rare}
+              Structure, Catapult, ClimbsUsed)
+ABILITIES: dict[str, type[AbilityParams]] = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
+             "rearguard": Rearguard, "climb": Climb, "rare": Rare}
 
 
 def legal_commands(game: Game) -> list[Command]:
@@ -90,6 +91,7 @@ def register(app: ModApp) -> None:
         app.add_ability_kind(kind, params)
     for handler in HANDLERS:
         app.add_handler(handler)
+    app.add_event(WallClimbed)  # E0.3: climbing is engine rule; only units with a means (data, or a mod's) climb
     # R3: the systems of each stage, by the names mods order theirs against
     app.add_system(RESOURCE, "resource", produce_resources)
     app.add_system(UPKEEP, "upkeep", pay_upkeep)
