@@ -66,3 +66,11 @@ class Climb(AbilityParams):
     fall_damage: int = Field(ge=0, le=1000)
     from_water: bool = False
     capacity: int | None = Field(default=None, ge=1, le=1000)
+
+
+class VolleyAbility(AbilityParams):
+    """E0.4: the unit strikes a neighbouring hostile army at its attack + `bonus` in a volley, which costs its
+    army `mp` MP (the most any volleyer asks) and ends its actions."""
+
+    bonus: int = Field(ge=-1000, le=1000)
+    mp: int = Field(ge=0, le=1000)

@@ -183,3 +183,11 @@ class ClimbWall(Command):
     army: int
     territory: int
     units: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VolleyAt(Command):
+    """E0.4: the army's `volley` units strike the hostile army in a neighbouring territory, once, unanswered."""
+
+    army: int
+    territory: int

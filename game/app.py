@@ -24,6 +24,7 @@ from systems.actions import Apply, Check, Handler
 from systems.build_actions import PlacementRule
 from systems.climbing import ClimbMeansProvider
 from systems.hooks import Hooks
+from systems.unit_abilities import UnitAbilities
 
 if TYPE_CHECKING:
     from components.commands import BuildStructure, Command
@@ -65,6 +66,7 @@ class App:
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
+    unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
     climb_means: list[ClimbMeansProvider] = field(default_factory=list)  # E0.3: climbing means besides unit types'
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
@@ -154,6 +156,11 @@ class ModApp:
         """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
         new_seat, order_slot, visible, visible_event)."""
         self.app.hooks.set(name, hook)
+
+    def add_unit_abilities(self, provider: UnitAbilities) -> None:
+        """Abilities one unit has besides its type's (equipment it carries, ...): `provider(world, unit)` returns
+        them (typed `AbilityParams`); every engine rule asking a unit's abilities (`systems.unit_abilities`) sees them."""
+        self.app.unit_abilities.append(provider)
 
     def add_climb_means(self, provider: ClimbMeansProvider) -> None:
         """E0.3: more climbing means than the `climb` ability of unit types: `provider(world, army, units,

@@ -27,6 +27,7 @@ from systems.build_actions import afford_reason
 from systems.climbing import climb_commands, climb_cost, climbing_means, fall_odds
 from systems.combat import fighter, simulate_battle
 from systems.movement import Reach, mover_of, path_cost, reachable, step_cost, step_tables
+from systems.volley import volley_commands, volley_mp
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
         climb_mp, _ = climb_cost(world, army_entity, climb.units or tuple(army.units), means, climb.territory)
         odds = max(fall_odds(world, climb).values(), default=0)
         option("climb", f"Climb the wall to {climb.territory} ({odds}% fall)", climb, climb_mp or 0)
+    for volley in volley_commands(world, army_entity):  # E0.4: only armies holding volleyers see these
+        option("volley", f"Volley into {volley.territory}", volley, volley_mp(world, army))
     return options
 
 

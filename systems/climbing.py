@@ -20,6 +20,7 @@ from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.actions import handles, own_army
 from systems.events import Event
+from systems.unit_abilities import unit_ability
 from systems.world import World
 
 
@@ -99,7 +100,7 @@ def climbing_means(world: World, army_entity: int, units: tuple[int, ...], here:
     """Each climber's means (the lowest knock chance it has; a shared means only up to its capacity left)."""
     offers: dict[int, list[ClimbMeans]] = {u: [] for u in units}
     for u in units:
-        own = world.rules.units[q.unit(u).unit_type].ability("climb", Climb)
+        own = unit_ability(world, u, "climb", Climb)  # its type's, or one a mod lends it (a ladder it carries)
         if own is not None:
             offers[u].append(ClimbMeans(own))
     for provider in world.app.climb_means:

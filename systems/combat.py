@@ -268,7 +268,13 @@ def attack_structure(world: World, army_entity: int, structure_entity: int) -> t
     structure_damage = 0
     attackers = list(army.units)
     world.rng.shuffle(attackers)
+    special = world.app.hooks.structure_strike
     for index, striker in enumerate(attackers):
+        at_structure = special(world, striker, army_entity, structure_entity) if special is not None else None
+        if at_structure is not None:  # a mod's strike at the structure itself (a ram), never at its garrison
+            strikes.append(Strike(striker, structure_entity, at_structure))
+            structure_damage += at_structure
+            continue
         damage = unit_attack(world, striker)
         if garrison:
             target = garrison[index % len(garrison)]

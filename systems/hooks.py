@@ -25,6 +25,9 @@ GameRound = Callable[["World"], int]  # the round as the ruleset's players count
 # (world, wall entity, moving owner, from, to) -> the extra MP crossing that wall costs, or None: it blocks
 WallCrossing = Callable[["World", int, "int | None", int, int], "int | None"]
 GuardWeight = Callable[["World", int], int]  # (world, stationed unit) -> how many guards it counts as (E0.3)
+UnitSpeed = Callable[["World", int], "int | None"]  # (world, unit) -> its own MP when a mod changes it, else None
+# (world, striker, army, structure) -> damage dealt to the structure itself instead of the unit's strike, or None
+StructureStrike = Callable[["World", int, int, int], "int | None"]
 # (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
 StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
 
@@ -45,6 +48,8 @@ class Hooks:
     wall_crossing: WallCrossing | None = None  # None: R5.4 (a hostile wall blocks, an own one costs more)
     guard_weight: GuardWeight | None = None  # None: every stationed unit counts 1
     stationed_stats: StationedStats | None = None  # None: the type's stationed attack/defense (R6.4)
+    unit_speed: UnitSpeed | None = None  # None: each unit moves at its type's MP (R5.1)
+    structure_strike: StructureStrike | None = None  # None: every attacker strikes as R8.6 says
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""

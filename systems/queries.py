@@ -162,17 +162,18 @@ def rare_reason(world: World, seat: int, unit_type: str) -> str | None:
     return None
 
 
-def army_max_mp(world: World, types: list[str], catapult: int | None = None) -> int:
-    """R5.1: the slowest unit's MP, plus a pathfinder's bonus when it travels with a slower unit."""
+def army_max_mp(world: World, types: list[str], catapult: int | None = None, speeds: list[int] | None = None) -> int:
+    """R5.1: the slowest unit's MP, plus a pathfinder's bonus when it travels with a slower unit. `speeds`:
+    each unit's own MP where a mod changes it (the `unit_speed` hook), else its type's."""
     if not types:
         return 0
     rules = world.rules.units
-    speeds = [rules[t].movement.mp for t in types]
+    speeds = [rules[t].movement.mp for t in types] if speeds is None else speeds
     slowest = min(speeds)
     bonus = 0
-    for t in set(types):
+    for t, speed in zip(types, speeds, strict=True):
         ability = rules[t].ability("pathfinder", Pathfinder)
-        if ability is not None and rules[t].movement.mp > slowest:
+        if ability is not None and speed > slowest:
             bonus = max(bonus, ability.mp_bonus)
     mp = slowest + bonus
     if catapult is not None:
@@ -197,10 +198,25 @@ def army_open_bonus(world: World, types: list[str], catapult: int | None = None)
     return min(world.rules.units[t].movement.open_terrain_bonus for t in types)
 
 
+def full_mp(world: World, army: Army) -> int:
+    """An army's MP at the start of a turn: the ruleset's hook, or R5.1 over its units' own speeds where a mod
+    changes a unit's speed (the `unit_speed` hook, e.g. equipment)."""
+    types = unit_types(army)
+    speed = world.app.hooks.unit_speed
+    if speed is None:
+        return movement_points(world, types, army.catapult)
+    rules = world.rules.units
+    speeds = []
+    for u, t in zip(army.units, types, strict=True):
+        own = speed(world, u)
+        speeds.append(rules[t].movement.mp if own is None else own)
+    return army_max_mp(world, types, army.catapult, speeds)
+
+
 def restore_mp(world: World, army: Army) -> None:
     """R3.3: an army's full MP for a new turn, its open-terrain MP included."""
     types = unit_types(army)
-    army.mp = movement_points(world, types, army.catapult)
+    army.mp = full_mp(world, army)
     army.open_mp = army_open_bonus(world, types, army.catapult)
 
 

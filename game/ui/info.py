@@ -75,7 +75,7 @@ def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
 def army_max_mp(world: World, army_entity: int) -> int:
     world.activate()
     army = esper.component_for_entity(army_entity, Army)
-    return q.movement_points(world, q.unit_types(army), army.catapult)
+    return q.full_mp(world, army)
 
 
 def structure_name(world: World, entity: int) -> str:

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from components.abilities import AbilityParams, Bombard, BridgeAbility, Climb, Forager, Pathfinder, Rare, Rearguard
+from components.abilities import (
+    AbilityParams,
+    Bombard,
+    BridgeAbility,
+    Climb,
+    Forager,
+    Pathfinder,
+    Rare,
+    Rearguard,
+    VolleyAbility,
+)
 from components.armies import Army, ArmyUnit, Battle, Rogue
 from components.board import Disrupted, Ownership, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -25,6 +35,7 @@ from systems.rogue_ai import act_rogues
 from systems.rogues import spawn_wild_rogue
 from systems.upkeep import pay_upkeep
 from systems.victory import check_flags, flags_outcome
+from systems.volley import LooseVolley, VolleyLoosed
 from systems.world import MAIN, RESOURCE, ROGUE, UPKEEP
 
 if TYPE_CHECKING:
@@ -40,12 +51,13 @@ HANDLERS = (
     build_actions.RepairStructure,
     structure_actions.AttackAStructure, structure_actions.StationUnit, structure_actions.UnstationUnit,
     structure_actions.FireFromStructure, structure_actions.CrewACatapult, structure_actions.MoveACatapult,
-    structure_actions.BombardTerritory, ClimbOverWall,
+    structure_actions.BombardTerritory, ClimbOverWall, LooseVolley,
 )
 COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, ArmyUnit, Army, Rogue, Battle,
               Structure, Catapult, ClimbsUsed)
 ABILITIES: dict[str, type[AbilityParams]] = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
-             "rearguard": Rearguard, "climb": Climb, "rare": Rare}
+             "rearguard": Rearguard, "climb": Climb, "volley": VolleyAbility,
+             "rare": Rare}
 
 
 def legal_commands(game: Game) -> list[Command]:
@@ -92,6 +104,7 @@ def register(app: ModApp) -> None:
     for handler in HANDLERS:
         app.add_handler(handler)
     app.add_event(WallClimbed)  # E0.3: climbing is engine rule; only units with a means (data, or a mod's) climb
+    app.add_event(VolleyLoosed)  # E0.4: so is the volley, for units with the `volley` ability
     # R3: the systems of each stage, by the names mods order theirs against
     app.add_system(RESOURCE, "resource", produce_resources)
     app.add_system(UPKEEP, "upkeep", pay_upkeep)
