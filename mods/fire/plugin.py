@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 from pydantic import BaseModel, ConfigDict, Field
 
+from components.abilities import AbilityParams
 from components.armies import Army
 from components.commands import AttackStructure, Command
 from components.structures import Structure
@@ -29,6 +30,7 @@ from systems import queries as q
 from systems.actions import own_army
 from systems.combat import damage_structure, remove_units, unit_health
 from systems.events import Event
+from systems.unit_abilities import unit_ability
 from systems.victory import check_flags
 from systems.world import MAIN, UPKEEP, World
 
@@ -185,7 +187,7 @@ def igniting_attack(base_apply: Callable[[World, Any], None]) -> Callable[[World
 
     def apply(world: World, cmd: AttackStructure) -> None:
         army = esper.component_for_entity(cmd.army, Army)
-        archers = any(world.rules.units[q.unit(u).unit_type].has("volley") for u in army.units)
+        archers = any(unit_ability(world, u, "volley", AbilityParams) is not None for u in army.units)
         base_apply(world, cmd)
         if world.clock.winner is not None or not esper.entity_exists(cmd.structure):
             return
