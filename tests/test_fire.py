@@ -263,3 +263,15 @@ def test_a_fire_survives_a_save_and_burns_on_alike(tmp_path):
     loaded.world.activate()
     assert fire().is_burning(tower) and esper.component_for_entity(tower, Structure).health == 14
     assert state_hash(loaded.world) == state_hash(game.world)
+
+
+def test_e4_2_an_army_with_volley_units_sets_it_alight_at_archer_chance_20():
+    """The ranger-skills mod lends rangers `volley` (E5.2): their attack ignites at 20%, not 10%."""
+    game = fire_game(mods=("fire", "ranger-skills"))
+    tower = spawn_structure(game, 2, "wooden_tower", at(game, 2, 0))
+    archers = spawn_army(game, 1, at(game, 2, 0), ["ranger", "soldier"])
+    taken = draws(game, [0.15])
+    result = game.submit(AttackStructure(archers, tower))
+    assert result.ok and taken == [0.15] and burning(game, tower)
+    (lit,) = [e for e in result.events if type(e).__name__ == "StructureIgnited"]
+    assert lit.chance == 20

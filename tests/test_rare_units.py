@@ -165,3 +165,16 @@ def test_a_computer_without_the_means_builds_no_rare_unit():
 def test_a_computer_uses_a_data_only_rare_unit_too():
     built = computer_builds(food=300, metal=0, mods=("rare-units", "rare_guard"), search=[BUNDLED_MODS, FIXTURE_MODS])
     assert built.count("standard_bearer") == 1
+
+
+def test_a_computer_lacking_metal_for_its_rare_units_claims_the_nearest_mine_first():
+    from game.ai import HARD
+    from game.ai.rare import RareUnits
+    from game.ai.turn import Turn
+
+    game = create_game(tiny_map(["ppppnp", "pppppn"], 2), [PlayerSpec("P1", True, "hard"), PlayerSpec("P2", True)],
+                       1, mods=["rare-units"])
+    assert game.submit(ChooseBase(0)).ok and game.submit(ChooseBase(11)).ok
+    turn = Turn(game, HARD)
+    part = RareUnits().for_turn(turn)
+    assert part is not None and part.claim_target() == at(game, 4, 0)  # a mine: 0-2 metal (R2.2)

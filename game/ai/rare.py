@@ -37,6 +37,27 @@ class RarePart(TurnPart):
     def special_units(self) -> frozenset[str]:
         return frozenset(self.types)
 
+    def claim_target(self) -> int | None:
+        """Where a resource the rare types cost comes from when no territory of the player produces it (a mine
+        for metal): the nearest such territory not yet owned, so the claimers take it first."""
+        v = self.turn.v
+        base = v.base
+        if base is None:
+            return None
+        key = ("rare source", v.seat, v.round)
+        if key in v.static.plans:
+            found = v.static.plans[key]
+            return found if isinstance(found, int) and found >= 0 else None
+        terrain = v.rules.terrain
+        owned = v.world.owned.get(v.seat, set())
+        made = {r for t in owned for r, (_, high) in terrain[v.world.terrain[t]].production.items() if high > 0}
+        missing = {r for t in self.types for r, n in v.rules.units[t].cost.items() if n > 0 and r not in made}
+        sources = {tid for tid, spec in terrain.items() if any(spec.production.get(r, (0, 0))[1] > 0 for r in missing)}
+        candidates = [t for t, kind in enumerate(v.world.terrain) if kind in sources and v.world.owner_of(t) is None]
+        target = min(candidates, key=lambda t: (v.world.board.distance(base, t), t)) if candidates else None
+        v.static.plans[key] = target if target is not None else -1
+        return target
+
     def unit_to_build(self, at_base: Army, staging: Army | None) -> str | None:
         """A rare unit for the group about to set out, when it has none and the engine allows one more."""
         v = self.turn.v
