@@ -205,7 +205,7 @@ def test_the_ambush_is_a_panel_option_only_when_allowed():
     game, band, _ = ambush_setup()
     options = [o for o in plugin_army_options(game, band) if o.kind == "ambush"]
     assert [o.command for o in options] == [skills().Ambush(band, at(game, 2, 1))]
-    assert options[0].label == "Ambush at 7 (50%)"
+    assert options[0].label == "Ambush at 7"
 
 
 def test_a_normal_attack_is_still_a_battle():

@@ -265,7 +265,7 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
         command = Ambush(army_entity, n)
         if _target(world, army, n) is None:
             continue
-        out.append(ActionOption("ambush", f"Ambush at {n} ({rules.ambush.chance}%)", command,
+        out.append(ActionOption("ambush", f"Ambush at {n}", command,
                                 world.rules.costs.attack_extra, {}, actions.check(world, command)))
     return [o for o in out if o.reason is None]
 

@@ -75,3 +75,37 @@ def test_rare_units_are_in_the_build_menu_and_refused_once_one_is_alive(app: Gam
     assert not button.enabled
     shot(app, "enh_rare_units_build_menu.png")
 
+
+
+def test_rangers_ambush_from_the_panel_and_see_climb_and_volley(app: GameWindow) -> None:
+    import sys
+
+    game = mod_game(["ranger-skills"])
+    skills = plugin_module("ranger-skills")
+    spawn_structure(game, 2, "stone_wall", at(6, 4), border=at(5, 4), garrison=["soldier"])
+    hunters = spawn_army(game, 1, at(5, 4), ["ranger", "ranger"])
+    victim = spawn_army(game, 2, at(5, 5), ["soldier"])
+    spawn_army(game, 2, at(4, 4), ["defender", "defender", "defender"])
+    original = game.world.rng.random
+
+    def sure(*_: object) -> float:  # the ambush's one draw succeeds; every other draw is the game's own
+        return 0.0 if sys._getframe(1).f_globals["__name__"].startswith("foc_mod_ranger_skills") else original()
+
+    game.world.rng.random = sure  # type: ignore[method-assign]
+    view = show(app, game)
+    click(app, *screen(view, at(5, 4)))
+    assert view.orders.selected_army == hunters
+    frames(app)
+    labels = [b.label.text for b in view.panel.actions if b.visible]
+    assert any(t.startswith("Climb") for t in labels) and any(t.startswith("Volley") for t in labels), labels
+    ambush = panel_action(view, "Ambush")
+    assert ambush.enabled
+    shot(app, "enh_rangers_climb_volley_ambush_actions.png")
+    press_button(app, ambush)
+    settle(app, view)
+    game.world.activate()
+    assert not esper.entity_exists(victim) and victim not in view.canvas.scene.armies
+    assert view.canvas.scene.armies[hunters].territory == at(5, 5)  # the rangers stand there, unhurt
+    assert skills.ambushes_left(game.world, 1) == 0
+    frames(app)
+    shot(app, "enh_rangers_after_ambush.png")
