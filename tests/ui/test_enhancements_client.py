@@ -109,3 +109,35 @@ def test_rangers_ambush_from_the_panel_and_see_climb_and_volley(app: GameWindow)
     assert skills.ambushes_left(game.world, 1) == 0
     frames(app)
     shot(app, "enh_rangers_after_ambush.png")
+
+
+def test_the_three_mods_are_ticked_in_the_new_game_screen_and_given_with_mod(app: GameWindow) -> None:
+    import argparse
+
+    from game.ui.launch import new_game_from_args
+    from game.ui.views.base_choice import BaseChoiceView
+    from game.ui.views.setup import SetupView
+
+    app.mods = []
+    app.show_new_game()
+    frames(app, 2)
+    setup = app.current_view
+    assert isinstance(setup, SetupView)
+    for mod in ("fire", "ranger-skills", "rare-units"):
+        button = setup.mod_buttons[mod]
+        click(app, button.center_x, button.center_y)
+        frames(app)
+    assert setup.mods == ["fire", "ranger-skills", "rare-units"]
+    shot(app, "enh_new_game_mods.png")
+    click(app, setup.start_button.center_x, setup.start_button.center_y)
+    frames(app, 2)
+    choice = app.current_view
+    assert isinstance(choice, BaseChoiceView)
+    game = choice.session.game
+    assert [m.id for m in game.world.rules.mods] == ["base", "fire", "ranger-skills", "rare-units"]
+    assert "fire.burn" in game.schedule.order("upkeep") and "marshal" in game.world.rules.units
+    app.mods = []
+    args = argparse.Namespace(players="human,ai", difficulty="normal", seed=4, map="random:24",
+                              mod=["fire", "ranger-skills", "rare-units"])
+    quick = new_game_from_args(args)
+    assert [m.id for m in quick.world.rules.mods] == ["base", "fire", "ranger-skills", "rare-units"]
