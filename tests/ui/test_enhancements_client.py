@@ -141,3 +141,25 @@ def test_the_three_mods_are_ticked_in_the_new_game_screen_and_given_with_mod(app
                               mod=["fire", "ranger-skills", "rare-units"])
     quick = new_game_from_args(args)
     assert [m.id for m in quick.world.rules.mods] == ["base", "fire", "ranger-skills", "rare-units"]
+
+
+def test_a_computer_only_game_with_the_three_mods_plays_to_a_victory_in_the_window(app: GameWindow) -> None:
+    import time
+
+    from game.simulate import new_modded_game, resolve_map
+    from game.ui.views.victory import VictoryView
+
+    game = new_modded_game(resolve_map("twin_valleys"), ["hard", "hard"], 3, ["fire", "ranger-skills", "rare-units"])
+    app.start(game)
+    deadline = time.monotonic() + 240
+    updates = 0
+    while not isinstance(app.current_view, VictoryView) and time.monotonic() < deadline:
+        view = app.current_view
+        assert view is not None
+        view.on_update(1 / 60)  # the client's own pace: computer turns, then their animations
+        updates += 1
+        if updates % 30 == 0:
+            view.on_draw()  # drawn twice a (game) second: every frame would only cost time here
+    assert game.over and game.world.clock.winner in (1, 2), (game.world.clock, updates)
+    assert isinstance(app.current_view, VictoryView)
+    shot(app, "enh_computer_game_victory.png")
