@@ -41,6 +41,7 @@ STRUCTURE_IDS = [
     "large_transport",
     "battleship",
 ]
+MARK_IDS = ["burning"]  # pictures mods draw over a structure (presentation.structure_marks)
 FLAG_SHAPES = ["pennant", "square", "swallowtail", "star"]
 UI_ICONS = ["food", "wood", "stone", "metal", "mp", "attack", "defense", "battle", "disrupted", "end_turn"]
 SOUND_IDS = ["select", "move", "battle", "build", "destroy", "victory", "rogue", "production", "error"]
@@ -927,6 +928,19 @@ def unit_huntmaster() -> Image.Image:
     return c.finish(1.0)
 
 
+def mark_burning() -> Image.Image:
+    """Flames over a burning structure (fire mod): three tongues of fire over embers, under a wisp of smoke."""
+    size = 64
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((14, 4, 50, 22), fill=(70, 60, 55, 170))
+    for cx, h, w in ((22, 44, 10), (33, 54, 13), (44, 40, 9)):
+        draw.polygon([(cx, 64 - h), (cx + w, 52), (cx, 60), (cx - w, 52)], fill=(255, 140, 30, 255),
+                     outline=(60, 20, 10, 255), width=2)
+        draw.polygon([(cx, 64 - h * 0.6), (cx + w * 0.5, 54), (cx, 58), (cx - w * 0.5, 54)], fill=(255, 214, 90, 255))
+    return image
+
+
 def unit_rogue_badge() -> Image.Image:
     c = Canvas(48)
     black, red, bone = (38, 36, 42, 255), (176, 34, 40, 255), (236, 232, 220, 255)
@@ -1775,6 +1789,7 @@ def write_manifest(ui: dict[str, str]) -> None:
     units["rogue"] = "units/rogue.png"
     lines += toml_table("units", units)
     lines += toml_table("structures", {s: f"structures/{s}.png" for s in STRUCTURE_IDS})
+    lines += toml_table("marks", {m: f"marks/{m}.png" for m in MARK_IDS})
     lines.append("[flags]")
     lines.append("# one flag shape per seat, in seat order (seat 1 first): a second cue beside the colour")
     lines.append("seats = [" + ", ".join(toml_str(f"flags/flag_{f}.png") for f in FLAG_SHAPES) + "]")
@@ -1863,6 +1878,10 @@ def main() -> None:
     }
     for name, fn in structures.items():
         save(fn(), f"structures/{name}.png")
+
+    marks: dict[str, Callable[[], Image.Image]] = {"burning": mark_burning}
+    for name, fn in marks.items():
+        save(fn(), f"marks/{name}.png")
 
     for shape in FLAG_SHAPES:
         save(flag(shape), f"flags/flag_{shape}.png")

@@ -25,11 +25,10 @@ class Presentation:
     sailing_abilities: set[str] = field(default_factory=set)  # structure abilities drawn as tokens on water
     panel_facts: list[Callable[..., Any]] = field(default_factory=list)  # (world, entity) -> lines or None
     panel_actions: dict[str, str] = field(default_factory=dict)  # option kind -> button label
-    # (world, structure entity) -> names of marks drawn over it on the map (e.g. "burning"), read at each sync
-    structure_marks: list[Callable[[Any, int], tuple[str, ...]]] = field(default_factory=list)
-    mark_images: dict[str, Callable[[], Any]] = field(default_factory=dict)  # mark name -> () -> a PIL image
-    # help pages a mod adds to "The rules in brief": (title, (rules) -> text, rule ids)
-    help: list[tuple[str, Callable[[Any], str], tuple[str, ...]]] = field(default_factory=list)
+    # (rules) -> the help's entries for what a mod adds beyond unit and structure types (game.help_text.TypeEntry)
+    help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
+    # (world, structure entity) -> a picture drawn on it: (manifest section, key, faded), or None
+    structure_marks: list[Callable[[Any, int], Any]] = field(default_factory=list)
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

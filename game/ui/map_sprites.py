@@ -307,12 +307,12 @@ class MapSprites:
                 self.structures.append(sprite)
             sprite.color = color
             anchor = (sprite.center_x + size * 0.14, sprite.center_y - size * 0.14)
-        for n, mark in enumerate(s.marks):
-            make = self.scene.presentation.mark_images.get(mark)
-            if make is not None:  # a mod's mark (e.g. flames on a burning structure), over the structure
-                sprite_mark = arcade.Sprite(self.assets.generated(f"mark:{mark}", make), scale=0.7 * tile / 64)
-                sprite_mark.position = (sprite.center_x + n * tile * 0.12, sprite.center_y + tile * 0.1)
-                self.marks.append(sprite_mark)
+        if s.mark is not None:  # a mod's picture on the structure (a gate in a wall): faded when open
+            section, key, faded = s.mark
+            mark = arcade.Sprite(self.assets.texture(section, key), scale=0.42 * tile / 48)
+            mark.position = ((x1 + x2) / 2, (y1 + y2) / 2) if s.border is not None else anchor
+            mark.alpha = 110 if faded else 255
+            self.marks.append(mark)
         if s.garrison:
             shape = self.assets.badge_shape(self.style(s.owner).flag) if s.owner is not None else "circle"
             badge = arcade.Sprite(self.assets.badge(s.garrison, color, shape), scale=0.7 * tile / 48)

@@ -47,7 +47,7 @@ class StructureView:
     upgraded: bool = False
     mobile: bool = False
     ship: bool = False  # a structure that sails (an ability in presentation.sailing_abilities): a token on the water
-    marks: tuple[str, ...] = ()  # marks a mod draws over it (presentation.structure_marks, e.g. "burning")
+    mark: tuple[str, str, bool] | None = None  # a mod's picture on it: (manifest section, key, faded)
 
 
 class Scene:
@@ -75,6 +75,7 @@ class Scene:
         self.stage = "setup"
         self.winner: int | None = None
         self.ship_types: set[str] = set()  # structure types that sail (their abilities say so, see sync)
+        self.mobile_types: set[str] = {"catapult"}  # structure types that move with a crew (their data says so)
         self.version = 0  # bumps whenever armies, structures or bases change
         self.dirty: set[int] = set()  # territories whose ownership or disruption changed (terrain re-bake)
         self._handlers: dict[type, Callable[[Any], None]] = {
@@ -166,7 +167,9 @@ class Scene:
             )
         sailing = self.presentation.sailing_abilities
         self.ship_types = {sid for sid, spec in world.rules.structures.items() if any(spec.has(k) for k in sailing)}
+        self.mobile_types = {sid for sid, spec in world.rules.structures.items() if spec.mobile is not None}
         self.structures = {}
+        marks = self.presentation.structure_marks
         for entity, s in esper.get_component(Structure):
             if not esper.entity_exists(entity):
                 continue
@@ -174,7 +177,7 @@ class Scene:
                 entity, s.structure_type, s.owner, s.territory, s.border, s.health, s.max_health,
                 len(s.garrison), bool(s.upgrades), esper.has_component(entity, Catapult),
                 s.structure_type in self.ship_types,
-                tuple(m for marks in self.presentation.structure_marks for m in marks(world, entity)),
+                next((m for mark in marks if (m := mark(world, entity)) is not None), None),
             )
         self.battles = {e: b.territory for e, b in esper.get_component(Battle) if esper.entity_exists(e)}
         clock = world.clock
@@ -208,6 +211,13 @@ class Scene:
 
     def _bump(self) -> None:
         self.version += 1
+
+    def mark_structure(self, entity: int, mark: tuple[str, str, bool] | None) -> None:
+        """A mod's picture on a structure changed (a gate built, opened, closed): (manifest section, key, faded)."""
+        found = self.structures.get(entity)
+        if found is not None:
+            found.mark = mark
+        self.bump()
 
     def bump(self) -> None:
         """Say the picture changed (plugins' scene updates call this)."""
@@ -338,7 +348,7 @@ class Scene:
     def _structure_built(self, e: ev.StructureBuilt) -> None:
         self.structures[e.structure] = StructureView(
             e.structure, e.structure_type, e.seat, e.territory, e.border, 1, 1,
-            mobile=e.structure_type == "catapult", ship=e.structure_type in self.ship_types,
+            mobile=e.structure_type in self.mobile_types, ship=e.structure_type in self.ship_types,
         )
         self._bump()
 

@@ -1,46 +1,24 @@
-"""The fire mod's client side: flames drawn over burning structures, a flash and a number for each fire
-event, and the panel's line about a burning structure. Imported only by the client."""
+"""The fire mod's client side: the flames mark kept in step with the fire's events, a flash and a number for
+each of them, and the panel's line about a burning structure. Imported only by the client."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import esper
-from PIL import Image, ImageDraw
 
 from components.structures import Structure
 from game.ui.animation import Beat
 from game.ui.scene import Scene
 
-FLAME = (255, 140, 30, 255)
-EMBER = (255, 214, 90, 255)
-SMOKE = (70, 60, 55, 170)
-
-
-def flame_image(size: int = 64) -> Image.Image:
-    """Three tongues of fire over embers, with a dark outline, so a burning structure reads at any zoom."""
-    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    s = size / 64
-    draw.ellipse((14 * s, 4 * s, 50 * s, 22 * s), fill=SMOKE)
-    for cx, h, w in ((22, 44, 10), (33, 54, 13), (44, 40, 9)):
-        outer = [(cx * s, (64 - h) * s), ((cx + w) * s, 52 * s), (cx * s, 60 * s), ((cx - w) * s, 52 * s)]
-        draw.polygon(outer, fill=FLAME, outline=(60, 20, 10, 255), width=max(1, int(2 * s)))
-        inner = [(cx * s, (64 - h * 0.6) * s), ((cx + w * 0.5) * s, 54 * s), (cx * s, 58 * s),
-                 ((cx - w * 0.5) * s, 54 * s)]
-        draw.polygon(inner, fill=EMBER)
-    return image
-
-
 # ----- the client's copy of the board
 
 
 def _mark(scene: Scene, structure: int, on: bool) -> None:
-    found = scene.structures.get(structure)
-    if found is not None:
-        marks = tuple(m for m in found.marks if m != "burning")
-        found.marks = (*marks, "burning") if on else marks
-    scene.bump()
+    from game.content import plugin_module
+
+    fire = plugin_module("fire")
+    scene.mark_structure(structure, fire.BURNING_MARK if on and fire is not None else None)
 
 
 def ignited(scene: Scene, e: Any) -> None:

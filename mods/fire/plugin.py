@@ -324,10 +324,9 @@ def _client() -> ModuleType:
 
 
 def register_presentation(app: ModApp) -> None:
-    """Flames on burning structures, their events animated and sounded, a panel line and a button."""
+    """Flames on burning structures, their events animated and sounded, a panel line, a button, a help entry."""
     shown = app.presentation
-    shown.structure_marks.append(lambda world, entity: ("burning",) if is_burning(entity) else ())
-    shown.mark_images["burning"] = lambda: _client().flame_image()
+    shown.structure_marks.append(burning_mark)
     shown.on_event("StructureIgnited", scene=lambda s, e: _client().ignited(s, e),
                    beat=lambda: _client().FireBeat, sound="battle")
     shown.on_event("FireBurned", scene=lambda s, e: _client().burned(s, e),
@@ -336,7 +335,22 @@ def register_presentation(app: ModApp) -> None:
                    beat=lambda: _client().FireBeat, sound="production")
     shown.panel_facts.append(lambda world, entity: _client().fire_facts(world, entity))
     shown.panel_actions["put_out"] = "Put out the fire"
-    shown.help.append(("Fire", _help_text, ("E4.1", "E4.2", "E4.3", "E4.4")))
+    shown.help_entries.append(help_entries)
+
+
+BURNING_MARK = ("marks", "burning", False)  # assets/manifest.toml: the flames drawn over a burning structure
+
+
+def burning_mark(world: World, entity: int) -> tuple[str, str, bool] | None:
+    """The map's mark for a burning structure (presentation.structure_marks)."""
+    return BURNING_MARK if is_burning(entity) else None
+
+
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entry for fire (its numbers from the data)."""
+    from game.help_text import TypeEntry
+
+    return [TypeEntry("marks", "burning", "Fire (mod)", _help_text(rules), "")]
 
 
 def _help_text(rules: Any) -> str:

@@ -304,7 +304,14 @@ def register_presentation(app: ModApp) -> None:
     shown.on_event("AmbushSprung", scene=lambda s, e: _client().ambush_sprung(s, e),
                    beat=lambda: _client().AmbushBeat, sound="battle")
     shown.panel_actions["ambush"] = "Ambush"
-    shown.help.append(("Ranger skills", _help_text, ("E5.1", "E5.2", "E5.3", "E6.1")))
+    shown.help_entries.append(help_entries)
+
+
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entry for the ranger skills and the catapult penalty (numbers from the data)."""
+    from game.help_text import TypeEntry
+
+    return [TypeEntry("units", "ranger", "Ranger skills (mod)", _help_text(rules), "")]
 
 
 def _help_text(rules: Any) -> str:

@@ -169,8 +169,9 @@ class GameView(MapScreen):
         self.turn_hud.toggle_log()
 
     def open_help(self) -> None:
-        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets,
-                                 mod_help=self.session.world.app.presentation.help)
+        world = self.session.world
+        extra = tuple(e for entries in world.app.presentation.help_entries for e in entries(world.rules))
+        self.modal = HelpOverlay(self.close_modal, rules=world.rules, assets=self.app.assets, extra_entries=extra)
 
     def _engine_free(self) -> bool:
         if self.session.busy:

@@ -15,15 +15,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from game.help_text import (
-    HOTKEYS,
-    RuleBrief,
-    TypeEntry,
-    movement_table,
-    rules_brief,
-    ruleset_entries,
-    symbols,
-)
+from game.help_text import HOTKEYS, TypeEntry, movement_table, rules_brief, ruleset_entries, symbols
 from game.ui.views._widgets import (
     ACCENT,
     DIM,
@@ -48,7 +40,7 @@ if TYPE_CHECKING:
 TINTED = {"units", "structures", "flags"}
 PAGES = ("Rules, symbols and keys", "Units and structures", "Moving")
 PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "Movement costs ▸ [Tab]", "◂ Rules and keys [Tab]")
-SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades"}
+SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades", "marks": "Mod rules"}
 _BASE_RULES: list[Ruleset] = []
 
 
@@ -63,9 +55,8 @@ def _base_rules() -> Ruleset:
 class HelpOverlay(arcade.View):
     def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None, *,
                  rules: Ruleset | None = None, assets: Assets | None = None,
-                 mod_help: list[tuple[str, Callable[[Ruleset], str], tuple[str, ...]]] | None = None) -> None:
+                 extra_entries: tuple[TypeEntry, ...] = ()) -> None:
         super().__init__()
-        self.mod_help = list(mod_help or [])  # the mods' own pages (presentation.help), after the base rules
         self.close_cb = on_close
         self.underlay = underlay
         self.rules = rules
@@ -77,12 +68,14 @@ class HelpOverlay(arcade.View):
         self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
         self.closed = False
         self._entries: tuple[TypeEntry, ...] | None = None
+        self.extra_entries = extra_entries  # what the game's mods add beyond types (presentation.help_entries)
 
     @property
     def entries(self) -> tuple[TypeEntry, ...]:
         """The ruleset's unit, structure and upgrade types (the game's, or the base game's without one)."""
         if self._entries is None:
-            self._entries = ruleset_entries(self.rules if self.rules is not None else _base_rules())
+            rules = self.rules if self.rules is not None else _base_rules()
+            self._entries = (*ruleset_entries(rules), *self.extra_entries)
         return self._entries
 
     def next_page(self) -> None:
@@ -147,7 +140,7 @@ class HelpOverlay(arcade.View):
         if assets is None:
             window = getattr(self, "window", None)
             assets = getattr(window, "assets", None)
-        if assets is not None:
+        if assets is not None and entry.section in ("units", "structures", "upgrades"):
             return assets.unit(entry.key) if entry.section == "units" else assets.structure(entry.key)
         return self._texture(entry.section if entry.section != "upgrades" else "structures", entry.key)
 
@@ -186,29 +179,6 @@ class HelpOverlay(arcade.View):
                                        width=int(column - 40), multiline=True)
                 y -= text.content_height
             y -= 12
-        self._draw_mod_rules(left, y, top, column, gap, floor)
-
-    def mod_briefs(self) -> list[RuleBrief]:
-        """The mods' own rules pages (presentation.help), worded from this game's ruleset."""
-        if self.rules is None:
-            return []
-        return [RuleBrief(title, text(self.rules), ids) for title, text, ids in self.mod_help]
-
-    def _draw_mod_rules(self, left: float, y: float, top: float, column: float, gap: float, floor: float) -> None:
-        """After the types, in the same flow of columns: each mod's rules in brief."""
-        briefs = self.mod_briefs()
-        if not briefs:
-            return
-        if y - 80 < floor:
-            left, y = left + column + gap, top
-        y -= 10
-        self.texts.draw("t:h:mods", "Mod rules", left, y, ACCENT, 14, bold=True)
-        y -= 24
-        for n, brief in enumerate(briefs):
-            self.texts.draw(f"t:m:{n}:t", brief.title, left, y, TEXT, 11, bold=True)
-            body = self.texts.draw(f"t:m:{n}:b", brief.text, left, y - 8, DIM, 9, anchor_y="top",
-                                   width=int(column), multiline=True)
-            y -= 22 + body.content_height
 
     def _draw_rules(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)

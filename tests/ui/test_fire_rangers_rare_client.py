@@ -27,20 +27,20 @@ def test_a_burning_tower_shows_flames_and_is_put_out_from_the_panel(app: GameWin
         esper.add_component(entity, fire.Burning(1))
     crew = spawn_army(game, 1, at(5, 3), ["soldier", "soldier", "soldier"])
     view = show(app, game)
-    assert view.canvas.scene.structures[tower].marks == ("burning",)
-    flames = app.assets.generated("mark:burning", None)  # made by the mod's client when the map was drawn
+    assert view.canvas.scene.structures[tower].mark == ("marks", "burning", False)
+    flames = app.assets.texture("marks", "burning")  # assets/marks/burning.png, through the manifest
     assert sum(1 for s in view.canvas.sprites.marks if s.texture is flames) == 2  # tower and wall
     click(app, *screen(view, at(5, 3)))
     assert view.orders.selected_army == crew
     frames(app)
     action = panel_action(view, "Put out tower fire (100%)")
     assert action.enabled and action.note.text == "1 MP"
-    shot(app, "enh_fire_burning_put_out_action.png")
+    shot(app, "frr_fire_burning_put_out_action.png")
     press_button(app, action)
     settle(app, view)
     game.world.activate()
     assert not fire.is_burning(tower) and fire.is_burning(wall)
-    assert view.canvas.scene.structures[tower].marks == ()
+    assert view.canvas.scene.structures[tower].mark is None
     assert sum(1 for s in view.canvas.sprites.marks if s.texture is flames) == 1
     assert esper.component_for_entity(tower, Structure).fired_round == game.world.clock.round
 
@@ -50,15 +50,14 @@ def test_the_help_has_a_page_for_each_enhancement_mod(app: GameWindow) -> None:
     key(app, arcade.key.F1)
     help_view = view.modal
     assert isinstance(help_view, HelpOverlay)
-    briefs = {b.title: b for b in help_view.mod_briefs()}
-    assert "damage" in briefs["Fire"].text and "25% per helper" in briefs["Fire"].text
-    names = {e.name for e in help_view.entries}
-    assert {"Marshal", "Huntmaster"} <= names
+    entries = {e.name: e for e in help_view.entries}
+    assert {"Marshal", "Huntmaster", "Fire (mod)"} <= set(entries)
+    assert "25% per helper" in entries["Fire (mod)"].numbers
     frames(app)
-    shot(app, "enh_help_rules.png")
+    shot(app, "frr_help_rules.png")
     key(app, arcade.key.TAB)
     frames(app)
-    shot(app, "enh_help_units.png")
+    shot(app, "frr_help_units.png")
     key(app, arcade.key.F1)
 
 
@@ -73,7 +72,7 @@ def test_rare_units_are_in_the_build_menu_and_refused_once_one_is_alive(app: Gam
     frames(app)
     button = next(b for b in view.panel.unit_buttons if b.tag == "marshal")
     assert not button.enabled
-    shot(app, "enh_rare_units_build_menu.png")
+    shot(app, "frr_rare_units_build_menu.png")
 
 
 
@@ -100,7 +99,7 @@ def test_rangers_ambush_from_the_panel_and_see_climb_and_volley(app: GameWindow)
     assert any(t.startswith("Climb") for t in labels) and any(t.startswith("Volley") for t in labels), labels
     ambush = panel_action(view, "Ambush")
     assert ambush.enabled
-    shot(app, "enh_rangers_climb_volley_ambush_actions.png")
+    shot(app, "frr_rangers_climb_volley_ambush_actions.png")
     press_button(app, ambush)
     settle(app, view)
     game.world.activate()
@@ -108,7 +107,7 @@ def test_rangers_ambush_from_the_panel_and_see_climb_and_volley(app: GameWindow)
     assert view.canvas.scene.armies[hunters].territory == at(5, 5)  # the rangers stand there, unhurt
     assert skills.ambushes_left(game.world, 1) == 0
     frames(app)
-    shot(app, "enh_rangers_after_ambush.png")
+    shot(app, "frr_rangers_after_ambush.png")
 
 
 def test_the_three_mods_are_ticked_in_the_new_game_screen_and_given_with_mod(app: GameWindow) -> None:
@@ -128,7 +127,7 @@ def test_the_three_mods_are_ticked_in_the_new_game_screen_and_given_with_mod(app
         click(app, button.center_x, button.center_y)
         frames(app)
     assert setup.mods == ["fire", "ranger-skills", "rare-units"]
-    shot(app, "enh_new_game_mods.png")
+    shot(app, "frr_new_game_mods.png")
     click(app, setup.start_button.center_x, setup.start_button.center_y)
     frames(app, 2)
     choice = app.current_view
@@ -162,4 +161,4 @@ def test_a_computer_only_game_with_the_three_mods_plays_to_a_victory_in_the_wind
             view.on_draw()  # drawn twice a (game) second: every frame would only cost time here
     assert game.over and game.world.clock.winner in (1, 2), (game.world.clock, updates)
     assert isinstance(app.current_view, VictoryView)
-    shot(app, "enh_computer_game_victory.png")
+    shot(app, "frr_computer_game_victory.png")

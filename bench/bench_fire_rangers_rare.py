@@ -1,6 +1,6 @@
 """Computer strength with the fire, ranger-skills and rare-units mods (issue 17): `hard` using them vs `hard` not.
 
-    python -m bench.bench_enhancements --games 20 --map twin_valleys
+    python -m bench.bench_fire_rangers_rare --games 20 --map twin_valleys
 
 Every game loads the three mods (same rules for both seats). One seat is `hard` as shipped, playing the mods'
 behaviours (firefighting, ambushes and volleys, rare units); the other is `hard` with those behaviours switched
