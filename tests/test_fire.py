@@ -275,3 +275,17 @@ def test_e4_2_an_army_with_volley_units_sets_it_alight_at_archer_chance_20():
     assert result.ok and taken == [0.15] and burning(game, tower)
     (lit,) = [e for e in result.events if type(e).__name__ == "StructureIgnited"]
     assert lit.chance == 20
+
+
+@pytest.mark.parametrize("command", [
+    (-1, 5), (999_999, 5), (5, 999_999), (0, 0),
+])
+def test_nonsense_put_out_orders_are_refused_and_change_nothing(command):
+    game = fire_game()
+    tower = spawn_structure(game, 2, "wooden_tower", at(game, 2, 0))
+    set_alight(game, tower)
+    before = state_hash(game.world)
+    result = game.submit(fire().PutOut(*command))
+    assert not result.ok and result.reason
+    assert state_hash(game.world) == before
+    assert not game.submit(fire().PutOut(spawn_army(game, 2, at(game, 2, 0), ["soldier"]), tower)).ok  # not yours

@@ -267,3 +267,14 @@ def test_a_computer_springs_an_ambush_and_volleys_from_its_flag():
     assert skills().Ambush(hunters, at(game, 4, 1)) in mine
     assert any(isinstance(c, VolleyAt) and c.territory == at(game, 1, 0) for c in mine)
     assert EndTurn() in mine
+
+
+@pytest.mark.parametrize("command", [(-1, 5), (999_999, 5), (5, 999_999), (0, 0)])
+def test_nonsense_ambushes_are_refused_and_change_nothing(command):
+    from game.snapshot import state_hash
+
+    game, _, _ = ambush_setup()
+    before = state_hash(game.world)
+    result = game.submit(skills().Ambush(*command))
+    assert not result.ok and result.reason
+    assert state_hash(game.world) == before
