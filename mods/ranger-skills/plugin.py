@@ -76,31 +76,27 @@ class RangerSkills(Strict):
 
 @dataclass(frozen=True)
 class Skills:
-    """The section, parsed once per ruleset: the typed abilities the listed unit types are lent."""
+    """The section, typed: its rules and the abilities the listed unit types are lent."""
 
     rules: RangerSkills
     lent: tuple[AbilityParams, ...]
 
 
-_PARSED: dict[int, tuple[dict[str, Any], Skills]] = {}  # a memo of immutable rules data, never game state
-
-
 def skills(world: World) -> Skills:
-    """This game's `[extra.ranger_skills]`, typed."""
-    section = world.rules.extra[SECTION]
-    found = _PARSED.get(id(section))
-    if found is None or found[0] is not section:
-        rules = RangerSkills.model_validate(section)
-        lent = (Climb.model_validate({"kind": "climb", **rules.climb}),
-                VolleyAbility.model_validate({"kind": "volley", **rules.volley}))
-        found = _PARSED[id(section)] = (section, Skills(rules, lent))
-    return found[1]
+    """This game's `[extra.ranger_skills]`, typed (validated when the rules loaded, so built without checks)."""
+    rules = RangerSkills.model_validate(world.rules.extra[SECTION])
+    return Skills(rules, _lent(world.rules.extra[SECTION]))
+
+
+def _lent(section: dict[str, Any]) -> tuple[AbilityParams, ...]:
+    return (Climb.model_construct(kind="climb", **section["climb"]),
+            VolleyAbility.model_construct(kind="volley", **section["volley"]))
 
 
 def lent_abilities(world: World, unit: int) -> tuple[AbilityParams, ...]:
-    """E5.1/E5.2: the climb and volley abilities of the skilled unit types."""
-    found = skills(world)
-    return found.lent if q.unit(unit).unit_type in found.rules.units else ()
+    """E5.1/E5.2: the climb and volley abilities of the skilled unit types (asked for every unit: kept cheap)."""
+    section = world.rules.extra[SECTION]
+    return _lent(section) if q.unit(unit).unit_type in section["units"] else ()
 
 
 # --- E6.1: the catapult penalty ------------------------------------------------------------------------
