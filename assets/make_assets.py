@@ -27,7 +27,7 @@ INK: Color = (30, 28, 36, 255)
 
 TERRAIN_IDS = ["plain", "forest", "mountain", "mine", "shallow_water", "deep_water", "barren"]
 DISRUPTED_IDS = ["plain", "forest"]
-UNIT_IDS = ["soldier", "ranger", "defender", "cavalry", "medic", "pikeman"]
+UNIT_IDS = ["soldier", "ranger", "defender", "cavalry", "medic", "pikeman", "marshal", "huntmaster"]
 STRUCTURE_IDS = [
     "wooden_wall",
     "stone_wall",
@@ -42,6 +42,7 @@ STRUCTURE_IDS = [
     "battleship",
     "siege_engine",
 ]
+MARK_IDS = ["burning"]  # pictures mods draw over a structure (presentation.structure_marks)
 FLAG_SHAPES = ["pennant", "square", "swallowtail", "star"]
 UI_ICONS = ["food", "wood", "stone", "metal", "mp", "attack", "defense", "battle", "disrupted", "end_turn"]
 SOUND_IDS = ["select", "move", "battle", "build", "destroy", "victory", "rogue", "production", "error"]
@@ -889,6 +890,56 @@ def unit_pikeman() -> Image.Image:
     c.stroke([(27, 29), (33.2, 30.5)], L, 2.4)
     c.circle(33.3, 30.5, 1.6, W, 0.8)
     return c.finish(1.0)
+
+
+def unit_marshal() -> Image.Image:
+    """A rare commander (rare-units mod): cape, plumed helm, baton raised, a star on the breastplate."""
+    c = Canvas(48)
+    c.poly([(13, 19), (31, 19), (36, 44), (8, 44)], M, 0.9)  # cape
+    legs(c, 22, 33, 44)
+    c.poly([(15, 20), (29, 20), (31, 36), (13, 36)], W, 0.9)  # breastplate
+    c.poly(star_points(22, 27, 4.2, 1.8, 5), L, 0.6)
+    c.rect(13.5, 31, 30.5, 33.5, M, 0.7)
+    head(c, 22, 13.5)
+    c.poly([(16.5, 12), (17.5, 7), (22, 5), (26.5, 7), (27.5, 12)], L, 0.9)  # helm
+    c.poly([(21, 5.5), (19, 0.8), (24.5, 0.5), (28.5, 3.5), (23, 5.5)], W, 0.7)  # plume
+    c.stroke([(28, 24), (35, 15)], L, 2.6)  # baton arm
+    c.stroke([(34, 16.5), (40, 6)], W, 2.2, 0.8)  # baton
+    c.circle(40, 6, 1.6, L, 0.7)
+    return c.finish(1.0)
+
+
+def unit_huntmaster() -> Image.Image:
+    """A rare forager (rare-units mod): wide-brimmed hat, horn at the hip, longbow taller than himself."""
+    c = Canvas(48)
+    c.poly([(13, 20), (31, 20), (34, 42), (10, 42)], L, 0.9)  # coat
+    legs(c, 22, 34, 44)
+    c.poly([(16, 20), (28, 20), (30, 37), (14, 37)], W, 0.9)  # jerkin
+    c.rect(14.5, 30, 29.5, 32, M, 0.6)
+    c.arc(14, 33, 4, 3, 200, 340, D, 2.4)  # hunting horn
+    head(c, 22, 13.5)
+    c.ellipse(22, 10.5, 10, 2.4, M, 0.8)  # hat brim
+    c.poly([(17.5, 10.5), (18.5, 4.5), (25.5, 4.5), (26.5, 10.5)], L, 0.8)
+    c.poly([(25, 6), (31, 2), (28, 7)], W, 0.5)  # feather
+    c.arc(33, 24, 9, 21, -82, 82, INK, 2.6)  # longbow
+    c.arc(33, 24, 9, 21, -80, 80, W, 1.3)
+    c.line([(34.5, 3.5), (34.5, 44.5)], D, 0.45)
+    c.stroke([(27, 24), (37.5, 24)], L, 2.4)
+    c.circle(38.5, 24, 1.7, W, 0.8)
+    return c.finish(1.0)
+
+
+def mark_burning() -> Image.Image:
+    """Flames over a burning structure (fire mod): three tongues of fire over embers, under a wisp of smoke."""
+    size = 64
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((14, 4, 50, 22), fill=(70, 60, 55, 170))
+    for cx, h, w in ((22, 44, 10), (33, 54, 13), (44, 40, 9)):
+        draw.polygon([(cx, 64 - h), (cx + w, 52), (cx, 60), (cx - w, 52)], fill=(255, 140, 30, 255),
+                     outline=(60, 20, 10, 255), width=2)
+        draw.polygon([(cx, 64 - h * 0.6), (cx + w * 0.5, 54), (cx, 58), (cx - w * 0.5, 54)], fill=(255, 214, 90, 255))
+    return image
 
 
 def unit_rogue_badge() -> Image.Image:
@@ -1869,6 +1920,7 @@ def write_manifest(ui: dict[str, str]) -> None:
     units["rogue"] = "units/rogue.png"
     lines += toml_table("units", units)
     lines += toml_table("structures", {s: f"structures/{s}.png" for s in STRUCTURE_IDS})
+    lines += toml_table("marks", {m: f"marks/{m}.png" for m in MARK_IDS})
     lines.append("[flags]")
     lines.append("# one flag shape per seat, in seat order (seat 1 first): a second cue beside the colour")
     lines.append("seats = [" + ", ".join(toml_str(f"flags/flag_{f}.png") for f in FLAG_SHAPES) + "]")
@@ -1935,6 +1987,8 @@ def main() -> None:
         "cavalry": unit_cavalry,
         "medic": unit_medic,
         "pikeman": unit_pikeman,
+        "marshal": unit_marshal,
+        "huntmaster": unit_huntmaster,
         "rogue": unit_rogue_badge,
     }
     for name, fn in units.items():
@@ -1959,6 +2013,9 @@ def main() -> None:
 
     for name, fn in EQUIPMENT.items():
         save(fn(), f"equipment/{name}.png")
+    marks: dict[str, Callable[[], Image.Image]] = {"burning": mark_burning}
+    for name, fn in marks.items():
+        save(fn(), f"marks/{name}.png")
 
     for shape in FLAG_SHAPES:
         save(flag(shape), f"flags/flag_{shape}.png")

@@ -34,6 +34,9 @@ UnitSpeed = Callable[["World", int], "int | None"]  # (world, unit) -> its own M
 StructureStrike = Callable[["World", int, int, int], "int | None"]
 # (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
 StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
+# (world, the unit a bombardment hits, the ammunition's damage) -> the damage it takes (E6.1); structures and
+# absorbed strikes never ask
+BombardDamage = Callable[["World", int, int], int]
 
 
 @dataclass
@@ -57,6 +60,7 @@ class Hooks:
     army_fit: ArmyFit | None = None  # None: R5.2/R5.6's limits by unit type are all
     unit_speed: UnitSpeed | None = None  # None: each unit moves at its type's MP (R5.1)
     structure_strike: StructureStrike | None = None  # None: every attacker strikes as R8.6 says
+    bombard_damage: BombardDamage | None = None  # None: a bombarded unit takes the ammunition's damage (R8.8)
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""

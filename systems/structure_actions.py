@@ -312,6 +312,8 @@ class BombardTerritory:
         if esper.has_component(hit, Structure):
             destroyed = damage_structure(world, hit, damage)
         else:
+            penalty = world.app.hooks.bombard_damage  # a mod's rule for units hit (E6.1), else R8.8 in full
+            damage = penalty(world, hit, damage) if penalty is not None else damage
             q.unit(hit).damage += damage
             stationed = q.unit_is_stationed(hit)
             destroyed = unit_health(world, hit, stationed) <= 0

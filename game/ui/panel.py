@@ -489,6 +489,8 @@ class SidePanel:
             target = getattr(option.command, "territory", None)
             if option.kind == "retreat" and isinstance(target, int):
                 label = f"Retreat {direction(world, army.territory, target)}"
+            elif isinstance(target, int) and not key:  # "Volley into 75" -> "Volley south" (a neighbour)
+                label = place_words(label, target, army.territory, world)
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
             if option.reason is not None:  # not the price of something that cannot be done: why not
                 note = short_reason(option.reason)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 TINTED = {"units", "structures", "flags"}
 PAGES = ("Rules, symbols and keys", "Units and structures", "Moving")
 PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "Movement costs ▸ [Tab]", "◂ Rules and keys [Tab]")
-SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades"}
+SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades", "marks": "Mod rules"}
 _BASE_RULES: list[Ruleset] = []
 
 
