@@ -154,8 +154,14 @@ class ModApp:
 
     def set_hook(self, name: str, hook: Callable[..., Any]) -> None:
         """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
-        new_seat, order_slot, visible, visible_event)."""
-        self.app.hooks.set(name, hook)
+        new_seat, order_slot, visible, visible_event, ...). Where another mod answers it too, the answers
+        compose as `systems.hooks.COMPOSE` says (in load order), or, for a hook taking one answer, loading
+        fails naming both mods."""
+        self.app.hooks.set(name, hook, self.mod_id)
+
+    def replace_hook(self, name: str, hook: Callable[..., Any]) -> None:
+        """Take a rule hook over on purpose: earlier answers (the ruleset's or other mods') are dropped."""
+        self.app.hooks.replace(name, hook, self.mod_id)
 
     def add_unit_abilities(self, provider: UnitAbilities) -> None:
         """Abilities one unit has besides its type's (equipment it carries, ...): `provider(world, unit)` returns
