@@ -47,7 +47,14 @@ class StructureView:
     upgraded: bool = False
     mobile: bool = False
     ship: bool = False  # a structure that sails (an ability in presentation.sailing_abilities): a token on the water
-    mark: tuple[str, str, bool] | None = None  # a mod's picture on it: (manifest section, key, faded)
+    # the mods' pictures on it, each (manifest section, key) -> faded, in the order they came: several mods may
+    # mark one structure (a gate in a burning wall), so each keeps its own picture
+    marks: dict[tuple[str, str], bool] = field(default_factory=dict)
+
+    @property
+    def mark(self) -> tuple[str, str, bool] | None:
+        """The first mod's picture on it, (section, key, faded), or None."""
+        return next(((section, key, faded) for (section, key), faded in self.marks.items()), None)
 
 
 class Scene:
@@ -177,7 +184,7 @@ class Scene:
                 entity, s.structure_type, s.owner, s.territory, s.border, s.health, s.max_health,
                 len(s.garrison), bool(s.upgrades), esper.has_component(entity, Catapult),
                 s.structure_type in self.ship_types,
-                next((m for mark in marks if (m := mark(world, entity)) is not None), None),
+                marks={(m[0], m[1]): m[2] for mark in marks if (m := mark(world, entity)) is not None},
             )
         self.battles = {e: b.territory for e, b in esper.get_component(Battle) if esper.entity_exists(e)}
         clock = world.clock
@@ -212,11 +219,20 @@ class Scene:
     def _bump(self) -> None:
         self.version += 1
 
-    def mark_structure(self, entity: int, mark: tuple[str, str, bool] | None) -> None:
-        """A mod's picture on a structure changed (a gate built, opened, closed): (manifest section, key, faded)."""
+    def mark_structure(
+        self, entity: int, mark: tuple[str, str, bool] | None, off: tuple[str, str] | None = None
+    ) -> None:
+        """A mod's picture on a structure changed (a gate built, opened, closed; flames lit): `mark` (manifest
+        section, key, faded) is drawn, or its fading changes; `off` (section, key) is taken away. The other mods'
+        pictures on it stay. Neither given: the structure has no pictures."""
         found = self.structures.get(entity)
         if found is not None:
-            found.mark = mark
+            if mark is not None:
+                found.marks[(mark[0], mark[1])] = mark[2]
+            if off is not None:
+                found.marks.pop(off, None)
+            if mark is None and off is None:
+                found.marks.clear()
         self.bump()
 
     def bump(self) -> None:

@@ -27,11 +27,11 @@ def gate_built(scene: Scene, e: Any) -> None:
 def gate_changed(scene: Scene, e: Any) -> None:
     """Opened, closed or broken: the gate's picture on the wall fades while it lets armies through."""
     found = scene.structures.get(e.wall)
-    if found is None or found.mark is None:
+    gate = next((m for m in found.marks if m[0] == "equipment"), None) if found is not None else None
+    if gate is None:  # the gate's picture, not another mod's (flames on the wall)
         return
-    section, key, _ = found.mark
     passable = e.open if hasattr(e, "open") else e.broken
-    scene.mark_structure(e.wall, (section, key, passable))
+    scene.mark_structure(e.wall, (gate[0], gate[1], passable))
 
 
 class GateBeat(Beat):

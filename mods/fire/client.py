@@ -18,7 +18,9 @@ def _mark(scene: Scene, structure: int, on: bool) -> None:
     from game.content import plugin_module
 
     fire = plugin_module("fire")
-    scene.mark_structure(structure, fire.BURNING_MARK if on and fire is not None else None)
+    if fire is not None:  # only the flames: another mod's picture on it (a gate in the wall) stays
+        mark = fire.BURNING_MARK
+        scene.mark_structure(structure, mark if on else None, off=None if on else (mark[0], mark[1]))
 
 
 def ignited(scene: Scene, e: Any) -> None:
