@@ -125,3 +125,25 @@ def test_the_six_enhancement_mods_load_together_each_hook_answered_as_composed()
     assert owners["bombard_damage"] == ["ranger-skills"]
     assert owners["victory"] == ["base"]
     assert set(app.mods) >= set(ENHANCEMENTS)
+
+
+def test_foc_validate_passes_with_the_six_enhancement_mods_on_together(capsys):
+    from game.cli import main
+    from game.content.manifest import BUNDLED_MODS as SHIPPED
+
+    assert main(["validate", *(str(SHIPPED / m) for m in ENHANCEMENTS)]) == 0
+    assert f"checked {len(ENHANCEMENTS) + 1} item(s): 0 error(s)" in capsys.readouterr().out  # each, then all six
+
+
+def test_foc_validate_loads_the_mods_on_together_where_a_clash_shows(
+    bundled: list[Path], capsys, monkeypatch: pytest.MonkeyPatch
+):
+    """Each mod alone loads; `foc validate` also loads the mods it was given on together, naming the clash."""
+    from game.cli import main
+
+    monkeypatch.setattr(mods_module, "mod_search_paths", lambda: bundled)
+    root = bundled[1]
+    assert main(["validate", str(root / "oil"), str(root / "boots")]) == 1
+    captured = capsys.readouterr()
+    assert "checked 3 item(s): 1 error(s)" in captured.out
+    assert "mods 'oil' and 'boots' both answer the rule hook 'unit_speed'" in captured.err
