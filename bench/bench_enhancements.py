@@ -7,6 +7,11 @@ Each game is played with the mods on (the same rules for both seats) on the same
 every behaviour, the other `hard` with the mods' behaviours and the built-in climbing/volley behaviour switched
 off (`Params.off`), seats alternating by seed. Also `hard` vs `hard` without the mods on the same seeds, for
 the game length. Prints one JSON line per match.
+
+Measured (10 games, seeds 1-10, random 16x16 maps, 150 rounds at most; wins-losses-unfinished of the seat using
+the mods): all three 9-0-1 (77.5 rounds on average; plain hard vs hard on the same maps 51.0);
+accessories 8-1-1; castle-works 9-1-0 (a wall without an opened gate shuts the other seat's armies in);
+siege 5-4-1; accessories + siege 7-3-0.
 """
 
 from __future__ import annotations
