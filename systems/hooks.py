@@ -32,6 +32,7 @@ ArmyFit = Callable[["World", "list[int]"], "str | None"]  # (world, unit entitie
 UnitSpeed = Callable[["World", int], "int | None"]  # (world, unit) -> its own MP when a mod changes it, else None
 # (world, striker, army, structure) -> damage dealt to the structure itself instead of the unit's strike, or None
 StructureStrike = Callable[["World", int, int, int], "int | None"]
+TerritoryAttack = Callable[["World", int], "str | None"]  # (world, territory) -> why it cannot be attacked (R7.3)
 # (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
 StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
 
@@ -57,6 +58,7 @@ class Hooks:
     army_fit: ArmyFit | None = None  # None: R5.2/R5.6's limits by unit type are all
     unit_speed: UnitSpeed | None = None  # None: each unit moves at its type's MP (R5.1)
     structure_strike: StructureStrike | None = None  # None: every attacker strikes as R8.6 says
+    territory_attack: TerritoryAttack | None = None  # None: any territory may be attacked (disrupted, R7.3)
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""
