@@ -287,3 +287,52 @@ def test_e2_6_a_moat_cannot_be_attacked_natural_shallow_water_can():
     assert not q.is_disrupted(game.world, 7)
     wader = spawn_army(game, 2, 5, ["soldier"])  # 5 is shallow water by nature, not a moat
     assert game.submit(Disrupt(wader)).ok
+
+
+def computer_turn(game, off: frozenset[str] = frozenset()):
+    """A `hard` computer turn of the current seat with the game's behaviours (none run yet)."""
+    import dataclasses
+
+    from game.ai.behaviours import mod_behaviours
+    from game.ai.hard import HARD
+    from game.ai.turn import Turn
+
+    return Turn(game, dataclasses.replace(HARD, off=off), mod_behaviours(game))
+
+
+def part_named(turn, cls_name: str):
+    return next(p for p in turn.parts if type(p).__name__ == cls_name)
+
+
+def test_computer_play_digs_a_moat_beside_its_wall_facing_a_foe_and_none_without_one():
+    """E2.6 in computer play: barren land beside an own wall becomes a moat when a foe is near."""
+    game = castle_game()
+    spawn_structure(game, 1, "stone_wall", 2, 7)
+    part_named(computer_turn(game), "WorksPart").act()
+    assert game.world.terrain[7] == "barren"  # no foe anywhere: the food is kept
+    spawn_army(game, 2, 9, ["soldier", "soldier"])
+    part_named(computer_turn(game), "WorksPart").act()
+    assert game.world.terrain[7] == "shallow_water"
+    assert q.stockpile(game.world, 1)["food"] == 100 - 20
+
+
+def test_computer_play_bombards_a_closed_hostile_gate_with_its_catapult_e2_5():
+    game = castle_game()
+    wall, _ = foe_gate(game)
+    part_named(computer_turn(game), "WorksPart").act()
+    assert gate(game, wall).health < 25
+
+
+def test_a_seat_with_the_mods_play_switched_off_still_keeps_gates_so_its_walls_never_shut_it_in():
+    """E2.1: the gate keeping (`castle_gates`) stays on when comparisons switch `castle_works` off."""
+    from bench.bench_enhancements import BEHAVIOURS
+
+    assert "castle_works" in BEHAVIOURS and "castle_gates" not in BEHAVIOURS
+    game = castle_game()
+    wall = spawn_structure(game, 1, "stone_wall", 0, 1)
+    turn = computer_turn(game, off=BEHAVIOURS)
+    assert [type(p).__name__ for p in turn.parts] == ["GatesPart"]
+    turn.parts[0].act()
+    assert gate(game, wall).open  # built and opened: no foe near
+    band = spawn_army(game, 1, 0, ["soldier"])
+    assert game.submit(Move(band, (1,))).ok

@@ -656,7 +656,9 @@ def register(app: ModApp) -> None:
     app.add_player_options(moat_options)
     from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
 
-    app.add_ai_behaviour(sibling_module(__file__, "ai").CastleBehaviour())
+    ai = sibling_module(__file__, "ai")
+    app.add_ai_behaviour(ai.GatesBehaviour())
+    app.add_ai_behaviour(ai.CastleBehaviour())
     shown = app.presentation
     shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat,
                    scene=lambda scene, e: _client().gate_built(scene, e))
