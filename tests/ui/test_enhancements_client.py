@@ -194,6 +194,12 @@ def test_a_crewed_siege_engine_lifts_its_armys_units_over_a_wall_from_the_panel(
     click(app, *screen(view, at(4, 3)))
     assert view.orders.selected_army == band
     frames(app, 2)
+    # the crewed engine, under its army's token, is drawn again small on top (the siege mod's structure mark)
+    assert view.canvas.scene.structures[engine].mark == ("structures", "siege_engine", False)
+    left, bottom, size, _ = view.canvas.sprites.grid.rect(at(4, 3))
+    picture = view.canvas.sprites.assets.texture("structures", "siege_engine")
+    assert any(m.texture is picture and left <= m.center_x <= left + size and bottom <= m.center_y <= bottom + size
+               for m in view.canvas.sprites.marks)
     shot(app, "enh_siege_before.png")
     press(app, view, "Climb the wall")
     settle(app, view)
