@@ -12,6 +12,7 @@ Measured (10 games, seeds 1-10, random 16x16 maps, 150 rounds at most; wins-loss
 the mods): all three 9-0-1 (77.5 rounds on average; plain hard vs hard on the same maps 51.0);
 accessories 8-1-1; castle-works 9-1-0 (a wall without an opened gate shuts the other seat's armies in);
 siege 5-4-1; accessories + siege 7-3-0.
+castle-works again once the gate keeping (`castle_gates`) stayed on for the other seat: 8-1-1 (69.2 rounds).
 """
 
 from __future__ import annotations
