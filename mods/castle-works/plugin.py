@@ -581,7 +581,7 @@ def bombard_gate_options(game: Game, structure_entity: int) -> list[ActionOption
         gate = esper.component_for_entity(entity, Gate)
         command = Bombard(structure_entity, sides[0], best, entity, part="gate")
         name = settings(world).gates[gate.kind].name.lower()
-        out.append(ActionOption("bombard_gate", f"Bombard the {name} ({gate.health}/{gate.max_health}) with {best}",
+        out.append(ActionOption("bombard_gate", f"Bombard the {name} ({gate.health}/{gate.max_health})",
                                 command, 0, {best: 1}, check(world, command)))
     return out
 
