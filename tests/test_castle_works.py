@@ -336,3 +336,17 @@ def test_a_seat_with_the_mods_play_switched_off_still_keeps_gates_so_its_walls_n
     assert gate(game, wall).open  # built and opened: no foe near
     band = spawn_army(game, 1, 0, ["soldier"])
     assert game.submit(Move(band, (1,))).ok
+
+
+def test_computer_play_attacks_the_closed_gate_before_the_flag_rather_than_the_sturdier_wall_e2_5():
+    game = castle_game()
+    wall = spawn_structure(game, 2, "stone_wall", 4, 3)
+    game.world.clock.seat = 2
+    assert game.submit(castle(game).BuildGate(wall, "drawbridge")).ok or game.submit(
+        castle(game).BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    band = spawn_army(game, 1, 3, ["soldier"] * 4)
+    turn = computer_turn(game)
+    assert part_named(turn, "WorksPart").lead(band, army(game, band))
+    assert gate(game, wall).health < gate(game, wall).max_health
+    assert esper.component_for_entity(wall, Structure).health == esper.component_for_entity(wall, Structure).max_health

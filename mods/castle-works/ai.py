@@ -9,7 +9,8 @@ Comparisons switching the mod's play off (`Params.off`) turn off `castle_works` 
 `castle_works` uses the mod for advantage: a moat (E2.6) on the castle's barren land beside an own wall when
 a foe is within `MOAT_THREAT_STEPS` (disrupted land, which a moat would cost its production, only when the
 foe is within `THREAT_STEPS`), while food stays above `FOOD_RESERVE`; and the seat's catapults bombard a
-closed hostile gate in range (E2.5). Every check is the engine's (the plugin's option lists).
+closed hostile gate in range, and a strike army beside an enemy flag attacks the closed gate of the wall in
+its way rather than the sturdier wall (E2.5). Every check is the engine's (the plugin's option lists).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai.behaviours import TurnPart
 
 if TYPE_CHECKING:
+    from components.armies import Army
     from game.ai.turn import Turn
 
 THREAT_STEPS = 2
@@ -26,6 +28,7 @@ MOAT_THREAT_STEPS = 4
 FOOD_RESERVE = 20  # the upkeep resource (R4, food) kept after paying for a moat
 MOATS_PER_TURN = 1
 RESERVE = {"wood": 10, "metal": 0}  # kept for walls and repairs before buying a gate
+BESIEGERS = 4  # units a strike army needs to attack a gate beside an enemy flag (as the base game's besiege)
 
 
 def foe_distance(turn: Turn, territory: int) -> int | None:
@@ -67,6 +70,23 @@ class WorksPart(TurnPart):
     def __init__(self, turn: Turn, plugin: Any) -> None:
         self.turn = turn
         self.plugin = plugin
+
+    def lead(self, entity: int, army: Army) -> bool:
+        """E2.5: beside an enemy flag behind a wall, a strike army attacks the wall's closed gate when it has
+        less health left than the wall (a broken gate is open: the flag is reached through it)."""
+        t, v = self.turn, self.turn.v
+        if len(army.units) < BESIEGERS:
+            return False
+        for base in v.enemy_bases.values():
+            if base not in v.board.neighbours(army.territory):
+                continue
+            wall = v.wall_between(army.territory, base)
+            gate = self.plugin.gate_of(wall[0]) if wall is not None else None
+            if wall is None or gate is None or self.plugin.passable(gate) or wall[1].owner == v.seat:
+                continue
+            if gate.health < wall[1].health and t.submit(self.plugin.AttackGate(entity, wall[0])) is not None:
+                return True
+        return False
 
     def act(self) -> None:
         self.dig_moats()
