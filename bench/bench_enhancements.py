@@ -7,6 +7,12 @@ Each game is played with the mods on (the same rules for both seats) on the same
 every behaviour, the other `hard` with the mods' behaviours and the built-in climbing/volley behaviour switched
 off (`Params.off`), seats alternating by seed. Also `hard` vs `hard` without the mods on the same seeds, for
 the game length. Prints one JSON line per match.
+
+Measured (10 games, seeds 1-10, random 16x16 maps, 150 rounds at most; wins-losses-unfinished of the seat using
+the mods): all three 9-0-1 (77.5 rounds on average; plain hard vs hard on the same maps 51.0);
+accessories 8-1-1; castle-works 9-1-0 (a wall without an opened gate shuts the other seat's armies in);
+siege 5-4-1; accessories + siege 7-3-0.
+castle-works again once the gate keeping (`castle_gates`) stayed on for the other seat: 8-1-1 (69.2 rounds).
 """
 
 from __future__ import annotations
@@ -24,7 +30,9 @@ from game.mapgen import generate_map
 from game.simulate import new_modded_game, play_game
 
 MODS = ("accessories", "castle-works", "siege")
-BEHAVIOURS = frozenset({"accessories", "castle_works", "siege", "climb_and_volley"})  # what "without" turns off
+# what "without" turns off; castle works' gate keeping (`castle_gates`) stays: under E2.1 a seat without it is shut
+# in by the walls the base game builds around a threatened flag, which would measure a crippled seat, not the mod
+BEHAVIOURS = frozenset({"accessories", "castle_works", "siege", "climb_and_volley"})
 
 
 def match(mods: tuple[str, ...], games: int, rounds: int, size: int, first_seed: int = 1) -> dict[str, Any]:

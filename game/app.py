@@ -24,6 +24,7 @@ from systems.actions import Apply, Check, Handler
 from systems.build_actions import PlacementRule
 from systems.climbing import ClimbMeansProvider
 from systems.hooks import Hooks
+from systems.structure_actions import StructurePart
 from systems.unit_abilities import UnitAbilities
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class App:
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
     climb_means: list[ClimbMeansProvider] = field(default_factory=list)  # E0.3: climbing means besides unit types'
+    structure_parts: dict[str, StructurePart] = field(default_factory=dict)  # named parts bombardments aim at
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
@@ -173,6 +175,17 @@ class ModApp:
         here, there)` returns {unit: ClimbMeans} for the units it lets climb from `here` over the wall to `there`
         (equipment a unit carries, a structure lifting its army's units, ...)."""
         self.app.climb_means.append(provider)
+
+    def add_structure_part(
+        self, name: str, reason: Callable[[World, int, int], str | None], hit: Callable[[World, int, int], None],
+    ) -> None:
+        """A named part of structures (a gate in a wall, E2.5) that a `Bombard` may aim at with `part=name`:
+        `reason(world, structure, seat)` says why it cannot be targeted (or None), `hit(world, structure,
+        damage)` applies a strike that reaches it (the line of fire, R8.8, still applies)."""
+        if name in self.app.structure_parts:
+            raise ValueError(f"a structure part named '{name}' is already registered")
+        self.app.structure_parts[name] = StructurePart(reason, hit)
+        self.app.owners[("structure_part", name)] = self.mod_id
 
     def add_prompt(self, kind: str, handler: PromptHandler) -> None:
         """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once

@@ -32,6 +32,7 @@ ArmyFit = Callable[["World", "list[int]"], "str | None"]  # (world, unit entitie
 UnitSpeed = Callable[["World", int], "int | None"]  # (world, unit) -> its own MP when a mod changes it, else None
 # (world, striker, army, structure) -> damage dealt to the structure itself instead of the unit's strike, or None
 StructureStrike = Callable[["World", int, int, int], "int | None"]
+TerritoryAttack = Callable[["World", int], "str | None"]  # (world, territory) -> why it cannot be attacked (R7.3)
 # (world, unit, its structure, attack, defense) -> the stationed unit's (attack, defense) after the mods' bonuses
 StationedStats = Callable[["World", int, Any, int, int], "tuple[int, int]"]
 # (world, the unit a bombardment hits, the ammunition's damage) -> the damage it takes (E6.1); structures and
@@ -61,6 +62,7 @@ class Hooks:
     unit_speed: UnitSpeed | None = None  # None: each unit moves at its type's MP (R5.1)
     structure_strike: StructureStrike | None = None  # None: every attacker strikes as R8.6 says
     bombard_damage: BombardDamage | None = None  # None: a bombarded unit takes the ammunition's damage (R8.8)
+    territory_attack: TerritoryAttack | None = None  # None: any territory may be attacked (disrupted, R7.3)
 
     def round_of(self, world: World) -> int:
         """The round to show and report: the ruleset's count where the engine's rotations also hold setup ticks."""
@@ -182,6 +184,7 @@ COMPOSERS: dict[str, Callable[[list[Callable[..., Any]]], Callable[..., Any]]] =
 COMPOSE: dict[str, str] = {
     "may_build": "veto",  # (world, cmd) -> reason or None: every mod may forbid (R6.3)
     "army_fit": "veto",  # (world, units) -> reason or None: every mod's limit holds (R5.6)
+    "territory_attack": "veto",  # (world, territory) -> reason or None: any mod may protect a territory (R7.3)
     "new_seat": "each",  # every mod adds its per-seat state
     "stationed_stats": "chain_pair",  # bonuses add up: each mod gets the (attack, defense) the one before gave
     "structure_protection": "chain",  # each mod changes the protection the one before gave

@@ -44,3 +44,20 @@ def test_nonsense_commands_are_refused_with_a_reason_and_change_nothing(index):
     result = g.submit(command)
     assert not result.ok and result.reason
     assert state_hash(g.world) == before
+
+
+@pytest.mark.parametrize("part", ["gate", "", "no such part", "x" * 300, 5, True])
+def test_a_bombardment_naming_a_nonsense_part_or_a_part_of_a_unit_is_refused_e2_5(part):
+    from components.commands import Bombard
+    from tests.builders import army, spawn_army, spawn_structure
+
+    g = game()
+    catapult = spawn_structure(g, 1, "catapult", 2)
+    foe = spawn_army(g, 2, 3, ["soldier"])
+    unit = army(g, foe).units[0]
+    wall = spawn_structure(g, 2, "stone_wall", 3, 8)  # a hostile wall without a gate
+    before = state_hash(g.world)
+    for target in (unit, wall):
+        result = g.submit(Bombard(catapult, 3, "stone", target, part=part))  # type: ignore[arg-type]
+        assert not result.ok and result.reason and "stone" not in result.reason  # refused for the part
+        assert state_hash(g.world) == before

@@ -194,6 +194,12 @@ def test_a_crewed_siege_engine_lifts_its_armys_units_over_a_wall_from_the_panel(
     click(app, *screen(view, at(4, 3)))
     assert view.orders.selected_army == band
     frames(app, 2)
+    # the crewed engine, under its army's token, is drawn again small on top (the siege mod's structure mark)
+    assert view.canvas.scene.structures[engine].mark == ("structures", "siege_engine", False)
+    left, bottom, size, _ = view.canvas.sprites.grid.rect(at(4, 3))
+    picture = view.canvas.sprites.assets.texture("structures", "siege_engine")
+    assert any(m.texture is picture and left <= m.center_x <= left + size and bottom <= m.center_y <= bottom + size
+               for m in view.canvas.sprites.marks)
     shot(app, "enh_siege_before.png")
     press(app, view, "Climb the wall")
     settle(app, view)
@@ -203,6 +209,31 @@ def test_a_crewed_siege_engine_lifts_its_armys_units_over_a_wall_from_the_panel(
     assert esper.component_for_entity(engine, Structure).territory == at(4, 3) and esper.entity_exists(wall)
     frames(app, 2)
     shot(app, "enh_siege_climbed.png")
+
+
+def test_a_catapult_bombards_a_closed_hostile_gate_from_the_panel_e2_5(app: GameWindow) -> None:
+    game = enh_game()
+    castle = game.app.plugin("castle-works")
+    assert castle is not None
+    wall = spawn_structure(game, 2, "stone_wall", at(6, 3), at(5, 3))
+    game.world.clock.seat = 2
+    assert game.submit(castle.BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    catapult = spawn_structure(game, 1, "catapult", at(4, 3))
+    view = show(app, game)
+    view.camera.center_on_territory(at(4, 3))
+    click(app, *screen(view, at(4, 3)))
+    frames(app, 2)
+    shot(app, "enh_catapult_gate_before.png")
+    press(app, view, "Bombard the portcullis")
+    settle(app, view)
+    game.world.activate()
+    gate = esper.component_for_entity(wall, castle.Gate)
+    assert gate.health == gate.max_health - game.world.rules.catapult.ammo["metal"]
+    assert esper.component_for_entity(wall, Structure).health == esper.component_for_entity(wall, Structure).max_health
+    assert esper.entity_exists(catapult)
+    frames(app, 2)
+    shot(app, "enh_catapult_gate_after.png")
 
 
 def test_the_help_shows_the_accessories_gates_and_moat_with_their_pictures(app: GameWindow) -> None:
