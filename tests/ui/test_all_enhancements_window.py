@@ -120,3 +120,37 @@ def test_a_burning_wall_with_a_gate_shows_both_the_gate_and_the_flames(app: Game
     esper.add_component(wall, castle.Gate("portcullis", False, 25, 25))
     view.canvas.scene.sync(game.world)  # a full read of the engine: both mods' pictures again
     assert set(view.canvas.scene.structures[wall].marks) == {("marks", "burning"), ("equipment", "portcullis")}
+
+
+def test_the_help_lists_every_enhancement_mods_entries_when_all_six_are_on(app: GameWindow) -> None:
+    """The mods' help entries (presentation.help_entries) all reach one help: none replaces another."""
+    import arcade
+
+    from game.ui.views.help_overlay import HelpOverlay
+    from tests.ui.test_mods_client import key
+
+    view = show(app, mod_game(MODS))
+    key(app, arcade.key.F1)
+    help_view = view.modal
+    assert isinstance(help_view, HelpOverlay)
+    names = {e.name for e in help_view.entries}
+    assert {"Bow and arrow", "Ladder", "Battering ram", "Boiling oil cauldron", "Armour", "Drawbridge", "Portcullis",
+            "Moat", "Siege engine", "Fire (mod)", "Marshal", "Huntmaster"} <= names
+    assert "Ranger skills (mod)" in names
+    frames(app, 2)
+    shot(app, "six_help_rules.png")
+    key(app, arcade.key.TAB)
+    frames(app, 2)
+    assert help_view.page == 1 and help_view.types_parts == 2  # the six mods' entries need a second part
+    left, _, width, _ = help_view.panel()
+    drawn: list[int] = []
+    for part in range(help_view.types_parts):
+        assert help_view.types_part == part
+        assert all(left <= x < left + width * 2 / 3 + 24 for _, x in help_view.types_drawn)  # 3 columns, none off
+        drawn += [n for n, _ in help_view.types_drawn]
+        shot(app, f"six_help_units_{part + 1}.png")
+        key(app, arcade.key.TAB)
+        frames(app, 2)
+    assert sorted(drawn) == list(range(len(help_view.entries)))  # every entry once, in one part or the other
+    assert help_view.page == 2  # then the movement costs, as before
+    key(app, arcade.key.F1)
