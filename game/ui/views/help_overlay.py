@@ -1,7 +1,7 @@
 """The help overlay (F1): the rules in brief (in plain words; rule ids are for developers), what every map
 symbol means, and the hotkeys; a second page lists every unit, structure and upgrade type of the game's ruleset
-(mods' included) with its numbers and picture (in parts of three columns when they need more: Tab goes on), a third the MP each unit type pays per terrain, all generated
-from the `Ruleset`.
+(mods' included) with its numbers and picture (in parts of three columns when they need more: Tab goes on),
+a third the MP each unit type pays per terrain, all generated from the `Ruleset`.
 
 Drawn over the game (pass the game view as `underlay`) or alone. F1, Esc, a click on "Close" or outside
 the panel calls `on_close()`; Tab or the page button switches pages. Content comes from `game.help_text`;
