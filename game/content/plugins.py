@@ -19,6 +19,7 @@ from typing import Any
 from game.app import App, ModApp
 from game.content.discover import PACKAGE, code_allowed, entry_point_mods, origin_of
 from game.content.manifest import ModManifest, rel
+from game.presentation import base_sound_names
 from game.schedule import ScheduleError
 
 Register = Callable[[ModApp], None]
@@ -122,8 +123,11 @@ def activate_plugins(app: App, ordered: Sequence[tuple[ModManifest, Path]], erro
             app.plugin_modules[manifest.id] = module
         if register is None:
             continue
+        before = dict(app.presentation.sounds)
         try:
             register(ModApp(app, manifest.id, folder))
+            for problem in app.presentation.resolve_sounds(manifest.id, folder, before, base_sound_names()):
+                errors.append(f"{rel(folder / 'mod.toml')}: plugin: {problem}")
         except (ScheduleError, ValueError) as exc:
             errors.append(f"{rel(folder / 'mod.toml')}: plugin: {exc}")
         except Exception as exc:

@@ -87,6 +87,13 @@ class SoundBoard:
     def names(self) -> list[str]:
         return sorted(self._paths)
 
+    def add_files(self, files: Mapping[str, Path]) -> None:
+        """More named effects (a game's mods' own, `Presentation.sound_files`), loaded on first use like the rest."""
+        for name, path in files.items():
+            if self._paths.get(name) != path:
+                self._paths[name] = path
+                self._sounds.pop(name, None)
+
     def set_volume(self, volume: float, muted: bool | None = None) -> None:
         self.volume = max(0.0, min(1.0, volume))
         if muted is not None:

@@ -300,10 +300,10 @@ def register(app: ModApp) -> None:
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").AccessoriesBehaviour())
     shown = app.presentation
-    shown.on_event("AccessoryEquipped", sound="build")
-    shown.on_event("VolleyLoosed", sound="battle", beat=lambda: _client().VolleyBeat,
+    shown.on_event("AccessoryEquipped", sound="equip")
+    shown.on_event("VolleyLoosed", sound="volley", beat=lambda: _client().VolleyBeat,
                    scene=lambda scene, e: _client().volley_loosed(scene, e))
-    shown.on_event("WallClimbed", sound="move", beat=lambda: _client().ClimbBeat)
+    shown.on_event("WallClimbed", sound="climb", beat=lambda: _client().ClimbBeat)
     shown.panel_actions["equip"] = "Equip"
     shown.help_entries.append(help_entries)
     shown.panel_facts.append(accessory_facts)

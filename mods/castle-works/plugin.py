@@ -662,14 +662,14 @@ def register(app: ModApp) -> None:
     shown = app.presentation
     shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat,
                    scene=lambda scene, e: _client().gate_built(scene, e))
-    shown.on_event("GateToggled", sound="select", beat=lambda: _client().GateBeat,
+    shown.on_event("GateToggled", sound="gate", beat=lambda: _client().GateBeat,
                    scene=lambda scene, e: _client().gate_changed(scene, e))
     shown.on_event("GateAttacked", sound="battle", beat=lambda: _client().GateBeat,
                    scene=lambda scene, e: _client().gate_changed(scene, e))
     shown.on_event("GateBombarded", sound="battle", beat=lambda: _client().GateBeat,
                    scene=lambda scene, e: _client().gate_changed(scene, e))
     shown.on_event("GateRepaired", sound="build")
-    shown.on_event("MoatDug", sound="build", scene=lambda scene, e: _client().moat_dug(scene, e),
+    shown.on_event("MoatDug", sound="moat_dig", scene=lambda scene, e: _client().moat_dug(scene, e),
                    beat=lambda: _client().GateBeat)
     shown.panel_facts.append(gate_facts)
     shown.help_entries.append(help_entries)

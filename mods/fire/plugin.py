@@ -328,11 +328,11 @@ def register_presentation(app: ModApp) -> None:
     shown = app.presentation
     shown.structure_marks.append(burning_mark)
     shown.on_event("StructureIgnited", scene=lambda s, e: _client().ignited(s, e),
-                   beat=lambda: _client().FireBeat, sound="battle")
+                   beat=lambda: _client().FireBeat, sound="ignite")
     shown.on_event("FireBurned", scene=lambda s, e: _client().burned(s, e),
-                   beat=lambda: _client().FireBeat, sound="destroy")
+                   beat=lambda: _client().FireBeat, sound="crackle")
     shown.on_event("FireFought", scene=lambda s, e: _client().fought(s, e),
-                   beat=lambda: _client().FireBeat, sound="production")
+                   beat=lambda: _client().FireBeat, sound="put_out")
     shown.panel_facts.append(lambda world, entity: _client().fire_facts(world, entity))
     shown.panel_actions["put_out"] = "Put out the fire"
     shown.help_entries.append(help_entries)

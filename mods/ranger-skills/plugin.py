@@ -298,7 +298,7 @@ def register_presentation(app: ModApp) -> None:
     """The ambush animated and sounded, its panel button, and the mod's help page."""
     shown = app.presentation
     shown.on_event("AmbushSprung", scene=lambda s, e: _client().ambush_sprung(s, e),
-                   beat=lambda: _client().AmbushBeat, sound="battle")
+                   beat=lambda: _client().AmbushBeat, sound="ambush")
     shown.panel_actions["ambush"] = "Ambush"
     shown.help_entries.append(help_entries)
 

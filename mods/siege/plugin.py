@@ -71,7 +71,7 @@ def register(app: ModApp) -> None:
     from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").SiegeBehaviour())
-    app.presentation.on_event("WallClimbed", sound="move", beat=lambda: _client().ClimbBeat)
+    app.presentation.on_event("WallClimbed", sound="siege_roll", beat=lambda: _client().ClimbBeat)
 
 
 def _client() -> Any:

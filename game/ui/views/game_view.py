@@ -48,6 +48,7 @@ class GameView(MapScreen):
         super().__init__(window, session, canvas)
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
+        self.sounds.add_files(canvas.presentation.sound_files)  # the game's mods' own effects
         self.effect_layer = EffectLayer(canvas.grid.center, speed=self.animator.speed)
         self.animator.settling = lambda: self.effect_layer.busy  # a new turn's banner waits for the last bursts
         from game.ui import theme
