@@ -111,12 +111,24 @@ def ambush() -> Synth:
     return s
 
 
+def arrival() -> Synth:
+    """A rare unit joins: a short rising fanfare over a drum roll."""
+    s = Synth(1.0, "mod:arrival")
+    for i in range(8):
+        s.noise(i * 0.035, 0.04, 0.25 + 0.03 * i, 60, 0.2, attack=0.002)
+    for i, f in enumerate((392.0, 523.25, 659.25)):
+        s.tone(0.28 + i * 0.12, 0.72 - i * 0.12, f, 0.32, decay=3.5, attack=0.008,
+               harmonics=(1.0, 0.5, 0.3, 0.12), release=0.1)
+    return s
+
+
 SOUNDS: dict[str, dict[str, Callable[[], Synth]]] = {
     "accessories": {"equip": equip, "volley": volley, "climb": climb},
     "castle-works": {"gate": gate, "moat_dig": moat_dig},
     "siege": {"siege_roll": siege_roll},
     "fire": {"ignite": ignite, "crackle": crackle, "put_out": put_out},
     "ranger-skills": {"ambush": ambush},
+    "rare-units": {"arrival": arrival},
 }
 """mod id -> its effects: name -> maker; written to mods/<id>/sounds/<name>.wav."""
 

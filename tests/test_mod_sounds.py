@@ -21,6 +21,7 @@ OWN = {  # mod -> its events that sound with its own effect
     "siege": {"WallClimbed": "siege_roll"},
     "fire": {"StructureIgnited": "ignite", "FireBurned": "crackle", "FireFought": "put_out"},
     "ranger-skills": {"AmbushSprung": "ambush"},
+    "rare-units": {"UnitBuilt.marshal": "arrival", "UnitBuilt.huntmaster": "arrival"},  # mod.toml [sounds], data only
 }
 
 
@@ -99,3 +100,32 @@ def test_the_mods_sounds_are_made_deterministically(tmp_path: Path, monkeypatch:
         for name in names.values():
             made = (tmp_path / mod / "sounds" / f"{name}.wav").read_bytes()
             assert made == (BUNDLED_MODS / mod / "sounds" / f"{name}.wav").read_bytes()
+
+
+def test_a_data_only_mod_names_sounds_in_its_manifest_and_a_unknown_event_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.content import discover
+
+    root = tmp_path / "bundled"
+    folder = root / "rare-typo"
+    shutil.copytree(BUNDLED_MODS / "rare-units", folder)
+    manifest = folder / "mod.toml"
+    text = manifest.read_text().replace('id = "rare-units"', 'id = "rare-typo"')
+    manifest.write_text(text.replace('"UnitBuilt.marshal" = "arrival"', '"UnitBilt.marshal" = "arrival"')
+                        .replace('"UnitBuilt.huntmaster" = "arrival"', '"UnitBuilt.huntmaster" = "arival"'))
+    monkeypatch.setattr(discover, "BUNDLED_MODS", root)
+    with pytest.raises(DataError) as caught:
+        load_mods(["rare-typo"], search=[BUNDLED_MODS, root])
+    message = str(caught.value)
+    assert "rare-typo/mod.toml: sounds.UnitBilt.marshal: the game has no event 'UnitBilt'" in message
+    assert "mod 'rare-typo'" in message and "'arival'" in message and "sounds/arival.wav" in message
+
+
+def test_a_typed_key_sounds_only_for_that_unit_type() -> None:
+    from game.ui.sound import sound_for_events
+    from systems import events as ev
+
+    sounds = app_for_mods(["base", "rare-units"]).presentation.sounds
+    assert sound_for_events([ev.UnitBuilt(1, 5, "marshal", 6, 7)], sounds) == "rare-units/arrival"
+    assert sound_for_events([ev.UnitBuilt(1, 5, "soldier", 6, 7)], sounds) == "build"  # the base effect

@@ -50,6 +50,10 @@ class ModManifest(BaseModel):
     )
     flow: Flow | None = Field(default=None, description="a ruleset's setup and turn phases (game.flow)")
     maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj), relative to mod.toml")
+    sounds: dict[str, str] = Field(
+        default={}, description='effects for events, also for data-only mods: "EventName" or "EventName.type" '
+        '(a unit or structure type, e.g. "UnitBuilt.marshal") -> a base effect or the mod\'s sounds/<name>.wav'
+    )
 
     @field_validator("extends")
     @classmethod

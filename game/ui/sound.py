@@ -46,7 +46,13 @@ def sound_for_events(
     events: list[ev.Event] | tuple[ev.Event, ...], plugin_sounds: Mapping[str, str] | None = None
 ) -> str | None:
     """The one effect to play for a batch of events (the most important one), or None; `plugin_sounds`
-    (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events."""
+    (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events; a key
+    "EventName.type" (a unit or structure type, e.g. "UnitBuilt.marshal") comes before all the others."""
+    for event in events:
+        kind_of = getattr(event, "unit_type", None) or getattr(event, "structure_type", None)
+        typed = (plugin_sounds or {}).get(f"{type(event).__name__}.{kind_of}") if isinstance(kind_of, str) else None
+        if typed is not None:
+            return typed
     for kind, name in EVENT_SOUNDS:
         if any(isinstance(e, kind) for e in events):
             return name

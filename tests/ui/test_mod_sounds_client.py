@@ -68,3 +68,18 @@ def test_a_muted_client_loads_and_plays_no_mod_effect(app: GameWindow, monkeypat
         _mute(app, False)
     assert "fire/put_out" in heard
     assert "fire/put_out" not in board._sounds  # type: ignore[attr-defined]  # muted: never even loaded
+
+
+def test_a_rare_units_arrival_plays_the_data_only_mods_fanfare(app: GameWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rare-units has no code: its mod.toml `[sounds]` names "UnitBuilt.marshal" = "arrival"."""
+    _mute(app, False)
+    game = mod_game(["rare-units"], resources={"food": 300, "metal": 40})
+    view = show(app, game)
+    heard: list[str] = []
+    real_play = view.sounds.play
+    monkeypatch.setattr(view.sounds, "play", lambda name: heard.append(name) or real_play(name))
+    frames(app)
+    press_button(app, next(b for b in view.panel.unit_buttons if b.tag == "marshal"))
+    settle(app, view)
+    assert "rare-units/arrival" in heard and "build" not in heard
+    assert view.sounds._sounds["rare-units/arrival"] is not None  # type: ignore[attr-defined]
