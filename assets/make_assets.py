@@ -27,7 +27,7 @@ INK: Color = (30, 28, 36, 255)
 
 TERRAIN_IDS = ["plain", "forest", "mountain", "mine", "shallow_water", "deep_water", "barren"]
 DISRUPTED_IDS = ["plain", "forest"]
-UNIT_IDS = ["soldier", "ranger", "defender", "cavalry", "medic", "pikeman"]
+UNIT_IDS = ["soldier", "ranger", "defender", "cavalry", "medic", "pikeman", "marshal", "huntmaster"]
 STRUCTURE_IDS = [
     "wooden_wall",
     "stone_wall",
@@ -42,6 +42,7 @@ STRUCTURE_IDS = [
     "battleship",
     "siege_engine",
 ]
+MARK_IDS = ["burning"]  # pictures mods draw over a structure (presentation.structure_marks)
 FLAG_SHAPES = ["pennant", "square", "swallowtail", "star"]
 UI_ICONS = ["food", "wood", "stone", "metal", "mp", "attack", "defense", "battle", "disrupted", "end_turn"]
 SOUND_IDS = ["select", "move", "battle", "build", "destroy", "victory", "rogue", "production", "error"]
@@ -891,6 +892,56 @@ def unit_pikeman() -> Image.Image:
     return c.finish(1.0)
 
 
+def unit_marshal() -> Image.Image:
+    """A rare commander (rare-units mod): cape, plumed helm, baton raised, a star on the breastplate."""
+    c = Canvas(48)
+    c.poly([(13, 19), (31, 19), (36, 44), (8, 44)], M, 0.9)  # cape
+    legs(c, 22, 33, 44)
+    c.poly([(15, 20), (29, 20), (31, 36), (13, 36)], W, 0.9)  # breastplate
+    c.poly(star_points(22, 27, 4.2, 1.8, 5), L, 0.6)
+    c.rect(13.5, 31, 30.5, 33.5, M, 0.7)
+    head(c, 22, 13.5)
+    c.poly([(16.5, 12), (17.5, 7), (22, 5), (26.5, 7), (27.5, 12)], L, 0.9)  # helm
+    c.poly([(21, 5.5), (19, 0.8), (24.5, 0.5), (28.5, 3.5), (23, 5.5)], W, 0.7)  # plume
+    c.stroke([(28, 24), (35, 15)], L, 2.6)  # baton arm
+    c.stroke([(34, 16.5), (40, 6)], W, 2.2, 0.8)  # baton
+    c.circle(40, 6, 1.6, L, 0.7)
+    return c.finish(1.0)
+
+
+def unit_huntmaster() -> Image.Image:
+    """A rare forager (rare-units mod): wide-brimmed hat, horn at the hip, longbow taller than himself."""
+    c = Canvas(48)
+    c.poly([(13, 20), (31, 20), (34, 42), (10, 42)], L, 0.9)  # coat
+    legs(c, 22, 34, 44)
+    c.poly([(16, 20), (28, 20), (30, 37), (14, 37)], W, 0.9)  # jerkin
+    c.rect(14.5, 30, 29.5, 32, M, 0.6)
+    c.arc(14, 33, 4, 3, 200, 340, D, 2.4)  # hunting horn
+    head(c, 22, 13.5)
+    c.ellipse(22, 10.5, 10, 2.4, M, 0.8)  # hat brim
+    c.poly([(17.5, 10.5), (18.5, 4.5), (25.5, 4.5), (26.5, 10.5)], L, 0.8)
+    c.poly([(25, 6), (31, 2), (28, 7)], W, 0.5)  # feather
+    c.arc(33, 24, 9, 21, -82, 82, INK, 2.6)  # longbow
+    c.arc(33, 24, 9, 21, -80, 80, W, 1.3)
+    c.line([(34.5, 3.5), (34.5, 44.5)], D, 0.45)
+    c.stroke([(27, 24), (37.5, 24)], L, 2.4)
+    c.circle(38.5, 24, 1.7, W, 0.8)
+    return c.finish(1.0)
+
+
+def mark_burning() -> Image.Image:
+    """Flames over a burning structure (fire mod): three tongues of fire over embers, under a wisp of smoke."""
+    size = 64
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((14, 4, 50, 22), fill=(70, 60, 55, 170))
+    for cx, h, w in ((22, 44, 10), (33, 54, 13), (44, 40, 9)):
+        draw.polygon([(cx, 64 - h), (cx + w, 52), (cx, 60), (cx - w, 52)], fill=(255, 140, 30, 255),
+                     outline=(60, 20, 10, 255), width=2)
+        draw.polygon([(cx, 64 - h * 0.6), (cx + w * 0.5, 54), (cx, 58), (cx - w * 0.5, 54)], fill=(255, 214, 90, 255))
+    return image
+
+
 def unit_rogue_badge() -> Image.Image:
     c = Canvas(48)
     black, red, bone = (38, 36, 42, 255), (176, 34, 40, 255), (236, 232, 220, 255)
@@ -1729,6 +1780,112 @@ def sound_error() -> Synth:
     return s
 
 
+
+# ------------------------------------------------------------------- equipment (mods' accessories and works)
+# The accessories mod's pieces of equipment and the castle works mod's gates and moat, shown in the help
+# and the panel: white/grey like the unit sprites (48 px).
+
+
+def equip_bow() -> Image.Image:
+    c = Canvas(48)
+    c.arc(14, 24, 14, 20, -70, 70, L, 3.2)  # the bow's limb
+    c.line([(19, 5), (19, 43)], D, 1.0, False)  # its string
+    c.stroke([(8, 24), (42, 24)], W, 2.0, 0.8)  # the arrow
+    c.poly([(42, 20.5), (47, 24), (42, 27.5)], M, 0.8)
+    c.poly([(8, 24), (4, 20), (6, 24), (4, 28)], L, 0.6)
+    return c.finish(0.8)
+
+
+def equip_ladder() -> Image.Image:
+    c = Canvas(48)
+    c.stroke([(12, 46), (20, 2)], L, 3.0, 0.9)
+    c.stroke([(28, 46), (36, 2)], L, 3.0, 0.9)
+    for k in range(1, 8):
+        y = 46 - k * 5.6
+        x = (46 - y) * 8 / 44
+        c.stroke([(12 + x, y), (28 + x, y)], W, 2.2, 0.8)
+    return c.finish(0.8)
+
+
+def equip_battering_ram() -> Image.Image:
+    c = Canvas(48)
+    c.stroke([(4, 22), (40, 22)], L, 8.0, 1.0)  # the log
+    c.poly([(38, 14), (46, 18), (46, 26), (38, 30)], M, 1.0)  # its iron head
+    for x in (12.0, 28.0):
+        c.stroke([(x, 26), (x - 4, 40)], D, 1.6, 0.6)  # handles
+        c.stroke([(x, 26), (x + 4, 40)], D, 1.6, 0.6)
+    return c.finish(0.8)
+
+
+def equip_cauldron() -> Image.Image:
+    c = Canvas(48)
+    c.ellipse(24, 28, 16, 12, M, 1.2)
+    c.ellipse(24, 19, 16, 4, L, 1.0)
+    c.ellipse(24, 19, 13, 2.6, (250, 210, 120, 255))  # boiling oil
+    for x in (17.0, 24.0, 31.0):
+        c.arc(x, 10, 2.2, 4, 200, 340, W, 1.2)  # steam
+    c.stroke([(14, 38), (10, 46)], D, 2.0, 0.6)
+    c.stroke([(34, 38), (38, 46)], D, 2.0, 0.6)
+    return c.finish(0.8)
+
+
+def equip_armour() -> Image.Image:
+    c = Canvas(48)
+    body = [(10, 8), (18, 6), (24, 10), (30, 6), (38, 8), (42, 18), (36, 20), (36, 42), (12, 42), (12, 20), (6, 18)]
+    c.poly(body, L, 1.2)
+    c.line([(24, 11), (24, 41)], D, 0.9, False)
+    for y in (22.0, 30.0, 38.0):
+        c.line([(13, y), (35, y)], M, 0.9, False)
+    c.poly([(14, 10), (20, 8), (16, 18)], W)
+    return c.finish(0.8)
+
+
+def equip_portcullis() -> Image.Image:
+    c = Canvas(48)
+    c.rect(4, 4, 44, 46, M, 1.2)  # the arch
+    c.rect(10, 10, 38, 46, (60, 58, 66, 255), 0.8)
+    for x in (14.0, 20.0, 26.0, 32.0):
+        c.stroke([(x, 10), (x, 40)], L, 2.0, 0.6)
+        c.poly([(x - 1.6, 40), (x + 1.6, 40), (x, 44)], L, 0.5)
+    for y in (18.0, 28.0):
+        c.stroke([(11, y), (37, y)], L, 2.0, 0.6)
+    return c.finish(0.8)
+
+
+def equip_drawbridge() -> Image.Image:
+    c = Canvas(48)
+    c.rect(2, 4, 20, 44, M, 1.2)  # the gatehouse
+    c.rect(6, 16, 16, 44, (60, 58, 66, 255), 0.8)
+    c.poly([(16, 40), (46, 34), (46, 40), (16, 46)], L, 1.0)  # the lowered bridge
+    for x in (24.0, 32.0, 40.0):
+        c.line([(x, 38.4 - (x - 16) * 0.2 + 2), (x, 44.4 - (x - 16) * 0.2)], D, 0.7, False)
+    c.line([(18, 8), (44, 34)], D, 0.9, False)  # its chains
+    return c.finish(0.8)
+
+
+def equip_moat() -> Image.Image:
+    c = Canvas(48)
+    c.rect(2, 2, 46, 16, M, 1.0)  # the wall above
+    for x in range(4, 46, 8):
+        c.line([(x, 2), (x, 16)], D, 0.6, False)
+    c.rect(2, 20, 46, 46, (90, 170, 215, 255), 1.0)  # the water
+    for y in (27.0, 35.0, 42.0):
+        c.arc(14, y, 6, 2, 200, 340, W, 1.0)
+        c.arc(32, y + 2, 6, 2, 200, 340, W, 1.0)
+    return c.finish(0.8)
+
+
+EQUIPMENT: dict[str, Callable[[], Image.Image]] = {
+    "bow": equip_bow,
+    "ladder": equip_ladder,
+    "battering_ram": equip_battering_ram,
+    "cauldron": equip_cauldron,
+    "armour": equip_armour,
+    "drawbridge": equip_drawbridge,
+    "portcullis": equip_portcullis,
+    "moat": equip_moat,
+}
+
 # --------------------------------------------------------------------------------------------- manifest
 
 
@@ -1758,10 +1915,12 @@ def write_manifest(ui: dict[str, str]) -> None:
     lines += toml_table("terrain", {t: f"terrain/{t}.png" for t in TERRAIN_IDS})
     lines += toml_table("terrain_disrupted", {t: f"terrain/{t}_disrupted.png" for t in DISRUPTED_IDS})
     lines += toml_table("terrain_colors", TERRAIN_COLORS)
+    lines += toml_table("equipment", {k: f"equipment/{k}.png" for k in EQUIPMENT})
     units = {u: f"units/{u}.png" for u in UNIT_IDS}
     units["rogue"] = "units/rogue.png"
     lines += toml_table("units", units)
     lines += toml_table("structures", {s: f"structures/{s}.png" for s in STRUCTURE_IDS})
+    lines += toml_table("marks", {m: f"marks/{m}.png" for m in MARK_IDS})
     lines.append("[flags]")
     lines.append("# one flag shape per seat, in seat order (seat 1 first): a second cue beside the colour")
     lines.append("seats = [" + ", ".join(toml_str(f"flags/flag_{f}.png") for f in FLAG_SHAPES) + "]")
@@ -1828,6 +1987,8 @@ def main() -> None:
         "cavalry": unit_cavalry,
         "medic": unit_medic,
         "pikeman": unit_pikeman,
+        "marshal": unit_marshal,
+        "huntmaster": unit_huntmaster,
         "rogue": unit_rogue_badge,
     }
     for name, fn in units.items():
@@ -1849,6 +2010,12 @@ def main() -> None:
     }
     for name, fn in structures.items():
         save(fn(), f"structures/{name}.png")
+
+    for name, fn in EQUIPMENT.items():
+        save(fn(), f"equipment/{name}.png")
+    marks: dict[str, Callable[[], Image.Image]] = {"burning": mark_burning}
+    for name, fn in marks.items():
+        save(fn(), f"marks/{name}.png")
 
     for shape in FLAG_SHAPES:
         save(flag(shape), f"flags/flag_{shape}.png")

@@ -48,6 +48,13 @@ class Rearguard(AbilityParams):
     """R8.2 extension: a unit with this ability is targeted only once no unit of its side lacks it."""
 
 
+class Rare(AbilityParams):
+    """E7.1: a player may have at most `per_player` units of this type alive (in armies or stationed), and the
+    ruleset's `limits.rare_per_player` / `limits.rare_per_army` cap rare units of all types together."""
+
+    per_player: int = Field(ge=1, le=1000)
+
+
 class Climb(AbilityParams):
     """E0.3: a climbing means. Its bearer (a unit type, or a structure lifting its army's units) crosses a wall
     border walls forbid for `extra_mp` more MP; each climber falls with chance min(100, `knock_chance` × the

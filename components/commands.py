@@ -157,13 +157,15 @@ class MoveCatapult(Command):
 
 @dataclass(frozen=True, slots=True)
 class Bombard(Command):
-    """R8.8: fire ammunition (a resource id, or 'unit' with `ammo_unit`) at a target in a neighbouring territory."""
+    """R8.8: fire ammunition (a resource id, or 'unit' with `ammo_unit`) at a target in a neighbouring territory;
+    `part` names a part of the target structure a mod registered (a gate in a wall, E2.5)."""
 
     catapult: int
     territory: int
     ammo: str
     target: int
     ammo_unit: int | None = None
+    part: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,12 @@ class Limits(Strict):
         default=65_536, ge=4, le=1_048_576,
         description="the largest board (width x height) a game, map or save may have; bigger ones are refused",
     )
+    rare_per_player: Count | None = Field(
+        default=None, description="E7.1: units with the `rare` ability one player may have alive (none: no cap)"
+    )
+    rare_per_army: Count | None = Field(
+        default=None, description="E7.1: units with the `rare` ability one army may hold (none: no cap)"
+    )
 
 
 class ActionCosts(Strict):

@@ -24,6 +24,7 @@ from systems.actions import Apply, Check, Handler
 from systems.build_actions import PlacementRule
 from systems.climbing import ClimbMeansProvider
 from systems.hooks import Hooks
+from systems.structure_actions import StructurePart
 from systems.unit_abilities import UnitAbilities
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class App:
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
     climb_means: list[ClimbMeansProvider] = field(default_factory=list)  # E0.3: climbing means besides unit types'
+    structure_parts: dict[str, StructurePart] = field(default_factory=dict)  # named parts bombardments aim at
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
@@ -154,8 +156,14 @@ class ModApp:
 
     def set_hook(self, name: str, hook: Callable[..., Any]) -> None:
         """Answer one of the rule hooks (systems.hooks.Hooks: contact, victory, movement_points, may_build,
-        new_seat, order_slot, visible, visible_event, game_round, answer_reason)."""
-        self.app.hooks.set(name, hook)
+        new_seat, order_slot, visible, visible_event, ...). Where another mod answers it too, the answers
+        compose as `systems.hooks.COMPOSE` says (in load order), or, for a hook taking one answer, loading
+        fails naming both mods."""
+        self.app.hooks.set(name, hook, self.mod_id)
+
+    def replace_hook(self, name: str, hook: Callable[..., Any]) -> None:
+        """Take a rule hook over on purpose: earlier answers (the ruleset's or other mods') are dropped."""
+        self.app.hooks.replace(name, hook, self.mod_id)
 
     def add_unit_abilities(self, provider: UnitAbilities) -> None:
         """Abilities one unit has besides its type's (equipment it carries, ...): `provider(world, unit)` returns
@@ -167,6 +175,17 @@ class ModApp:
         here, there)` returns {unit: ClimbMeans} for the units it lets climb from `here` over the wall to `there`
         (equipment a unit carries, a structure lifting its army's units, ...)."""
         self.app.climb_means.append(provider)
+
+    def add_structure_part(
+        self, name: str, reason: Callable[[World, int, int], str | None], hit: Callable[[World, int, int], None],
+    ) -> None:
+        """A named part of structures (a gate in a wall, E2.5) that a `Bombard` may aim at with `part=name`:
+        `reason(world, structure, seat)` says why it cannot be targeted (or None), `hit(world, structure,
+        damage)` applies a strike that reaches it (the line of fire, R8.8, still applies)."""
+        if name in self.app.structure_parts:
+            raise ValueError(f"a structure part named '{name}' is already registered")
+        self.app.structure_parts[name] = StructurePart(reason, hit)
+        self.app.owners[("structure_part", name)] = self.mod_id
 
     def add_prompt(self, kind: str, handler: PromptHandler) -> None:
         """How the answers to prompts of `kind` (systems.prompts.ask) apply: `handler(world, prompt)` runs once

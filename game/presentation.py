@@ -3,13 +3,26 @@ and panel actions. Plain data and callables; nothing here imports the client (th
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 SceneUpdate = Callable[[Any, Any], None]  # (client scene, event) -> keeps the client's picture in step
 BeatFactory = Callable[..., Any]  # (event, the client's beat context) -> an animation beat, or None
 Words = Callable[[Any, Callable[[int], str]], str]  # (event, place name) -> a log line
+
+MANIFEST = Path(__file__).resolve().parents[1] / "assets" / "manifest.toml"
+MOD_SOUNDS = "sounds"  # a mod's own effects: <mod folder>/sounds/<name>.wav
+
+
+def base_sound_names(manifest: Path = MANIFEST) -> set[str]:
+    """The effects every game has (assets/manifest.toml's [sounds]); empty when the manifest cannot be read."""
+    try:
+        return set(tomllib.loads(manifest.read_text(encoding="utf-8")).get("sounds", {}))
+    except (OSError, ValueError):
+        return set()
 
 
 @dataclass
@@ -18,13 +31,18 @@ class Presentation:
 
     scene_updates: dict[str, SceneUpdate] = field(default_factory=dict)
     beats: dict[str, BeatFactory] = field(default_factory=dict)
-    sounds: dict[str, str] = field(default_factory=dict)
+    sounds: dict[str, str] = field(default_factory=dict)  # event name -> effect (base name or "mod/name")
+    sound_files: dict[str, Path] = field(default_factory=dict)  # "mod/name" -> a mod's own .wav (resolve_sounds)
     words: dict[str, Words] = field(default_factory=dict)
     effects: dict[str, Callable[..., Any]] = field(default_factory=dict)  # event name -> (effects layer, event)
     sprites: dict[str, str] = field(default_factory=dict)  # unit/structure type id -> image path
     sailing_abilities: set[str] = field(default_factory=set)  # structure abilities drawn as tokens on water
     panel_facts: list[Callable[..., Any]] = field(default_factory=list)  # (world, entity) -> lines or None
     panel_actions: dict[str, str] = field(default_factory=dict)  # option kind -> button label
+    # (rules) -> the help's entries for what a mod adds beyond unit and structure types (game.help_text.TypeEntry)
+    help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
+    # (world, structure entity) -> a picture drawn on it: (manifest section, key, faded), or None
+    structure_marks: list[Callable[[Any, int], Any]] = field(default_factory=list)
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,
@@ -40,3 +58,23 @@ class Presentation:
             self.words[name] = words
         if effect is not None:
             self.effects[name] = effect
+
+    def resolve_sounds(self, mod_id: str, folder: Path, before: dict[str, str], base: set[str]) -> list[str]:
+        """After mod `mod_id` registered: each effect it named that is not a base one must be its own file
+        `<folder>/sounds/<name>.wav`, then called "mod_id/name"; returns the problems (nothing is changed then)."""
+        problems: list[str] = []
+        own: dict[str, tuple[str, Path]] = {}
+        for event, name in self.sounds.items():
+            if before.get(event) == name or name in base or name in self.sound_files:
+                continue
+            path = folder / MOD_SOUNDS / f"{name}.wav"
+            if "/" in name or not path.is_file():
+                problems.append(f"mod '{mod_id}': event {event}: sound '{name}' is neither a base effect "
+                                f"({', '.join(sorted(base))}) nor a file {MOD_SOUNDS}/{name}.wav of the mod")
+            else:
+                own[event] = (f"{mod_id}/{name}", path)
+        if not problems:
+            for event, (key, path) in own.items():
+                self.sounds[event] = key
+                self.sound_files[key] = path
+        return problems

@@ -1,4 +1,5 @@
-"""`foc validate`: check every ruleset, its maps and every mod (or the paths given), all errors at once."""
+"""`foc validate`: check every ruleset, its maps and every mod (or the paths given), alone and all a ruleset's mods
+on together (hooks two mods answer, ids they share), all errors at once."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
             if maps is not None and maps.is_dir():
                 targets.append(maps)
         targets += _mod_dirs()
+    together: dict[str, list[Path]] = {}  # ruleset -> its mods checked here, also checked all on at once
     for target in targets:
         if target.is_dir() and (target / "mod.toml").is_file():
             checked.append(f"mod {rel(target)}")
@@ -49,6 +51,7 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
                     load_app(target)
                 else:
                     load_app(manifest.ruleset, [target])
+                    together.setdefault(manifest.ruleset, []).append(target)
             except DataError as exc:
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
@@ -64,6 +67,14 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
             errors.extend(_map_errors(target, terrain_of(_ruleset_owning(target.parent)), load_map, MapError))
         else:
             errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
+    for ruleset, folders in sorted(together.items()):
+        if len(folders) < 2:
+            continue
+        checked.append(f"mods {', '.join(f.name for f in folders)} on together")  # clashes show only together
+        try:
+            load_app(ruleset, folders)
+        except DataError as exc:
+            errors.extend(e for e in exc.errors if e not in errors)
     if not paths:
         from game.mods import skipped_mods
 

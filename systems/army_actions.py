@@ -240,7 +240,8 @@ class DisruptTerritory:
             return army
         if army.mp < world.rules.costs.disrupt:
             return f"disrupting needs {world.rules.costs.disrupt} MP (R7.3)"
-        return None
+        shield = world.app.hooks.territory_attack  # a mod's territory that cannot be attacked (a moat, E2.6)
+        return shield(world, army.territory) if shield is not None else None
 
     @staticmethod
     def apply(world: World, cmd: Disrupt) -> None:

@@ -46,6 +46,8 @@ class TrainUnit:
         base = q.home_base(world, seat)
         if base is None:
             return "you have no base yet"
+        if (reason := q.rare_reason(world, seat, cmd.unit_type)) is not None:
+            return reason
         if q.battle_at(base) is not None:
             return "a battle is being fought at your base"
         if any(q.hostile(a.owner, seat) for _, a in q.armies_at(base)):

@@ -18,7 +18,7 @@ from components.armies import Army
 from components.commands import ClimbWall
 from components.structures import Catapult, Structure
 from systems import queries as q
-from systems.actions import handles, own_army
+from systems.actions import acting_owner, handles, own_army
 from systems.events import Event
 from systems.unit_abilities import unit_ability
 from systems.world import World
@@ -148,6 +148,8 @@ def climb_reason(world: World, cmd: ClimbWall) -> str | None:
     army = own_army(world, cmd.army)
     if isinstance(army, str):
         return army
+    if acting_owner(world) is None:
+        return "rogue armies never climb (E0.2: they get none of the new actions)"
     if cmd.territory not in world.board.neighbours(army.territory):
         return "climbing crosses into a neighbouring territory (E0.3)"
     found = blocking_wall(world, army.owner, army.territory, cmd.territory)

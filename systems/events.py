@@ -270,6 +270,7 @@ class CatapultFired(Event):
     hit: int
     absorbed_by: int | None
     destroyed: bool
+    part: str | None = None  # the named part of the target structure aimed at (Bombard.part)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import esper
 
-from components.abilities import Pathfinder
+from components.abilities import Pathfinder, Rare
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player, Stockpile
@@ -147,6 +147,34 @@ def fit_reason(world: World, types: Iterable[str]) -> str | None:
         cap = world.rules.units[unit_type].army.max_per_army
         if cap is not None and count > cap:
             return f"an army holds at most {cap} {world.rules.units[unit_type].name.lower()}s"
+    rare_cap = world.rules.limits.rare_per_army
+    if rare_cap is not None and sum(1 for t in types if world.rules.units[t].has("rare")) > rare_cap:
+        return f"an army holds at most {rare_cap} rare unit{'s' if rare_cap != 1 else ''} (E7.1)"
+    return None
+
+
+def owned_unit_types(seat: int) -> list[str]:
+    """The types of every unit a player has alive: in its armies and stationed in its structures (rogues
+    are no one's, E7.1)."""
+    types = [unit(u).unit_type for _, army in player_armies(seat) for u in army.units]
+    types += [unit(u).unit_type for _, s in structures() if s.owner == seat for u in s.garrison]
+    return types
+
+
+def rare_reason(world: World, seat: int, unit_type: str) -> str | None:
+    """E7.1: why the player may not build one more unit of this type now (a `rare` type over its own
+    `per_player` or over the ruleset's `limits.rare_per_player`), or None."""
+    rules = world.rules
+    ability = rules.units[unit_type].ability("rare", Rare)
+    if ability is None:
+        return None
+    owned = owned_unit_types(seat)
+    name = rules.units[unit_type].name
+    if owned.count(unit_type) >= ability.per_player:
+        return f"you may have at most {ability.per_player} {name} alive (E7.1)"
+    cap = rules.limits.rare_per_player
+    if cap is not None and sum(1 for t in owned if rules.units[t].has("rare")) >= cap:
+        return f"you may have at most {cap} rare units alive (E7.1)"
     return None
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import esper
 
 from components import abilities
@@ -34,6 +37,14 @@ from systems.placing import army_limit_reason, can_stand, place_units
 from systems.queries import touches
 from systems.victory import check_flags
 from systems.world import World
+
+
+@dataclass(frozen=True, slots=True)
+class StructurePart:
+    """A named part of structures a mod adds (a gate in a wall): bombardments may aim at it (R8.8, E2.5)."""
+
+    reason: Callable[[World, int, int], str | None]  # (world, structure, attacking seat) -> why not, or None
+    hit: Callable[[World, int, int], None]  # (world, structure, damage): the part takes a strike aimed at it
 
 
 @handles(AttackStructure)
@@ -279,6 +290,12 @@ class BombardTerritory:
             return "a catapult fires at a neighbouring territory, never its own (R8.8)"
         if cmd.target not in bombard_targets(world, cmd.territory, world.issuer):
             return "choose a hostile unit or structure in that territory"
+        if cmd.part is not None:
+            part = world.app.structure_parts.get(cmd.part)
+            if part is None or not esper.has_component(cmd.target, Structure):
+                return f"there is no '{cmd.part}' to aim at there"
+            if (why := part.reason(world, cmd.target, world.issuer)) is not None:
+                return why
         if cmd.ammo == "unit":
             army = esper.component_for_entity(catapult.army, Army) if catapult.army is not None else None
             if army is None or cmd.ammo_unit not in army.units:
@@ -309,9 +326,14 @@ class BombardTerritory:
             if absorbs(world, esper.component_for_entity(entity, Structure)):
                 hit, absorbed_by = entity, entity
                 break
-        if esper.has_component(hit, Structure):
+        if hit == cmd.target and cmd.part is not None:  # the named part takes it; its structure stands
+            world.app.structure_parts[cmd.part].hit(world, hit, damage)
+            destroyed = False
+        elif esper.has_component(hit, Structure):
             destroyed = damage_structure(world, hit, damage)
         else:
+            penalty = world.app.hooks.bombard_damage  # a mod's rule for units hit (E6.1), else R8.8 in full
+            damage = penalty(world, hit, damage) if penalty is not None else damage
             q.unit(hit).damage += damage
             stationed = q.unit_is_stationed(hit)
             destroyed = unit_health(world, hit, stationed) <= 0
@@ -319,7 +341,7 @@ class BombardTerritory:
                 remove_units(world, [hit])
         world.emit(
             CatapultFired(cmd.catapult, structure.territory, cmd.territory, cmd.ammo, cmd.target, damage, hit,
-                          absorbed_by, destroyed)
+                          absorbed_by, destroyed, cmd.part)
         )
         check_flags(world)
 

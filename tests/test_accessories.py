@@ -177,3 +177,31 @@ def army_options_with_mods(game, band):
     from game.plugins import plugin_army_options
 
     return plugin_army_options(game, band)
+
+
+def test_a_typo_in_the_accessories_data_is_named_by_file_and_field(tmp_path, monkeypatch):
+    """A copy of the mod whose ladder names a unit type and a resource that do not exist: loading names the file
+    and the field (the loader gives a plugin's rules section the merged rules as validation context)."""
+    import shutil
+
+    import pytest
+
+    from game.content import discover as mods_module
+    from game.content import load_mods
+    from game.content.manifest import BUNDLED_MODS
+    from game.errors import DataError
+
+    root = tmp_path / "bundled"
+    folder = root / "accessories-typo"
+    shutil.copytree(BUNDLED_MODS / "accessories", folder)
+    toml = folder / "accessories.toml"
+    text = toml.read_text().replace('units = ["soldier", "defender"]\nclimb', 'units = ["soldiers"]\nclimb')
+    toml.write_text(text.replace("cost = { wood = 2 }", "cost = { timber = 2 }"))
+    manifest = folder / "mod.toml"
+    manifest.write_text(manifest.read_text().replace('id = "accessories"', 'id = "accessories-typo"'))
+    monkeypatch.setattr(mods_module, "BUNDLED_MODS", root)
+    with pytest.raises(DataError) as caught:
+        load_mods(["accessories-typo"], search=[BUNDLED_MODS, root])
+    message = str(caught.value)
+    assert "accessories.toml" in message and "extra.accessories.ladder.units" in message and "soldiers" in message
+    assert "extra.accessories.ladder.cost" in message and "timber" in message

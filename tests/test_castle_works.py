@@ -182,3 +182,171 @@ def test_a_gate_is_part_of_its_wall_captured_and_destroyed_with_it_and_the_panel
     destroy_structure(game.world, wall)
     game.world.activate()
     assert c.gate_of(wall) is None
+
+
+def test_e2_1_a_lone_unit_stations_in_its_own_wall_and_leaves_on_the_far_side():
+    from components.commands import Station, Unstation
+
+    game = castle_game()
+    wall = spawn_structure(game, 1, "stone_wall", 1, 2)
+    lone = spawn_army(game, 1, 1, ["soldier"])
+    unit = army(game, lone).units[0]
+    assert game.submit(Station(lone, wall)).ok
+    assert game.submit(Unstation(wall, unit, 2)).ok
+    assert q.army_of(1, 2) is not None
+
+
+def foe_gate(game, kind: str = "portcullis"):
+    """P2's wall between 4 (P2's base) and 3, with a closed gate; P1's catapult at 2, in range of 3."""
+    c = castle(game)
+    wall = spawn_structure(game, 2, "stone_wall", 4, 3)
+    game.world.clock.seat = 2
+    assert game.submit(c.BuildGate(wall, kind)).ok
+    game.world.clock.seat = 1
+    catapult = spawn_structure(game, 1, "catapult", 2)
+    return wall, catapult
+
+
+def test_e2_5_a_catapult_targets_the_closed_gate_which_takes_the_shot_and_the_wall_keeps_its_health():
+    from components.commands import Bombard
+    from systems.events import CatapultFired
+
+    game = castle_game()
+    wall, catapult = foe_gate(game)
+    wall_health = esper.component_for_entity(wall, Structure).health
+    result = game.submit(Bombard(catapult, 3, "metal", wall, part="gate"))
+    assert result.ok, result.reason
+    stone = game.world.rules.catapult.ammo["metal"]
+    assert gate(game, wall).health == 25 - stone and not gate(game, wall).broken
+    assert esper.component_for_entity(wall, Structure).health == wall_health
+    fired = next(e for e in result.events if isinstance(e, CatapultFired))
+    assert fired.part == "gate" and fired.hit == wall and fired.absorbed_by is None
+    bombarded = next(e for e in result.events if type(e).__name__ == "GateBombarded")
+    assert bombarded.health == 25 - stone
+
+
+def test_e2_5_a_gate_bombarded_to_0_is_broken_open_and_an_open_gate_cannot_be_targeted():
+    from components.commands import Bombard
+    from components.structures import Catapult
+
+    game = castle_game()
+    wall, catapult = foe_gate(game)
+    gate(game, wall).health = 3
+    assert game.submit(Bombard(catapult, 3, "metal", wall, part="gate")).ok
+    assert gate(game, wall).broken and gate(game, wall).open and gate(game, wall).health == 0
+    esper.component_for_entity(catapult, Catapult).fired_round = -1
+    reason = game.submit(Bombard(catapult, 3, "metal", wall, part="gate")).reason
+    assert reason is not None and "open gate cannot be attacked" in reason
+
+
+def test_e2_5_only_a_hostile_gate_and_a_registered_part_the_line_of_fire_still_applies():
+    from components.commands import Bombard
+
+    game = castle_game()
+    wall, catapult = foe_gate(game)
+    assert "no 'tower'" in game.submit(Bombard(catapult, 3, "metal", wall, part="tower")).reason
+    bare = spawn_structure(game, 2, "stone_wall", 8, 3)  # a hostile wall without a gate
+    assert "no gate" in game.submit(Bombard(catapult, 3, "metal", bare, part="gate")).reason
+    own = spawn_structure(game, 1, "stone_wall", 1, 6)
+    assert game.submit(castle(game).BuildGate(own, "portcullis")).ok
+    assert "hostile" in game.submit(Bombard(catapult, 1, "metal", own, part="gate")).reason
+    # R8.8: a hostile wall on the border crossed (2 -> 3) may absorb the shot before it reaches the gate
+    screen = spawn_structure(game, 2, "stone_wall", 3, 2)
+    esper.component_for_entity(screen, Structure).health = 1000
+    absorbed = 0
+    for _ in range(20):
+        from components.structures import Catapult
+
+        esper.component_for_entity(catapult, Catapult).fired_round = -1
+        gate(game, wall).health = 25
+        result = game.submit(Bombard(catapult, 3, "wood", wall, part="gate"))
+        assert result.ok, result.reason
+        absorbed += gate(game, wall).health == 25
+    assert 0 < absorbed < 20
+
+
+def test_e2_5_the_panel_offers_a_catapult_the_closed_gate_in_range():
+    game = castle_game()
+    wall, catapult = foe_gate(game)
+    options = [o for o in plugin_structure_options(game, catapult) if o.kind == "bombard_gate"]
+    assert [(o.command.target, o.command.part, o.command.territory) for o in options] == [(wall, "gate", 3)]
+    assert options[0].reason is None
+    assert game.submit(options[0].command).ok
+
+
+def test_e2_6_a_moat_cannot_be_attacked_natural_shallow_water_can():
+    from components.commands import Disrupt
+
+    game = castle_game()
+    c = castle(game)
+    spawn_structure(game, 1, "stone_wall", 2, 7)
+    assert game.submit(c.DigMoat(7)).ok
+    game.world.clock.seat = 2
+    raider = spawn_army(game, 2, 7, ["soldier"])
+    assert game.submit(Disrupt(raider)).reason == "a moat cannot be attacked (E2.6)"
+    assert not q.is_disrupted(game.world, 7)
+    wader = spawn_army(game, 2, 5, ["soldier"])  # 5 is shallow water by nature, not a moat
+    assert game.submit(Disrupt(wader)).ok
+
+
+def computer_turn(game, off: frozenset[str] = frozenset()):
+    """A `hard` computer turn of the current seat with the game's behaviours (none run yet)."""
+    import dataclasses
+
+    from game.ai.behaviours import mod_behaviours
+    from game.ai.hard import HARD
+    from game.ai.turn import Turn
+
+    return Turn(game, dataclasses.replace(HARD, off=off), mod_behaviours(game))
+
+
+def part_named(turn, cls_name: str):
+    return next(p for p in turn.parts if type(p).__name__ == cls_name)
+
+
+def test_computer_play_digs_a_moat_beside_its_wall_facing_a_foe_and_none_without_one():
+    """E2.6 in computer play: barren land beside an own wall becomes a moat when a foe is near."""
+    game = castle_game()
+    spawn_structure(game, 1, "stone_wall", 2, 7)
+    part_named(computer_turn(game), "WorksPart").act()
+    assert game.world.terrain[7] == "barren"  # no foe anywhere: the food is kept
+    spawn_army(game, 2, 9, ["soldier", "soldier"])
+    part_named(computer_turn(game), "WorksPart").act()
+    assert game.world.terrain[7] == "shallow_water"
+    assert q.stockpile(game.world, 1)["food"] == 100 - 20
+
+
+def test_computer_play_bombards_a_closed_hostile_gate_with_its_catapult_e2_5():
+    game = castle_game()
+    wall, _ = foe_gate(game)
+    part_named(computer_turn(game), "WorksPart").act()
+    assert gate(game, wall).health < 25
+
+
+def test_a_seat_with_the_mods_play_switched_off_still_keeps_gates_so_its_walls_never_shut_it_in():
+    """E2.1: the gate keeping (`castle_gates`) stays on when comparisons switch `castle_works` off."""
+    from bench.bench_enhancements import BEHAVIOURS
+
+    assert "castle_works" in BEHAVIOURS and "castle_gates" not in BEHAVIOURS
+    game = castle_game()
+    wall = spawn_structure(game, 1, "stone_wall", 0, 1)
+    turn = computer_turn(game, off=BEHAVIOURS)
+    assert [type(p).__name__ for p in turn.parts] == ["GatesPart"]
+    turn.parts[0].act()
+    assert gate(game, wall).open  # built and opened: no foe near
+    band = spawn_army(game, 1, 0, ["soldier"])
+    assert game.submit(Move(band, (1,))).ok
+
+
+def test_computer_play_attacks_the_closed_gate_before_the_flag_rather_than_the_sturdier_wall_e2_5():
+    game = castle_game()
+    wall = spawn_structure(game, 2, "stone_wall", 4, 3)
+    game.world.clock.seat = 2
+    assert game.submit(castle(game).BuildGate(wall, "drawbridge")).ok or game.submit(
+        castle(game).BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    band = spawn_army(game, 1, 3, ["soldier"] * 4)
+    turn = computer_turn(game)
+    assert part_named(turn, "WorksPart").lead(band, army(game, band))
+    assert gate(game, wall).health < gate(game, wall).max_health
+    assert esper.component_for_entity(wall, Structure).health == esper.component_for_entity(wall, Structure).max_health

@@ -166,3 +166,12 @@ def test_e0_3_the_panel_offers_the_climb_with_its_cost_and_odds():
     assert [(o.command, o.mp_cost, o.available) for o in climbs] == [(ClimbWall(band, at(game, 2, 0)), 2, True)]
     assert "25%" in climbs[0].label
     assert isinstance(army(game, band), Army)
+
+
+def test_e0_2_rogue_armies_never_climb():
+    from systems.world import ROGUE
+
+    game, _ = walled_game()
+    rogue = spawn_army(game, None, at(game, 1, 0), ["soldier"])
+    game.world.clock.stage = ROGUE
+    assert "rogue" in game.submit(ClimbWall(rogue, at(game, 2, 0))).reason

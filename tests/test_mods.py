@@ -23,7 +23,7 @@ from systems import queries as q
 from systems.events import BattleRoundFought
 from tests.builders import army, at, spawn_army, tiny_map
 
-SHIPPED = ["cavalry", "medic", "ships"]
+SHIPPED = ["cavalry", "medic", "ships", "fire", "ranger-skills", "rare-units"]
 
 
 def write_mod(root: Path, folder: str, manifest: str, files: dict[str, str] | None = None) -> Path:

@@ -78,3 +78,13 @@ def test_e0_4_the_panel_offers_a_volley_at_each_neighbouring_hostile_army():
     spawn_army(game, 2, at(game, 2, 0), ["soldier"])
     volleys = [o for o in army_options(game, archers) if o.kind == "volley"]
     assert [(o.command, o.mp_cost, o.available) for o in volleys] == [(VolleyAt(archers, at(game, 2, 0)), 1, True)]
+
+
+def test_e0_2_rogue_armies_never_volley():
+    from systems.world import ROGUE
+
+    game = game_with()
+    rogue = spawn_army(game, None, at(game, 1, 0), ["soldier"])
+    spawn_army(game, 1, at(game, 2, 0), ["soldier"])
+    game.world.clock.stage = ROGUE
+    assert "rogue" in game.submit(VolleyAt(rogue, at(game, 2, 0))).reason

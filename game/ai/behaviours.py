@@ -48,6 +48,9 @@ class TurnPart:
         """Take charge of a strike army's move this turn; True when it did (the default march is skipped)."""
         return False
 
+    def urgent(self) -> None:
+        """The behaviour's urgent step, first in the turn, before any army moves or fires."""
+
     def act(self) -> None:
         """The behaviour's own step, after the flag's defence and before units are built."""
 

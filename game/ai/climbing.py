@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ai.attack import engage, snipe_flags
 from game.ai.behaviours import TurnPart
 from systems.climbing import climb_commands, fall_odds
 from systems.volley import volley_commands
@@ -49,12 +50,25 @@ class ClimbAndVolleyPart(TurnPart):
 
     def volley(self) -> None:
         t, v = self.turn, self.turn.v
-        for entity, army in list(v.my_armies):
-            if not t.active() or army.done or army.battle is not None:
+        for entity, _ in list(v.my_armies):
+            army = v.alive_army(entity)
+            if not t.active() or army is None or army.done or army.battle is not None:
                 continue
             for cmd in volley_commands(v.world, entity):
                 if t.submit(cmd) is not None:
+                    self.follow_up()
                     break
+
+    def follow_up(self) -> None:
+        """A volley weakened a foe: the armies that have not acted yet take a flag it left open and make the attacks
+        they are now likely to win, instead of every army beside a flag volleying its fresh units each turn (volleys
+        end the volleyers' actions, E0.4, so without this nobody ever walks in)."""
+        t = self.turn
+        snipe_flags(t)
+        target = t.main_target()
+        for _ in range(12):
+            if not t.active() or not engage(t, target):
+                break
 
 
 class ClimbAndVolley:

@@ -20,10 +20,19 @@ from game.ai.economy import build_units
 from game.ai.expansion import claim, release
 from game.ai.mounted import Mounted
 from game.ai.params import Params
+from game.ai.rare import RareUnits
 from game.ai.turn import Step, Turn
 from game.ai.view import View
 from game.engine import Game, Result
 from systems import queries as q
+
+
+def urgent_behaviours(turn: Turn) -> None:
+    """The behaviours' urgent steps, before any army moves (e.g. fighting a fire with the armies beside it)."""
+    for part in turn.parts:
+        if not turn.active():
+            return
+        part.urgent()
 
 
 def other_behaviours(turn: Turn) -> None:
@@ -35,10 +44,10 @@ def other_behaviours(turn: Turn) -> None:
 
 
 STEPS: tuple[Step, ...] = (
-    retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
+    urgent_behaviours, retreat_from_lost_battles, fire, snipe_flags, strike, release, claim, fortify, other_behaviours,
     build_units, man_the_tower,
 )
-BUILT_IN: tuple[Behaviour, ...] = (Mounted(), ClimbAndVolley())  # engine features any ruleset may use; after the mods' own
+BUILT_IN: tuple[Behaviour, ...] = (Mounted(), ClimbAndVolley(), RareUnits())  # engine features any ruleset may use; after the mods' own
 
 
 class StrategicAI:

@@ -181,8 +181,8 @@ def _plugin_data_errors(merger: _Merger, app: App, bad: Any) -> list[str]:
         if model is None:
             bad(("extra", name), f"no active plugin defines the rules section '{name}'")
             continue
-        try:
-            model.model_validate(section)
+        try:  # the merged rules are the context, so a section may check the names it uses (units, terrain...)
+            model.model_validate(section, context={"rules_data": data})
         except ValidationError as exc:
             for err in exc.errors():
                 loc = ("extra", name, *(str(p) for p in err["loc"]))

@@ -54,6 +54,10 @@ class ModManifest(BaseModel):
     options: list[RulesetOption] = Field(
         default=[], description="a ruleset's player-facing options ([[options]]), set when a game starts "
         "(game.content.options)")
+    sounds: dict[str, str] = Field(
+        default={}, description='effects for events, also for data-only mods: "EventName" or "EventName.type" '
+        '(a unit or structure type, e.g. "UnitBuilt.marshal") -> a base effect or the mod\'s sounds/<name>.wav'
+    )
 
     @field_validator("extends")
     @classmethod

@@ -19,7 +19,9 @@ from typing import Any
 from game.app import App, ModApp
 from game.content.discover import PACKAGE, code_allowed, entry_point_mods, origin_of
 from game.content.manifest import ModManifest, rel
+from game.presentation import base_sound_names
 from game.schedule import ScheduleError
+from systems import events as ev
 
 Register = Callable[[ModApp], None]
 
@@ -120,14 +122,32 @@ def activate_plugins(app: App, ordered: Sequence[tuple[ModManifest, Path]], erro
         module, register = find_plugin(manifest, folder, errors)
         if module is not None:
             app.plugin_modules[manifest.id] = module
-        if register is None:
-            continue
-        try:
-            register(ModApp(app, manifest.id, folder))
-        except (ScheduleError, ValueError) as exc:
-            errors.append(f"{rel(folder / 'mod.toml')}: plugin: {exc}")
-        except Exception as exc:
-            errors.append(f"{rel(folder / 'mod.toml')}: plugin: register(app) failed: {type(exc).__name__}: {exc}")
+        before = dict(app.presentation.sounds)
+        if register is not None:
+            try:
+                register(ModApp(app, manifest.id, folder))
+            except (ScheduleError, ValueError) as exc:
+                errors.append(f"{rel(folder / 'mod.toml')}: plugin: {exc}")
+                continue
+            except Exception as exc:
+                errors.append(
+                    f"{rel(folder / 'mod.toml')}: plugin: register(app) failed: {type(exc).__name__}: {exc}")
+                continue
+        _own_sounds(app, manifest, folder, before, errors)
+
+
+def _own_sounds(app: App, manifest: ModManifest, folder: Path, before: dict[str, str], errors: list[str]) -> None:
+    """The mod.toml's `[sounds]` added to what its plugin named, then every effect checked and its own files
+    registered (Presentation.resolve_sounds); an event the game does not have is refused too."""
+    where = rel(folder / "mod.toml")
+    for key, name in manifest.sounds.items():
+        event = key.split(".", 1)[0]
+        if event not in app.events and not isinstance(getattr(ev, event, None), type):
+            errors.append(f"{where}: sounds.{key}: the game has no event '{event}'")
+        else:
+            app.presentation.sounds[key] = name
+    for problem in app.presentation.resolve_sounds(manifest.id, folder, before, base_sound_names()):
+        errors.append(f"{where}: sounds: {problem}")
 
 
 def sibling_module(plugin_file: str, name: str) -> ModuleType:

@@ -105,8 +105,8 @@ def structure_summary(rules: Ruleset, structure_type: str) -> str:
 
 
 def structure_facts(world: World, entity: int) -> str | None:
-    """The panel's line for a structure a ruleset or mod describes itself (presentation.panel_facts: e.g. a
-    ship's cargo and MP); None for the rest."""
+    """The panel's line for a structure (or an army) a ruleset or mod describes itself (presentation.panel_facts:
+    e.g. a ship's cargo and MP, an army's equipment); None for the rest."""
     world.activate()
     for facts in world.app.presentation.panel_facts:
         line = facts(world, entity)

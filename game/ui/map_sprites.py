@@ -310,6 +310,13 @@ class MapSprites:
                 self.structures.append(sprite)
             sprite.color = color
             anchor = (sprite.center_x + size * 0.14, sprite.center_y - size * 0.14)
+        at = ((x1 + x2) / 2, (y1 + y2) / 2) if s.border is not None else anchor
+        for index, ((section, key), faded) in enumerate(s.marks.items()):
+            # the mods' pictures on the structure (a gate in a wall: faded when open; flames), side by side
+            mark = arcade.Sprite(self.assets.texture(section, key), scale=0.42 * tile / 48)
+            mark.position = (at[0] + index * tile * 0.3, at[1] + index * tile * 0.12)
+            mark.alpha = 110 if faded else 255
+            self.marks.append(mark)
         if s.garrison:
             shape = self.assets.badge_shape(self.style(s.owner).flag) if s.owner is not None else "circle"
             badge = arcade.Sprite(self.assets.badge(s.garrison, color, shape), scale=0.7 * tile / 48)

@@ -387,7 +387,7 @@ class Orders:
                     return
                 self.submit(Move(self.selected_army, reach.path))
                 return
-        self._select_at(territory)
+        self._select_at(territory, wx, wy)
 
     def confirm(self) -> bool:
         """Enter: carry out the armed attack."""
@@ -399,7 +399,7 @@ class Orders:
         self.submit(Move(self.selected_army, reach.path))
         return True
 
-    def _select_at(self, territory: int) -> None:
+    def _select_at(self, territory: int, wx: float | None = None, wy: float | None = None) -> None:
         world = self.game.world
         seat = world.clock.seat
         armies = q.armies_at(territory)
@@ -421,9 +421,22 @@ class Orders:
             self.select_army(armies[0][0])  # shown read-only
         elif structures and not own_structures:
             self.select_structure(structures[0])
+        elif (wall := self._wall_near(territory, wx, wy)) is not None:
+            self.select_structure(wall)  # a click near a walled edge selects that wall (repairs, mods' gates)
         else:
             self.inspect(territory)
             self.say("")
+
+    def _wall_near(self, territory: int, wx: float | None, wy: float | None) -> int | None:
+        """The wall on the border nearest the pointer, when the pointer is near that edge of the territory."""
+        if wx is None or wy is None:
+            return None
+        cx, cy = self.grid.center(territory)
+        if max(abs(wx - cx), abs(wy - cy)) < self.grid.tile * 0.3:
+            return None
+        border = self.grid.nearest_border(territory, wx, wy)
+        found = q.wall_between(territory, border) if border is not None else None
+        return found[0] if found is not None else None
 
     def _click_placement(self, territory: int, wx: float, wy: float) -> None:
         assert self.placing is not None

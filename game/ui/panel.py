@@ -436,7 +436,8 @@ class SidePanel:
         self.title.set(f"{title} · {len(army.units)} unit{'s' if len(army.units) != 1 else ''}")
         max_mp = info.army_max_mp(world, entity)
         state = " · in a battle" if army.battle is not None else (" · done for this turn" if army.done else "")
-        self.subtitle.set(f"MP left {army.mp} of {max_mp}{state}")
+        facts = info.structure_facts(world, entity)  # a mod's line about the army (presentation.panel_facts)
+        self.subtitle.set(f"MP left {army.mp} of {max_mp}{state}" + (f" · {facts}" if facts else ""))
         rows = info.unit_rows(world, entity)
         splittable = mine and human and len(army.units) > 1 and army.battle is None and not army.done
         for i, row in enumerate(rows[:MAX_ROWS]):
@@ -488,6 +489,8 @@ class SidePanel:
             target = getattr(option.command, "territory", None)
             if option.kind == "retreat" and isinstance(target, int):
                 label = f"Retreat {direction(world, army.territory, target)}"
+            elif isinstance(target, int) and not key:  # "Volley into 75" -> "Volley south" (a neighbour)
+                label = place_words(label, target, army.territory, world)
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
             if option.reason is not None:  # not the price of something that cannot be done: why not
                 note = short_reason(option.reason)

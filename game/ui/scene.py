@@ -47,6 +47,14 @@ class StructureView:
     upgraded: bool = False
     mobile: bool = False
     ship: bool = False  # a structure that sails (an ability in presentation.sailing_abilities): a token on the water
+    # the mods' pictures on it, each (manifest section, key) -> faded, in the order they came: several mods may
+    # mark one structure (a gate in a burning wall), so each keeps its own picture
+    marks: dict[tuple[str, str], bool] = field(default_factory=dict)
+
+    @property
+    def mark(self) -> tuple[str, str, bool] | None:
+        """The first mod's picture on it, (section, key, faded), or None."""
+        return next(((section, key, faded) for (section, key), faded in self.marks.items()), None)
 
 
 class Scene:
@@ -74,6 +82,7 @@ class Scene:
         self.stage = "setup"
         self.winner: int | None = None
         self.ship_types: set[str] = set()  # structure types that sail (their abilities say so, see sync)
+        self.mobile_types: set[str] = {"catapult"}  # structure types that move with a crew (their data says so)
         self.version = 0  # bumps whenever armies, structures or bases change
         self.dirty: set[int] = set()  # territories whose ownership or disruption changed (terrain re-bake)
         self._handlers: dict[type, Callable[[Any], None]] = {
@@ -165,7 +174,9 @@ class Scene:
             )
         sailing = self.presentation.sailing_abilities
         self.ship_types = {sid for sid, spec in world.rules.structures.items() if any(spec.has(k) for k in sailing)}
+        self.mobile_types = {sid for sid, spec in world.rules.structures.items() if spec.mobile is not None}
         self.structures = {}
+        marks = self.presentation.structure_marks
         for entity, s in esper.get_component(Structure):
             if not esper.entity_exists(entity):
                 continue
@@ -173,6 +184,7 @@ class Scene:
                 entity, s.structure_type, s.owner, s.territory, s.border, s.health, s.max_health,
                 len(s.garrison), bool(s.upgrades), esper.has_component(entity, Catapult),
                 s.structure_type in self.ship_types,
+                marks={(m[0], m[1]): m[2] for mark in marks if (m := mark(world, entity)) is not None},
             )
         self.battles = {e: b.territory for e, b in esper.get_component(Battle) if esper.entity_exists(e)}
         clock = world.clock
@@ -206,6 +218,22 @@ class Scene:
 
     def _bump(self) -> None:
         self.version += 1
+
+    def mark_structure(
+        self, entity: int, mark: tuple[str, str, bool] | None, off: tuple[str, str] | None = None
+    ) -> None:
+        """A mod's picture on a structure changed (a gate built, opened, closed; flames lit): `mark` (manifest
+        section, key, faded) is drawn, or its fading changes; `off` (section, key) is taken away. The other mods'
+        pictures on it stay. Neither given: the structure has no pictures."""
+        found = self.structures.get(entity)
+        if found is not None:
+            if mark is not None:
+                found.marks[(mark[0], mark[1])] = mark[2]
+            if off is not None:
+                found.marks.pop(off, None)
+            if mark is None and off is None:
+                found.marks.clear()
+        self.bump()
 
     def bump(self) -> None:
         """Say the picture changed (plugins' scene updates call this)."""
@@ -336,7 +364,7 @@ class Scene:
     def _structure_built(self, e: ev.StructureBuilt) -> None:
         self.structures[e.structure] = StructureView(
             e.structure, e.structure_type, e.seat, e.territory, e.border, 1, 1,
-            mobile=e.structure_type == "catapult", ship=e.structure_type in self.ship_types,
+            mobile=e.structure_type in self.mobile_types, ship=e.structure_type in self.ship_types,
         )
         self._bump()
 

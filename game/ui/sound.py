@@ -46,7 +46,13 @@ def sound_for_events(
     events: list[ev.Event] | tuple[ev.Event, ...], plugin_sounds: Mapping[str, str] | None = None
 ) -> str | None:
     """The one effect to play for a batch of events (the most important one), or None; `plugin_sounds`
-    (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events."""
+    (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events; a key
+    "EventName.type" (a unit or structure type, e.g. "UnitBuilt.marshal") comes before all the others."""
+    for event in events:
+        kind_of = getattr(event, "unit_type", None) or getattr(event, "structure_type", None)
+        typed = (plugin_sounds or {}).get(f"{type(event).__name__}.{kind_of}") if isinstance(kind_of, str) else None
+        if typed is not None:
+            return typed
     for kind, name in EVENT_SOUNDS:
         if any(isinstance(e, kind) for e in events):
             return name
@@ -86,6 +92,13 @@ class SoundBoard:
     @property
     def names(self) -> list[str]:
         return sorted(self._paths)
+
+    def add_files(self, files: Mapping[str, Path]) -> None:
+        """More named effects (a game's mods' own, `Presentation.sound_files`), loaded on first use like the rest."""
+        for name, path in files.items():
+            if self._paths.get(name) != path:
+                self._paths[name] = path
+                self._sounds.pop(name, None)
 
     def set_volume(self, volume: float, muted: bool | None = None) -> None:
         self.volume = max(0.0, min(1.0, volume))

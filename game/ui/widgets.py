@@ -386,7 +386,8 @@ class TextCache:
 
     def draw(self, key: str, text: str, x: float, y: float, color: AnyColor = TEXT, size: float = 12,
              *, anchor_x: str = "left", anchor_y: str = "baseline", bold: bool = False,
-             width: int | None = None, multiline: bool = False) -> arcade.Text:
+             width: int | None = None, multiline: bool = False, show: bool = True) -> arcade.Text:
+        """The text at (x, y), drawn unless `show` is False (then only laid out, to measure it)."""
         x, y = round(x), round(y)  # whole pixels: thin glyphs (a hyphen) vanish between pixel rows
         found = self._texts.get(key)
         if found is None or found.font_size != size or found.bold != bold or (multiline and found.width != width):
@@ -400,7 +401,8 @@ class TextCache:
                 found.position = (x, y)
             if tuple(found.color) != tuple(color):
                 found.color = color
-        found.draw()
+        if show:
+            found.draw()
         return found
 
     def clear(self) -> None:

@@ -1,5 +1,5 @@
-"""The accessories mod's computer play: cheap bows for soldiers, armour for the flag's guard, ladders when
-hostile walls stand. Using them (volleys, climbs) is the built-in behaviour `game.ai.climbing`, which asks
+"""The accessories mod's computer play: cheap bows for soldiers, armour for the flag's guard, ladders for
+armies near a hostile wall. Using them (volleys, climbs) is the built-in behaviour `game.ai.climbing`, which asks
 the engine; this part only buys, from a surplus (reserves below), through the plugin's Equip command.
 """
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 WOOD_RESERVE = 12   # wood kept for walls and repairs before buying bows or ladders
 METAL_RESERVE = 6   # metal kept before buying armour
 BOWS_FROM_ROUND = 3
+LADDER_RANGE = 4    # ladders only for armies this close to a hostile wall
 
 
 class AccessoriesPart(TurnPart):
@@ -39,16 +40,17 @@ class AccessoriesPart(TurnPart):
         t, v = self.turn, self.turn.v
         if v.round < BOWS_FROM_ROUND:
             return
-        walls = any(s.border is not None and s.owner != v.seat for _, s in v.structures)
+        walls = [s for _, s in v.structures if s.border is not None and s.owner is not None and s.owner != v.seat]
         for _entity, army in list(v.my_armies):
             if not t.active() or army.battle is not None or v.owner[army.territory] != v.seat:
                 continue
+            near_wall = any(v.board.distance(army.territory, w.territory) <= LADDER_RANGE for w in walls)
             for unit in list(army.units):
                 if not esper.entity_exists(unit) or self.plugin.accessory_of(v.world, unit) is not None:
                     continue
                 if army.territory == v.base:  # the flag's guard: MP matters little, defense does
                     wishes = [("armour", "metal", METAL_RESERVE), ("bow", "wood", WOOD_RESERVE)]
-                elif walls and len(army.units) >= 3:
+                elif near_wall and len(army.units) >= 3:
                     wishes = [("ladder", "wood", WOOD_RESERVE), ("bow", "wood", WOOD_RESERVE)]
                 else:
                     wishes = [("bow", "wood", WOOD_RESERVE)]

@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+)
 
 from components.abilities import AbilityParams, Climb, VolleyAbility
 from components.armies import Army
@@ -52,6 +61,33 @@ class AccessorySpec(BaseModel):
     ram_per_unit: int | None = Field(default=None, ge=0, le=1000)  # E1.2: strike at a wall per unit of the army
     stationed_attack: int = Field(default=0, ge=0, le=1000)  # E1.3 (the cauldron)
     guard_weight: int | None = Field(default=None, ge=0, le=1000)  # E1.3: guards it counts as in E0.3's g
+
+
+    @field_validator("units")
+    @classmethod
+    def _known_units(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "units", "unit type")
+
+    @field_validator("cost")
+    @classmethod
+    def _known_resources(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        known_names(list(value), info, "resources", "resource")
+        if any(n < 0 for n in value.values()):
+            raise ValueError("a cost is never negative")
+        return value
+
+
+def known_names(names: list[str], info: ValidationInfo, table: str, what: str) -> list[str]:
+    """Names a section uses must exist in the merged rules (given as validation context by the loader)."""
+    data = (info.context or {}).get("rules_data")
+    if not isinstance(data, dict):
+        return names
+    found = data.get(table, {})
+    known = found.get("ids", []) if table == "resources" and isinstance(found, dict) else list(found)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} '{unknown[0]}' (known: {', '.join(map(str, known))})")
+    return names
 
 
 class AccessoryRules(RootModel[dict[str, AccessorySpec]]):
@@ -202,7 +238,7 @@ def army_fit(world: World, units: list[int]) -> str | None:
 # --- the panel and the computer players -----------------------------------------------------------------
 
 def equip_options(game: Game, army_entity: int) -> list[ActionOption]:
-    """E1.1: one option per accessory the army's first unit of a carrying type without one could take."""
+    """E1.1: one option per accessory, for the army's first unit of a carrying type without one."""
     from game.queries import ActionOption
     from systems.actions import check
 
@@ -217,14 +253,12 @@ def equip_options(game: Game, army_entity: int) -> list[ActionOption]:
         if not bare:
             continue
         command = Equip(bare[0], accessory)
-        who = world.rules.units[q.unit(bare[0]).unit_type].name.lower()
-        out.append(ActionOption("equip", f"Give a {who} a {spec.name.lower()}", command, 0, dict(spec.cost),
-                                check(world, command)))
+        out.append(ActionOption("equip", f"Equip: {spec.name}", command, 0, dict(spec.cost), check(world, command)))
     return out
 
 
-def accessory_facts(world: World, entity: int) -> list[str] | None:
-    """The panel's lines about an army's accessories ("2 bows, 1 ladder")."""
+def accessory_facts(world: World, entity: int) -> str | None:
+    """The panel's line about an army's accessories ("carrying 2 bow and arrow, 1 ladder")."""
     army = esper.try_component(entity, Army) if esper.entity_exists(entity) else None
     if army is None:
         return None
@@ -235,7 +269,19 @@ def accessory_facts(world: World, entity: int) -> list[str] | None:
             counts[spec.name] = counts.get(spec.name, 0) + 1
     if not counts:
         return None
-    return ["Carrying: " + ", ".join(f"{n} {name.lower()}" for name, n in sorted(counts.items()))]
+    return "carrying " + ", ".join(f"{n} {name.lower()}" for name, n in sorted(counts.items()))
+
+
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entries for the accessories (picture, numbers from the data, description)."""
+    from game.help_text import TypeEntry
+
+    out = []
+    for key, spec in AccessoryRules.model_validate(rules.extra.get(SECTION, {})).root.items():
+        who = ", ".join(rules.units[u].name.lower() for u in spec.units if u in rules.units)
+        numbers = f"accessory: costs {q.format_cost(spec.cost)}; carried by a {who}"
+        out.append(TypeEntry("equipment", key, spec.name, numbers, spec.description))
+    return out
 
 
 def register(app: ModApp) -> None:
@@ -254,11 +300,13 @@ def register(app: ModApp) -> None:
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").AccessoriesBehaviour())
     shown = app.presentation
-    shown.on_event("AccessoryEquipped", sound="build")
-    shown.on_event("VolleyLoosed", sound="battle", beat=lambda: _client().VolleyBeat,
+    shown.on_event("AccessoryEquipped", sound="equip")
+    shown.on_event("VolleyLoosed", sound="volley", beat=lambda: _client().VolleyBeat,
                    scene=lambda scene, e: _client().volley_loosed(scene, e))
-    shown.on_event("WallClimbed", sound="move", beat=lambda: _client().ClimbBeat)
+    shown.on_event("WallClimbed", sound="climb", beat=lambda: _client().ClimbBeat)
     shown.panel_actions["equip"] = "Equip"
+    shown.help_entries.append(help_entries)
+    shown.panel_facts.append(accessory_facts)
 
 
 def _client() -> Any:

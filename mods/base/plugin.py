@@ -15,6 +15,7 @@ from components.abilities import (
     Climb,
     Forager,
     Pathfinder,
+    Rare,
     Rearguard,
     VolleyAbility,
 )
@@ -55,7 +56,8 @@ HANDLERS = (
 COMPONENTS = (Territory, Ownership, Disrupted, Player, Stockpile, HomeBase, ArmyUnit, Army, Rogue, Battle,
               Structure, Catapult, ClimbsUsed)
 ABILITIES: dict[str, type[AbilityParams]] = {"pathfinder": Pathfinder, "forager": Forager, "bridge": BridgeAbility, "bombard": Bombard,
-             "rearguard": Rearguard, "climb": Climb, "volley": VolleyAbility}
+             "rearguard": Rearguard, "climb": Climb, "volley": VolleyAbility,
+             "rare": Rare}
 
 
 def legal_commands(game: Game) -> list[Command]:

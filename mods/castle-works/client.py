@@ -20,6 +20,20 @@ def moat_dug(scene: Scene, e: Any) -> None:
     scene.bump()
 
 
+def gate_built(scene: Scene, e: Any) -> None:
+    scene.mark_structure(e.wall, ("equipment", e.kind, False))
+
+
+def gate_changed(scene: Scene, e: Any) -> None:
+    """Opened, closed or broken: the gate's picture on the wall fades while it lets armies through."""
+    found = scene.structures.get(e.wall)
+    gate = next((m for m in found.marks if m[0] == "equipment"), None) if found is not None else None
+    if gate is None:  # the gate's picture, not another mod's (flames on the wall)
+        return
+    passable = e.open if hasattr(e, "open") else e.broken
+    scene.mark_structure(e.wall, (gate[0], gate[1], passable))
+
+
 class GateBeat(Beat):
     """A gate built, opened, closed or attacked, or a moat dug: its territory flashes."""
 

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    field_validator,
+)
 
 from components.armies import Army
 from components.board import Territory
@@ -52,6 +61,31 @@ class GateSpec(Strict):
     open_protection: StrictInt | None = Field(default=None, ge=0, le=100)  # open: the wall's protection
 
 
+    @field_validator("water_side")
+    @classmethod
+    def _known_terrain(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "terrain", "terrain")
+
+    @field_validator("cost", "repair")
+    @classmethod
+    def _known_resources(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        known_names(list(value), info, "resources", "resource")
+        return value
+
+
+def known_names(names: list[str], info: ValidationInfo, table: str, what: str) -> list[str]:
+    """Names a section uses must exist in the merged rules (given as validation context by the loader)."""
+    data = (info.context or {}).get("rules_data")
+    if not isinstance(data, dict):
+        return names
+    found = data.get(table, {})
+    known = found.get("ids", []) if table == "resources" and isinstance(found, dict) else list(found)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} '{unknown[0]}' (known: {', '.join(map(str, known))})")
+    return names
+
+
 class MoatSpec(Strict):
     """E2.6: digging a moat."""
 
@@ -60,6 +94,16 @@ class MoatSpec(Strict):
     cost: dict[str, StrictInt] = Field(min_length=1)
     terrain: StrictStr
     from_terrain: list[StrictStr]
+
+    @field_validator("from_terrain")
+    @classmethod
+    def _known_terrain(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        return known_names(value, info, "terrain", "terrain")
+
+    @field_validator("terrain")
+    @classmethod
+    def _known_moat_terrain(cls, value: str, info: ValidationInfo) -> str:
+        return known_names([value], info, "terrain", "terrain")[0]
 
 
 class CastleRules(Strict):
@@ -83,6 +127,13 @@ class Gate:
     toggled_round: int = -1
     toggled_seat: int = 0
     toggles: int = 0
+
+
+@dataclass(slots=True)
+class Moat:
+    """E2.6: a dug moat (on its territory's entity): it cannot be attacked."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +210,20 @@ class GateAttacked(Event):
 
     def log_text(self, place: Callable[[int], str]) -> str:
         return f"The gate at {place(self.territory)} was attacked" + (": it is broken" if self.broken else "")
+
+
+@dataclass(frozen=True, slots=True)
+class GateBombarded(Event):
+    """E2.5: a bombardment's strike reached the gate it named (after the catapult's own CatapultFired)."""
+
+    wall: int
+    territory: int
+    damage: int
+    health: int
+    broken: bool
+
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"The gate at {place(self.territory)} was bombarded" + (": it is broken" if self.broken else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +368,35 @@ def toggle(world: World, cmd: ToggleGate) -> None:
     world.emit(GateToggled(world.issuer, cmd.wall, gate.open, wall.territory))
 
 
+OPEN_GATE = "an open gate cannot be attacked: march through it (E2.5)"
+
+
+def strike_gate(gate: Gate, damage: int) -> None:
+    """E2.5: the gate loses health; at 0 it is broken: open, and it cannot close until repaired to full."""
+    gate.health = max(0, gate.health - damage)
+    if gate.health == 0:
+        gate.broken, gate.open = True, True
+
+
+def gate_target_reason(world: World, wall_entity: int, seat: int) -> str | None:
+    """E2.5: a bombardment (a catapult, any `bombard` structure) may name a hostile wall's closed gate."""
+    wall = esper.try_component(wall_entity, Structure) if esper.entity_exists(wall_entity) else None
+    gate = gate_of(wall_entity)
+    if wall is None or gate is None:
+        return "there is no gate there"
+    if not q.hostile(wall.owner, seat):
+        return "that gate is not hostile"
+    return OPEN_GATE if passable(gate) else None
+
+
+def bombard_gate(world: World, wall_entity: int, damage: int) -> None:
+    """E2.5: a bombardment's strike that reached the named gate (no wall or tower absorbed it, R8.8)."""
+    gate = esper.component_for_entity(wall_entity, Gate)
+    strike_gate(gate, damage)
+    wall = esper.component_for_entity(wall_entity, Structure)
+    world.emit(GateBombarded(wall_entity, wall.territory, damage, gate.health, gate.broken))
+
+
 def attack_gate_reason(world: World, cmd: AttackGate) -> str | None:
     army = own_army(world, cmd.army)
     if isinstance(army, str):
@@ -316,7 +410,7 @@ def attack_gate_reason(world: World, cmd: AttackGate) -> str | None:
     if not q.touches(wall, army.territory):
         return "the army must stand beside the wall (R8.6)"
     if passable(gate):
-        return "an open gate cannot be attacked: march through it (E2.5)"
+        return OPEN_GATE
     if army.mp < world.rules.costs.attack_structure:
         return f"attacking a gate needs {world.rules.costs.attack_structure} MP (R8.6)"
     return None
@@ -332,12 +426,7 @@ def attack_gate(world: World, cmd: AttackGate) -> None:
     territory = army.territory
     gate = esper.component_for_entity(cmd.wall, Gate)
 
-    def hit(damage: int) -> None:
-        gate.health = max(0, gate.health - damage)
-        if gate.health == 0:
-            gate.broken, gate.open = True, True
-
-    strikes, dead = attack_structure(world, cmd.army, cmd.wall, hit)
+    strikes, dead = attack_structure(world, cmd.army, cmd.wall, lambda damage: strike_gate(gate, damage))
     world.emit(GateAttacked(world.clock.seat, cmd.wall, cmd.army, territory, tuple(strikes), tuple(dead),
                             gate.health, gate.broken))
     check_flags(world)
@@ -387,10 +476,18 @@ def moat_reason(world: World, cmd: DigMoat) -> str | None:
     return None
 
 
+def moat_shield(world: World, territory: int) -> str | None:
+    """E2.6: a moat cannot be attacked (no disruption, R7.3)."""
+    if esper.has_component(world.tiles[territory], Moat):
+        return "a moat cannot be attacked (E2.6)"
+    return None
+
+
 def dig_moat(world: World, cmd: DigMoat) -> None:
     moat = settings(world).moat
     q.pay(q.stockpile(world, world.issuer), moat.cost)
     world.terrain[cmd.territory] = moat.terrain  # for good: saves keep the board's terrain
+    esper.add_component(world.tiles[cmd.territory], Moat(world.issuer))  # E2.6: never attacked
     esper.component_for_entity(world.tiles[cmd.territory], Territory).terrain = moat.terrain
     world.emit(MoatDug(world.issuer, cmd.territory, moat.terrain))
 
@@ -414,6 +511,9 @@ def gate_options(game: Game, structure_entity: int) -> list[ActionOption]:
         out.append(ActionOption(kind, label, command, 0, dict(cost or {}), check(world, command)))
 
     rules = settings(world)
+    for side in (wall.territory, wall.border):  # E2.6: a moat beside this wall, where the land allows one
+        if side is not None and (world.terrain[side] in rules.moat.from_terrain or q.is_disrupted(world, side)):
+            option("dig_moat", f"Moat at {side}", DigMoat(side), rules.moat.cost)  # the panel: "Moat south"
     if gate is None:
         for kind, spec in rules.gates.items():
             option("build_gate", f"Build a {spec.name.lower()}", BuildGate(structure_entity, kind), spec.cost)
@@ -448,6 +548,44 @@ def army_gate_options(game: Game, army_entity: int) -> list[ActionOption]:
     return out
 
 
+def bombard_gate_options(game: Game, structure_entity: int) -> list[ActionOption]:
+    """For your bombarding structure (a catapult): fire the best ammunition you have at each closed hostile
+    gate in range (E2.5); the engine's check says whether it may fire now."""
+    from components import abilities
+    from components.commands import Bombard
+    from game.queries import ActionOption
+    from systems.actions import check
+
+    world = game.world
+    world.activate()
+    shooter = esper.try_component(structure_entity, Structure)
+    if shooter is None or shooter.owner != world.clock.seat:
+        return []
+    spec = world.rules.structures.get(shooter.structure_type)
+    ability = spec.ability("bombard", abilities.Bombard) if spec is not None else None
+    if ability is None:
+        return []
+    stock = q.stockpile(world, world.clock.seat)
+    ammo = sorted(world.rules.catapult.ammo.items(), key=lambda kv: -kv[1])
+    best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
+    if best is None:
+        return []
+    out: list[ActionOption] = []
+    for entity, wall in q.structures():
+        if wall.border is None or gate_target_reason(world, entity, world.clock.seat) is not None:
+            continue
+        sides = [s for s in (wall.border, wall.territory)
+                 if 0 < world.board.distance(shooter.territory, s) <= ability.range]
+        if not sides:
+            continue
+        gate = esper.component_for_entity(entity, Gate)
+        command = Bombard(structure_entity, sides[0], best, entity, part="gate")
+        name = settings(world).gates[gate.kind].name.lower()
+        out.append(ActionOption("bombard_gate", f"Bombard the {name} ({gate.health}/{gate.max_health})",
+                                command, 0, {best: 1}, check(world, command)))
+    return out
+
+
 def moat_options(game: Game) -> list[ActionOption]:
     """The moats the current player may dig now."""
     from game.queries import ActionOption
@@ -464,6 +602,12 @@ def moat_options(game: Game) -> list[ActionOption]:
     return out
 
 
+def gate_mark(world: World, entity: int) -> tuple[str, str, bool] | None:
+    """The gate's picture on its wall (assets/equipment), faded while it lets armies through."""
+    gate = gate_of(entity)
+    return ("equipment", gate.kind, passable(gate)) if gate is not None else None
+
+
 def gate_facts(world: World, entity: int) -> str | None:
     """The panel's line for a wall with a gate."""
     gate = gate_of(entity)
@@ -476,33 +620,60 @@ def gate_facts(world: World, entity: int) -> str | None:
             f"stationed {len(wall.garrison)}")
 
 
+def help_entries(rules: Any) -> list[Any]:
+    """The help's entries for the gates and the moat (picture, numbers from the data, description)."""
+    from game.help_text import TypeEntry
+
+    works = CastleRules.model_validate(rules.extra[SECTION])
+    out = [TypeEntry("equipment", key, spec.name,
+                     f"gate: costs {q.format_cost(spec.cost)}; defense {spec.defense}; "
+                     f"repair {q.format_cost(spec.repair)} a point", spec.description)
+           for key, spec in works.gates.items()]
+    out.append(TypeEntry("equipment", "moat", works.moat.name, f"costs {q.format_cost(works.moat.cost)}",
+                         works.moat.description))
+    return out
+
+
 def register(app: ModApp) -> None:
     app.add_rules_section(SECTION, CastleRules)
     app.add_component(Gate)
+    app.add_component(Moat)
+    app.add_structure_part("gate", gate_target_reason, bombard_gate)
     app.add_command(BuildGate, build_gate_reason, build_gate)
     app.add_command(ToggleGate, toggle_reason, toggle)
     app.add_command(AttackGate, attack_gate_reason, attack_gate)
     app.add_command(RepairGate, repair_gate_reason, repair_gate)
     app.add_command(DigMoat, moat_reason, dig_moat)
-    for event in (GateBuilt, GateToggled, GateAttacked, GateRepaired, MoatDug):
+    for event in (GateBuilt, GateToggled, GateAttacked, GateBombarded, GateRepaired, MoatDug):
         app.add_event(event)
     app.set_hook("wall_crossing", wall_crossing)
     app.set_hook("bridges", bridged)
     app.set_hook("structure_protection", protection)
+    app.set_hook("territory_attack", moat_shield)
     app.add_structure_options(gate_options)
+    app.add_structure_options(bombard_gate_options)
     app.add_army_options(army_gate_options)
     app.add_player_options(moat_options)
     from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
 
-    app.add_ai_behaviour(sibling_module(__file__, "ai").CastleBehaviour())
+    ai = sibling_module(__file__, "ai")
+    app.add_ai_behaviour(ai.GatesBehaviour())
+    app.add_ai_behaviour(ai.CastleBehaviour())
     shown = app.presentation
-    shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat)
-    shown.on_event("GateToggled", sound="select", beat=lambda: _client().GateBeat)
-    shown.on_event("GateAttacked", sound="battle", beat=lambda: _client().GateBeat)
+    shown.on_event("GateBuilt", sound="build", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_built(scene, e))
+    shown.on_event("GateToggled", sound="gate", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_changed(scene, e))
+    shown.on_event("GateAttacked", sound="battle", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_changed(scene, e))
+    shown.on_event("GateBombarded", sound="battle", beat=lambda: _client().GateBeat,
+                   scene=lambda scene, e: _client().gate_changed(scene, e))
     shown.on_event("GateRepaired", sound="build")
-    shown.on_event("MoatDug", sound="build", scene=lambda scene, e: _client().moat_dug(scene, e),
+    shown.on_event("MoatDug", sound="moat_dig", scene=lambda scene, e: _client().moat_dug(scene, e),
                    beat=lambda: _client().GateBeat)
     shown.panel_facts.append(gate_facts)
+    shown.help_entries.append(help_entries)
+    shown.structure_marks.append(gate_mark)
 
 
 def _client() -> Any:

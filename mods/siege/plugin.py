@@ -54,12 +54,24 @@ def lift(world: World, army_entity: int, units: tuple[int, ...], here: int, ther
     return {u: ClimbMeans(ability, engine) for u in units if u != crew}
 
 
+def engine_mark(world: World, entity: int) -> tuple[str, str, bool] | None:
+    """A crewed engine travels under its army's token on the map: its picture is drawn again, small, on top."""
+    structure = esper.try_component(entity, Structure)
+    catapult = esper.try_component(entity, Catapult)
+    if structure is None or catapult is None or catapult.army is None:
+        return None
+    if structure.structure_type != siege_type(world.rules):
+        return None
+    return ("structures", structure.structure_type, False)
+
+
 def register(app: ModApp) -> None:
     app.add_climb_means(lift)
+    app.presentation.structure_marks.append(engine_mark)
     from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").SiegeBehaviour())
-    app.presentation.on_event("WallClimbed", sound="move", beat=lambda: _client().ClimbBeat)
+    app.presentation.on_event("WallClimbed", sound="siege_roll", beat=lambda: _client().ClimbBeat)
 
 
 def _client() -> Any:

@@ -62,3 +62,14 @@ def test_a_long_game_keeps_only_a_few_media_players():
         board.play("battle")
     assert len(board._players) <= MAX_PLAYERS and len(board.played) <= 64
     assert len(media.Source._players) <= before + MAX_PLAYERS  # nobody else keeps them alive
+
+
+def test_a_games_mods_own_effects_join_the_board_and_load_on_first_use():
+    from pathlib import Path
+
+    wav = Path(__file__).resolve().parents[2] / "mods" / "fire" / "sounds" / "ignite.wav"
+    board = SoundBoard(volume=0.5)
+    board.add_files({"fire/ignite": wav})
+    assert "fire/ignite" in board.names and "fire/ignite" not in board._sounds
+    assert board.play("fire/ignite") is True and board._sounds["fire/ignite"] is not None
+    assert sound_for_events([ev.TurnEnded(1, 1)], {"TurnEnded": "fire/ignite"}) == "fire/ignite"

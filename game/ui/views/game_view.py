@@ -47,6 +47,7 @@ class GameView(MapScreen):
         super().__init__(window, session, canvas)
         self.chronicle = attach(session, window)
         self.sounds = sounds_of(window)
+        self.sounds.add_files(canvas.presentation.sound_files)  # the game's mods' own effects
         from game.ui import theme
 
         actions: dict[str, Callable[[], object]] = {
@@ -166,7 +167,9 @@ class GameView(MapScreen):
         self.turn_hud.toggle_log()
 
     def open_help(self) -> None:
-        self.modal = HelpOverlay(self.close_modal, rules=self.session.world.rules, assets=self.app.assets)
+        world = self.session.world
+        extra = tuple(e for entries in world.app.presentation.help_entries for e in entries(world.rules))
+        self.modal = HelpOverlay(self.close_modal, rules=world.rules, assets=self.app.assets, extra_entries=extra)
 
     def _engine_free(self) -> bool:
         if self.session.busy:

@@ -1,7 +1,7 @@
 """The help overlay (F1): the rules in brief (in plain words; rule ids are for developers), what every map
 symbol means, and the hotkeys; a second page lists every unit, structure and upgrade type of the game's ruleset
-(mods' included) with its numbers and picture, a third the MP each unit type pays per terrain, all generated
-from the `Ruleset`.
+(mods' included) with its numbers and picture (in parts of three columns when they need more: Tab goes on),
+a third the MP each unit type pays per terrain, all generated from the `Ruleset`.
 
 Drawn over the game (pass the game view as `underlay`) or alone. F1, Esc, a click on "Close" or outside
 the panel calls `on_close()`; Tab or the page button switches pages. Content comes from `game.help_text`;
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 TINTED = {"units", "structures", "flags"}
 PAGES = ("Rules, symbols and keys", "Units and structures", "Moving")
 PAGE_BUTTONS = ("Units and structures ▸ [Tab]", "Movement costs ▸ [Tab]", "◂ Rules and keys [Tab]")
-SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades"}
+SECTION_TITLES = {"units": "Units", "structures": "Structures", "upgrades": "Upgrades", "marks": "Mod rules"}
 _BASE_RULES: list[Ruleset] = []
 
 
@@ -51,7 +51,8 @@ def _base_rules() -> Ruleset:
 
 class HelpOverlay(arcade.View):
     def __init__(self, on_close: Callable[[], object], underlay: arcade.View | None = None, *,
-                 rules: Ruleset | None = None, assets: Assets | None = None) -> None:
+                 rules: Ruleset | None = None, assets: Assets | None = None,
+                 extra_entries: tuple[TypeEntry, ...] = ()) -> None:
         super().__init__()
         self.close_cb = on_close
         self.underlay = underlay
@@ -61,18 +62,29 @@ class HelpOverlay(arcade.View):
         self.close_button = DrawnButton("Close (F1)", 0, 0, 150, 36, self._close, "Close the help", key="close")
         self.page_button = DrawnButton("", 0, 0, 270, 36, self.next_page, "Switch pages [Tab]", key="page")
         self.page = 0
+        # the types page in parts of three columns when the game's types (its mods' too) need more: Tab goes
+        # through them; `types_parts` is known once the page has been laid out
+        self.types_part = 0
+        self.types_parts = 1
+        self.types_drawn: list[tuple[int, float]] = []  # (entry index, left x) drawn in the part shown last
         self._textures: dict[tuple[str, str], arcade.Texture | None] = {}
         self.closed = False
         self._entries: tuple[TypeEntry, ...] | None = None
+        self.extra_entries = extra_entries  # what the game's mods add beyond types (presentation.help_entries)
 
     @property
     def entries(self) -> tuple[TypeEntry, ...]:
         """The ruleset's unit, structure and upgrade types (the game's, or the base game's without one)."""
         if self._entries is None:
-            self._entries = ruleset_entries(self.rules if self.rules is not None else _base_rules())
+            rules = self.rules if self.rules is not None else _base_rules()
+            self._entries = (*ruleset_entries(rules), *self.extra_entries)
         return self._entries
 
     def next_page(self) -> None:
+        if self.page == 1 and self.types_part + 1 < self.types_parts:
+            self.types_part += 1
+            return
+        self.types_part = 0
         self.page = (self.page + 1) % len(PAGES)
 
     def _texture(self, section: str, key: str) -> arcade.Texture | None:
@@ -104,16 +116,20 @@ class HelpOverlay(arcade.View):
         top = bottom + h
         title = ("Forces of Conquest — how to play", "Units and structures in this game",
                  "Movement costs: MP to enter each terrain")[self.page]
+        if self.page == 1 and self.types_parts > 1:
+            title += f" ({self.types_part + 1}/{self.types_parts})"
         self.texts.draw("title", title, left + 24, top - 36, TEXT, 18, bold=True)
         button = self.close_button
         button.left, button.bottom = left + w - button.width - 20, bottom + 16
         button.draw(self.texts)
         pager = self.page_button
-        pager.label = PAGE_BUTTONS[self.page]
+        if self.page == 1:
+            self._draw_types(left + 24, top - 72, w - 48, bottom + 64)
+        more = self.page == 1 and self.types_part + 1 < self.types_parts
+        pager.label = "More units and structures ▸ [Tab]" if more else PAGE_BUTTONS[self.page]
         pager.left, pager.bottom = left + 20, bottom + 16
         pager.draw(self.texts, 12)
         if self.page == 1:
-            self._draw_types(left + 24, top - 72, w - 48, bottom + 64)
             return
         if self.page == 2:
             self._draw_movement(left + 24, top - 80, w - 48)
@@ -134,45 +150,57 @@ class HelpOverlay(arcade.View):
         if assets is None:
             window = getattr(self, "window", None)
             assets = getattr(window, "assets", None)
-        if assets is not None:
+        if assets is not None and entry.section in ("units", "structures", "upgrades"):
             return assets.unit(entry.key) if entry.section == "units" else assets.structure(entry.key)
         return self._texture(entry.section if entry.section != "upgrades" else "structures", entry.key)
 
     def _draw_types(self, x: float, y: float, width: float, floor: float) -> None:
-        """Every type of the ruleset, flowing down three columns: picture, name, numbers, description."""
+        """Every type of the ruleset, flowing down three columns a part: picture, name, numbers, description.
+        Columns past the third go to the next part (many mods' types and entries), never off the panel."""
         columns = 3
         gap = 24
         column = (width - gap * (columns - 1)) / columns
         tint = seat_color(1)
         top = y
-        left = x
+        index = 0  # the column in the whole flow; part = index // columns
+        self.types_drawn = []
+
+        def left_of(i: int) -> float:
+            return x + (i % columns) * (column + gap)
+
         section = ""
         for n, entry in enumerate(self.entries):
             if entry.section != section:
                 if y != top:
                     y -= 10  # room above a section title
                 if y - 60 < floor:
-                    left, y = left + column + gap, top
+                    index, y = index + 1, top
                 section = entry.section
-                self.texts.draw(f"t:h:{n}", SECTION_TITLES.get(section, section.title()), left, y, ACCENT, 14,
-                                bold=True)
+                show = index // columns == self.types_part
+                self.texts.draw(f"t:h:{n}", SECTION_TITLES.get(section, section.title()), left_of(index), y, ACCENT,
+                                14, bold=True, show=show)
                 y -= 24
             if y - 44 < floor:
-                left, y = left + column + gap, top
-            texture = self._icon(entry)
+                index, y = index + 1, top
+            left = left_of(index)
+            show = index // columns == self.types_part
+            texture = self._icon(entry) if show else None
             if texture is not None:
                 arcade.draw_texture_rect(texture, arcade.XYWH(left + 14, y - 10, 28, 28),
                                          color=arcade.types.Color(*tint))
-            self.texts.draw(f"t:{n}:n", entry.name, left + 36, y - 4, TEXT, 11, bold=True)
+            if show:
+                self.types_drawn.append((n, left))
+            self.texts.draw(f"t:{n}:n", entry.name, left + 36, y - 4, TEXT, 11, bold=True, show=show)
             body = self.texts.draw(f"t:{n}:b", entry.numbers, left + 36, y - 10, DIM, 9, anchor_y="top",
-                                   width=int(column - 40), multiline=True)
+                                   width=int(column - 40), multiline=True, show=show)
             y -= 14 + body.content_height
             if entry.description:
                 about = entry.description if len(entry.description) <= 150 else entry.description[:148] + "…"
                 text = self.texts.draw(f"t:{n}:d", about, left + 36, y, TEXT, 9, anchor_y="top",
-                                       width=int(column - 40), multiline=True)
+                                       width=int(column - 40), multiline=True, show=show)
                 y -= text.content_height
             y -= 12
+        self.types_parts = index // columns + 1
 
     def _draw_rules(self, x: float, y: float, width: float) -> None:
         self.texts.draw("h:rules", "The rules in brief", x, y, ACCENT, 14, bold=True)
