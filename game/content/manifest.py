@@ -56,7 +56,7 @@ class ModManifest(BaseModel):
         "(game.content.options)")
     sounds: dict[str, str] = Field(
         default={}, description='effects for events, also for data-only mods: "EventName" or "EventName.type" '
-        '(a unit or structure type, e.g. "UnitBuilt.marshal") -> a base effect or the mod\'s sounds/<name>.wav'
+        '(a unit or structure type, e.g. "UnitBuilt.soldier") -> a base effect or the mod\'s sounds/<name>.wav'
     )
 
     @field_validator("extends")

@@ -47,7 +47,7 @@ def sound_for_events(
 ) -> str | None:
     """The one effect to play for a batch of events (the most important one), or None; `plugin_sounds`
     (the game's presentation.sounds: event class name -> effect) cover its ruleset's and mods' events; a key
-    "EventName.type" (a unit or structure type, e.g. "UnitBuilt.marshal") comes before all the others."""
+    "EventName.type" (a unit or structure type, e.g. "UnitBuilt.soldier") comes before all the others."""
     for event in events:
         kind_of = getattr(event, "unit_type", None) or getattr(event, "structure_type", None)
         typed = (plugin_sounds or {}).get(f"{type(event).__name__}.{kind_of}") if isinstance(kind_of, str) else None
