@@ -95,7 +95,7 @@ def press(win: GameWindow, view: GameView, start: str) -> None:
 def settle(win: GameWindow, view: GameView, limit: int = 600) -> None:
     for _ in range(limit):
         frames(win)
-        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.effect_layer.busy)
+        idle = not (view.animator.busy or view.session.pending or view.canvas.effects.active or view.canvas.effects.busy)
         if view.session.human_to_move() and idle and view.modal is None:
             return
     raise AssertionError("the client never settled")
