@@ -13,6 +13,11 @@ from game.ui.grid import Layout
 from game.ui.map_sprites import ROGUE_RIM, ROGUE_TINT, MapSprites
 from game.ui.scene import Scene
 from systems import events as ev
+from systems.climbing import WallClimbed
+from systems.volley import VolleyLoosed
+
+ARROW = (240, 220, 120, 255)  # a volley's strikes (E0.4)
+CLIMB = (200, 170, 110, 255)  # a wall climbed (E0.3)
 
 
 class Beat:
@@ -157,6 +162,40 @@ class FlashBeat(Beat):
         super().finish()
 
 
+class VolleyBeat(Beat):
+    """E0.4: each strike of a volley rises as a number over the target territory; the target flashes."""
+
+    def start(self) -> None:
+        e = self.event
+        assert isinstance(e, VolleyLoosed)
+        animator = self.animator
+        self.duration = animator.timing.flash
+        x, y = animator.grid.center(e.territory)
+        tile = animator.grid.tile
+        life = max(self.duration / animator.speed * 2.5, 0.5 / animator.speed)
+        for i, strike in enumerate(e.strikes):
+            text = "blocked" if strike.absorbed_by is not None else f"-{strike.damage}"
+            animator.effects.number(x + tile * (0.25 * (i % 3) - 0.25), y + tile * 0.1 * (i // 3), text, ARROW, life)
+        animator.effects.flash(e.territory, ARROW, self.duration / animator.speed, 90)
+        animator.look_at(e.territory)
+
+
+class ClimbBeat(Beat):
+    """E0.3: the far side of the wall flashes; the fallen show a red count where they stood."""
+
+    def start(self) -> None:
+        e = self.event
+        assert isinstance(e, WallClimbed)
+        animator = self.animator
+        self.duration = animator.timing.flash
+        life = max(self.duration / animator.speed * 2.5, 0.5 / animator.speed)
+        animator.effects.flash(e.territory, CLIMB, self.duration / animator.speed, 90)
+        if e.fallen:
+            x, y = animator.grid.center(e.start)
+            animator.effects.number(x, y, f"{len(e.fallen)} fell", (230, 90, 70, 255), life)
+        animator.look_at(e.territory)
+
+
 # ----- plugin events (mods declare them; matched by class name, so the client imports no mod code)
 
 
@@ -198,6 +237,8 @@ class Animator:
         ev.RogueAppeared: FlashBeat,
         ev.ArmyWentRogue: FlashBeat,
         ev.TerritoryDisrupted: FlashBeat,
+        VolleyLoosed: VolleyBeat,  # the engine's lent-ability events (whichever mod lends the ability)
+        WallClimbed: ClimbBeat,
     }
 
     def _plugin_beat(self, event: ev.Event) -> type[Beat] | None:

@@ -14,6 +14,7 @@ from components.players import HomeBase, Player
 from components.structures import Catapult, Structure
 from game.presentation import Presentation
 from systems import events as ev
+from systems.volley import VolleyLoosed
 from systems.world import DRAW, World
 
 
@@ -111,6 +112,7 @@ class Scene:
             ev.GameDrawn: self._game_drawn,
             ev.UnitStationed: self._unit_stationed,
             ev.UnitUnstationed: self._unit_unstationed,
+            VolleyLoosed: self._volley_loosed,
         }
 
     # ----- geometry helpers
@@ -359,6 +361,14 @@ class Scene:
         army.units.append(e.unit)
         army.types.append(e.unit_type)
         army.mp = 0
+        self._bump()
+
+    def _volley_loosed(self, e: VolleyLoosed) -> None:
+        """E0.4: strikes a wall absorbed wear it down on the client's copy too (the dead leave by their own events)."""
+        for strike in e.strikes:
+            wall = self.structures.get(strike.absorbed_by) if strike.absorbed_by is not None else None
+            if wall is not None:
+                wall.health = max(0, wall.health - strike.damage)
         self._bump()
 
     def _structure_built(self, e: ev.StructureBuilt) -> None:

@@ -301,16 +301,9 @@ def register(app: ModApp) -> None:
     app.add_ai_behaviour(sibling_module(__file__, "ai").AccessoriesBehaviour())
     shown = app.presentation
     shown.on_event("AccessoryEquipped", sound="equip")
-    shown.on_event("VolleyLoosed", sound="volley", beat=lambda: _client().VolleyBeat,
-                   scene=lambda scene, e: _client().volley_loosed(scene, e))
-    shown.on_event("WallClimbed", sound="climb", beat=lambda: _client().ClimbBeat)
+    shown.on_event("VolleyLoosed", sound="volley")  # the engine's client draws the engine events themselves
+    shown.on_event("WallClimbed", sound="climb")
     shown.panel_actions["equip"] = "Equip"
     shown.help_entries.append(help_entries)
     shown.panel_facts.append(accessory_facts)
 
-
-def _client() -> Any:
-    """This mod's client code (client.py), imported only when a window shows one of its events."""
-    from game.content.plugins import sibling_module
-
-    return sibling_module(__file__, "client")

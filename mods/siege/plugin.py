@@ -9,7 +9,7 @@ Queries for the computer players: `siege_type`, `engine_of`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import esper
 
@@ -71,11 +71,5 @@ def register(app: ModApp) -> None:
     from game.content.plugins import sibling_module  # the computer play lives next to this file (ai.py)
 
     app.add_ai_behaviour(sibling_module(__file__, "ai").SiegeBehaviour())
-    app.presentation.on_event("WallClimbed", sound="siege_roll", beat=lambda: _client().ClimbBeat)
+    app.presentation.on_event("WallClimbed", sound="siege_roll")
 
-
-def _client() -> Any:
-    """The climb's beat (the accessories mod's client shows the same engine event; this mod loads alone)."""
-    from game.content.plugins import sibling_module
-
-    return sibling_module(__file__, "client")

@@ -162,3 +162,37 @@ def test_a_computer_only_game_with_the_three_mods_plays_to_a_victory_in_the_wind
     assert game.over and game.world.clock.winner in (1, 2), (game.world.clock, updates)
     assert isinstance(app.current_view, VictoryView)
     shot(app, "frr_computer_game_victory.png")
+
+
+def test_a_rangers_volley_over_a_wall_is_drawn_by_the_engines_client_with_no_other_mod(
+    app: GameWindow, monkeypatch
+) -> None:  # noqa: ANN001
+    """E0.4 with ranger-skills alone: the engine's client animates the engine's VolleyLoosed (its beat and the
+    strikes the wall absorbed wearing the wall down on the client's copy), whichever mod lent the volley."""
+    from game.ui.animation import Animator, VolleyBeat
+
+    game = mod_game(["ranger-skills"])
+    wall = spawn_structure(game, 2, "stone_wall", at(6, 4), border=at(5, 4), garrison=["soldier"])
+    hunters = spawn_army(game, 1, at(5, 4), ["ranger", "ranger"])
+    spawn_army(game, 2, at(6, 4), ["soldier"])
+    started: list[type] = []
+    original = Animator._begin_next
+
+    def watch(self: Animator) -> bool:
+        found = original(self)
+        if self.beat is not None:
+            started.append(type(self.beat))
+        return found
+
+    monkeypatch.setattr(Animator, "_begin_next", watch)
+    view = show(app, game)
+    before = view.canvas.scene.structures[wall].health
+    click(app, *screen(view, at(5, 4)))
+    assert view.orders.selected_army == hunters
+    frames(app)
+    press_button(app, panel_action(view, "Volley"))
+    settle(app, view)
+    game.world.activate()
+    assert VolleyBeat in started
+    after = esper.component_for_entity(wall, Structure).health
+    assert after < before and view.canvas.scene.structures[wall].health == after  # R8.8: the wall absorbed them
