@@ -23,6 +23,7 @@ from game.schedule import Schedule, System
 from systems.actions import Apply, Check, Handler
 from systems.build_actions import PlacementRule
 from systems.climbing import ClimbMeansProvider
+from systems.combat import AfterStructureAttack
 from systems.hooks import Hooks
 from systems.structure_actions import StructurePart
 from systems.unit_abilities import UnitAbilities
@@ -70,6 +71,7 @@ class App:
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
     climb_means: list[ClimbMeansProvider] = field(default_factory=list)  # E0.3: climbing means besides unit types'
     structure_parts: dict[str, StructurePart] = field(default_factory=dict)  # named parts bombardments aim at
+    after_structure_attack: list[AfterStructureAttack] = field(default_factory=list)  # rules following R8.6
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
@@ -175,6 +177,13 @@ class ModApp:
         here, there)` returns {unit: ClimbMeans} for the units it lets climb from `here` over the wall to `there`
         (equipment a unit carries, a structure lifting its army's units, ...)."""
         self.app.climb_means.append(provider)
+
+    def add_after_structure_attack(self, follow: AfterStructureAttack) -> None:
+        """A rule that follows every attack on a structure (R8.6), whichever command made it (the base game's
+        `AttackStructure`, a mod's attack on a named part): `follow(world, attackers, structure)` gets the
+        attacking units as they were before the attack; it is not called once the attack won the game.
+        A mod making its own attack on a structure calls `systems.combat.structure_attack_done` at its end."""
+        self.app.after_structure_attack.append(follow)
 
     def add_structure_part(
         self, name: str, reason: Callable[[World, int, int], str | None], hit: Callable[[World, int, int], None],

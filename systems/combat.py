@@ -265,6 +265,19 @@ def absorbs(world: World, structure: Structure) -> bool:
     return chance > 0 and world.rng.random() * 100 < chance
 
 
+# (world, the attacking units as they were before the attack, the structure) -> None: a mod's rule that follows
+# every attack on a structure (R8.6), whichever command made it (E4.2's fire)
+AfterStructureAttack = Callable[["World", "tuple[int, ...]", int], None]
+
+
+def structure_attack_done(world: World, attackers: tuple[int, ...], structure_entity: int) -> None:
+    """R8.6 is over (its event emitted, flags checked): the mods' rules that follow an attack on a structure run,
+    in load order, unless the attack won the game."""
+    if world.clock.winner is None:
+        for follow in world.app.after_structure_attack:
+            follow(world, attackers, structure_entity)
+
+
 def attack_structure(
     world: World, army_entity: int, structure_entity: int, hit: Callable[[int], None] | None = None
 ) -> tuple[list[Strike], list[int]]:

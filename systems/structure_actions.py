@@ -23,7 +23,15 @@ from systems import queries as q
 from systems.actions import acting_owner, handles, own_army, player_turn
 from systems.army_actions import arrive, check_path
 from systems.build_actions import own_structure
-from systems.combat import absorbs, attack_structure, damage_structure, remove_units, unit_attack, unit_health
+from systems.combat import (
+    absorbs,
+    attack_structure,
+    damage_structure,
+    remove_units,
+    structure_attack_done,
+    unit_attack,
+    unit_health,
+)
 from systems.events import (
     CatapultCrewed,
     CatapultFired,
@@ -71,9 +79,11 @@ class AttackAStructure:
         army.mp -= world.rules.costs.attack_structure
         army.done = True
         territory = army.territory
+        attackers = tuple(army.units)
         strikes, dead = attack_structure(world, cmd.army, cmd.structure)
         world.emit(StructureAttacked(cmd.structure, territory, cmd.army, tuple(strikes), tuple(dead)))
         check_flags(world)
+        structure_attack_done(world, attackers, cmd.structure)
 
 
 @handles(Station)

@@ -350,3 +350,23 @@ def test_computer_play_attacks_the_closed_gate_before_the_flag_rather_than_the_s
     assert part_named(turn, "WorksPart").lead(band, army(game, band))
     assert gate(game, wall).health < gate(game, wall).max_health
     assert esper.component_for_entity(wall, Structure).health == esper.component_for_entity(wall, Structure).max_health
+
+
+def test_e2_5_e4_2_an_attack_on_a_wooden_walls_gate_is_an_attack_on_the_wall_that_fire_may_set_alight():
+    """With fire on too: the gate attack ends as every attack on a structure does (the engine's
+    after_structure_attack rules), so E4.2's draw follows it; at a sure draw the wooden wall catches fire."""
+    game = create_game(tiny_map(ROWS, 2), [PlayerSpec("P1"), PlayerSpec("P2")], 2, mods=["castle-works", "fire"])
+    assert game.submit(ChooseBase(0)).ok and game.submit(ChooseBase(4)).ok
+    for seat in game.world.seats:
+        q.stockpile(game.world, seat).update({"food": 100, "wood": 100, "metal": 100, "stone": 100})
+    c, fire = castle(game), game.app.plugin("fire")
+    game.world.set_owner(3, 2)
+    wall = spawn_structure(game, 2, "wooden_wall", 3, 2)
+    game.world.clock.seat = 2
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    band = spawn_army(game, 1, 2, ["soldier"])
+    game.world.rng.random = lambda: 0.0  # type: ignore[method-assign]  # every draw succeeds
+    assert game.submit(c.AttackGate(band, wall)).ok
+    game.world.activate()
+    assert fire.is_burning(wall)

@@ -32,7 +32,7 @@ from components.commands import Command
 from components.structures import Structure
 from systems import queries as q
 from systems.actions import own_army, player_turn
-from systems.combat import attack_structure
+from systems.combat import attack_structure, structure_attack_done
 from systems.events import Event, Strike
 from systems.world import World
 
@@ -426,10 +426,12 @@ def attack_gate(world: World, cmd: AttackGate) -> None:
     territory = army.territory
     gate = esper.component_for_entity(cmd.wall, Gate)
 
+    attackers = tuple(army.units)
     strikes, dead = attack_structure(world, cmd.army, cmd.wall, lambda damage: strike_gate(gate, damage))
     world.emit(GateAttacked(world.clock.seat, cmd.wall, cmd.army, territory, tuple(strikes), tuple(dead),
                             gate.health, gate.broken))
     check_flags(world)
+    structure_attack_done(world, attackers, cmd.wall)  # an attack on the wall (R8.6): other mods' rules follow
 
 
 def repair_gate_reason(world: World, cmd: RepairGate) -> str | None:

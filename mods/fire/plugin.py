@@ -1,8 +1,9 @@
 """Fire mod plugin (enhancements E4): setting wooden structures alight, burning, spreading, putting out.
 
 Hooks into the base rules without changing them:
-- E4.2 (R8.6): the base `AttackStructure` handler is wrapped: after the base attack, one draw may set the
-  structure alight (`ignite_chance`, or `archer_chance` when the army holds a unit with `volley`).
+- E4.2 (R8.6): after every attack on a structure (the engine's `after_structure_attack` rules: the base
+  `AttackStructure`, or any mod's attack on a part such as a gate), one draw may set the structure alight
+  (`ignite_chance`, or `archer_chance` when the army holds a unit with `volley`).
 - E4.3 (R3.3, R6.4): the system `fire.burn` (Upkeep stage, after "upkeep") burns the current player's
   burning structures and their stationed units, then spreads the fire to flammable neighbours.
 - E4.4 (R8.7): the command `PutOut(army, structure, with_garrison)`.
@@ -23,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from components.abilities import AbilityParams
 from components.armies import Army
-from components.commands import AttackStructure, Command
+from components.commands import Command
 from components.structures import Structure
 from systems import actions
 from systems import queries as q
@@ -182,24 +183,19 @@ def ignite(world: World, entity: int, cause: str, chance: int) -> None:
 # --- E4.2: an attack may set the structure alight -------------------------------------------------------
 
 
-def igniting_attack(base_apply: Callable[[World, Any], None]) -> Callable[[World, AttackStructure], None]:
-    """The base attack (R8.6), then one draw to set the structure alight if it still stands (E4.2)."""
-
-    def apply(world: World, cmd: AttackStructure) -> None:
-        army = esper.component_for_entity(cmd.army, Army)
-        archers = any(unit_ability(world, u, "volley", AbilityParams) is not None for u in army.units)
-        base_apply(world, cmd)
-        if world.clock.winner is not None or not esper.entity_exists(cmd.structure):
-            return
-        structure = esper.component_for_entity(cmd.structure, Structure)
-        if not is_flammable(world, structure) or esper.has_component(cmd.structure, Burning):
-            return
-        rules = fire_rules(world)
-        chance = rules.archer_chance if archers else rules.ignite_chance
-        if _draw(world, chance):
-            ignite(world, cmd.structure, "attack", chance)
-
-    return apply
+def ignite_after_attack(world: World, attackers: tuple[int, ...], entity: int) -> None:
+    """After any attack on a structure (R8.6: the base attack, a gate in a wall...), one draw to set it alight if
+    it still stands (E4.2); archers among the attackers raise the chance."""
+    if not esper.entity_exists(entity):
+        return
+    structure = esper.component_for_entity(entity, Structure)
+    if not is_flammable(world, structure) or esper.has_component(entity, Burning):
+        return
+    rules = fire_rules(world)
+    archers = any(unit_ability(world, u, "volley", AbilityParams) is not None for u in attackers)
+    chance = rules.archer_chance if archers else rules.ignite_chance
+    if _draw(world, chance):
+        ignite(world, entity, "attack", chance)
 
 
 # --- E4.3: burning and spreading in the owner's Upkeep ---------------------------------------------------
@@ -303,8 +299,7 @@ def register(app: ModApp) -> None:
     app.add_rules_section(SECTION, FireRules)
     app.add_component(Burning)
     app.add_command(PutOut, check_put_out, apply_put_out)
-    base = app.app.commands[AttackStructure]
-    app.add_command(AttackStructure, base.check, igniting_attack(base.apply))
+    app.add_after_structure_attack(ignite_after_attack)
     for event in (StructureIgnited, FireBurned, FireFought):
         app.add_event(event)
     app.add_system(UPKEEP, "fire.burn", burn, after="upkeep")
