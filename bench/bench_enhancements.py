@@ -1,18 +1,18 @@
-"""Computer strength with the enhancement mods (accessories, castle-works, siege): `hard` using them vs `hard` not.
+"""Computer strength with the enhancement mods (issue 17): `hard` using them vs `hard` not, on the same seeds.
 
-    python -m bench.bench_enhancements --games 10
-    python -m bench.bench_enhancements --games 10 --mods accessories siege
+    python -m bench.bench_enhancements --games 10                      # all six mods, 16x16 maps
+    python -m bench.bench_enhancements --games 10 --mods castle-works
+    python -m bench.bench_enhancements --games 20 --mods fire ranger-skills rare-units --map twin_valleys
 
-Each game is played with the mods on (the same rules for both seats) on the same seeds: one seat is `hard` with
-every behaviour, the other `hard` with the mods' behaviours and the built-in climbing/volley behaviour switched
-off (`Params.off`), seats alternating by seed. Also `hard` vs `hard` without the mods on the same seeds, for
-the game length. Prints one JSON line per match.
+Every game loads the chosen mods (the same rules for both seats). One seat is `hard` as shipped; the other is
+`hard` with the computer play those mods bring switched off (`Params.off`), so it plays the mods' game as the base
+game's `hard` would; seats alternate with the seed. Maps: the generated map of each seed (`--size`), or one named
+map (`--map`). Also, on the same seeds and maps, `hard` vs `hard` with the mods and with none: how long games last
+and how many never end (the mods must not stall games). Prints one JSON line per figure.
 
-Measured (10 games, seeds 1-10, random 16x16 maps, 150 rounds at most; wins-losses-unfinished of the seat using
-the mods): all three 9-0-1 (77.5 rounds on average; plain hard vs hard on the same maps 51.0);
-accessories 8-1-1; castle-works 9-1-0 (a wall without an opened gate shuts the other seat's armies in);
-siege 5-4-1; accessories + siege 7-3-0.
-castle-works again once the gate keeping (`castle_gates`) stayed on for the other seat: 8-1-1 (69.2 rounds).
+Measured (10 games, seeds 1-10, 16x16, wins-losses-unfinished of the seat using the mods): all six 7-3-0 (44.4
+rounds on average; hard vs hard without mods 51.0); accessories + castle-works + siege 9-0-1; castle-works alone
+8-1-1. 20 games on twin_valleys with fire, ranger-skills and rare-units: 10-10-0.
 """
 
 from __future__ import annotations
@@ -27,26 +27,44 @@ from typing import Any
 from game.ai.hard import HARD
 from game.ai.strategic import StrategicAI
 from game.mapgen import generate_map
-from game.simulate import new_modded_game, play_game
+from game.maps import MapData
+from game.simulate import new_modded_game, play_game, resolve_map
 
-MODS = ("accessories", "castle-works", "siege")
-# what "without" turns off; castle works' gate keeping (`castle_gates`) stays: under E2.1 a seat without it is shut
-# in by the walls the base game builds around a threatened flag, which would measure a crippled seat, not the mod
-BEHAVIOURS = frozenset({"accessories", "castle_works", "siege", "climb_and_volley"})
+MODS = ("accessories", "castle-works", "siege", "fire", "ranger-skills", "rare-units")
+# each mod's computer play (AI behaviour names), which "not using the mod" turns off; the built-in climbing and
+# volleys go with the mods that lend those abilities. Castle works' gate keeping (`castle_gates`) stays: under
+# E2.1 a seat without it is shut in by the walls the base game builds around a threatened flag, which would
+# measure a crippled seat, not the mod.
+BEHAVIOURS_OF = {
+    "accessories": {"accessories", "climb_and_volley"},
+    "castle-works": {"castle_works"},
+    "siege": {"siege", "climb_and_volley"},
+    "fire": {"firefighting"},
+    "ranger-skills": {"ranger_skills", "climb_and_volley"},
+    "rare-units": {"rare"},
+}
+BEHAVIOURS = frozenset().union(*BEHAVIOURS_OF.values())
 
 
-def match(mods: tuple[str, ...], games: int, rounds: int, size: int, first_seed: int = 1) -> dict[str, Any]:
+def _board(seed: int, size: int, map_name: str | None) -> MapData:
+    if map_name is not None:
+        return resolve_map(map_name)
+    return generate_map(size, size, players=2, seed=seed, name=f"bench {size}x{size}")
+
+
+def match(mods: tuple[str, ...], games: int, rounds: int, size: int, map_name: str | None = None) -> dict[str, Any]:
     """`hard` (every behaviour) against `hard` without the mods' behaviours, both in games with `mods` on."""
-    plain = dataclasses.replace(HARD, off=BEHAVIOURS)
+    plain = dataclasses.replace(HARD, off=frozenset().union(*(BEHAVIOURS_OF.get(m, set()) for m in mods)))
     wins = losses = unfinished = 0
     lengths: list[int] = []
     started = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        board = generate_map(size, size, players=2, seed=seed, name=f"bench {size}x{size}")
+    for seed in range(1, games + 1):
+        board = _board(seed, size, map_name)
         game = new_modded_game(board, ["hard", "hard"], seed, list(mods))
         using_seat = 1 if seed % 2 else 2
-        controllers = [StrategicAI(HARD), StrategicAI(plain)] if using_seat == 1 else [StrategicAI(plain),
-                                                                                       StrategicAI(HARD)]
+        controllers = [StrategicAI(HARD), StrategicAI(plain)]
+        if using_seat == 2:
+            controllers.reverse()
         _, result = play_game(game.world.rules, board, ["hard", "hard"], seed, rounds, controllers, game=game)
         lengths.append(result.rounds)
         if result.winner is None:
@@ -56,32 +74,35 @@ def match(mods: tuple[str, ...], games: int, rounds: int, size: int, first_seed:
         else:
             losses += 1
     return {"match": "hard using the mods vs hard not", "mods": list(mods), "games": games, "wins": wins,
-            "losses": losses, "unfinished": unfinished, "rounds_mean": statistics.fmean(lengths),
-            "seconds": round(time.perf_counter() - started, 1)}
+            "losses": losses, "unfinished": unfinished, "win_rate": round(wins / games, 3),
+            "rounds_mean": statistics.fmean(lengths), "seconds": round(time.perf_counter() - started, 1)}
 
 
-def baseline(games: int, rounds: int, size: int, first_seed: int = 1) -> dict[str, Any]:
-    """`hard` vs `hard` without any mod on the same seeds and maps: how long the plain game lasts."""
-    lengths, unfinished = [], 0
-    for seed in range(first_seed, first_seed + games):
-        board = generate_map(size, size, players=2, seed=seed, name=f"bench {size}x{size}")
-        game = new_modded_game(board, ["hard", "hard"], seed, [])
+def lengths(mods: tuple[str, ...], games: int, rounds: int, size: int, map_name: str | None = None) -> dict[str, Any]:
+    """`hard` vs `hard` (both using everything) with `mods` on: how long games last, how many never end."""
+    played, unfinished = [], 0
+    for seed in range(1, games + 1):
+        board = _board(seed, size, map_name)
+        game = new_modded_game(board, ["hard", "hard"], seed, list(mods))
         _, result = play_game(game.world.rules, board, ["hard", "hard"], seed, rounds, game=game)
-        lengths.append(result.rounds)
+        played.append(result.rounds)
         unfinished += result.winner is None
-    return {"match": "hard vs hard, no mods", "games": games, "unfinished": unfinished,
-            "rounds_mean": statistics.fmean(lengths)}
+    return {"match": "hard vs hard", "mods": list(mods), "games": games, "unfinished": unfinished,
+            "rounds_mean": statistics.fmean(played)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=150)
-    parser.add_argument("--size", type=int, default=16)
-    parser.add_argument("--mods", nargs="+", default=list(MODS))
+    parser.add_argument("--size", type=int, default=16, help="side of each seed's generated map")
+    parser.add_argument("--map", dest="map_name", help="play every game on this map instead")
+    parser.add_argument("--mods", nargs="+", default=list(MODS), choices=MODS)
     args = parser.parse_args(argv)
-    print(json.dumps(match(tuple(args.mods), args.games, args.rounds, args.size)))
-    print(json.dumps(baseline(args.games, args.rounds, args.size)))
+    mods = tuple(args.mods)
+    print(json.dumps(match(mods, args.games, args.rounds, args.size, args.map_name)))
+    print(json.dumps(lengths(mods, args.games, args.rounds, args.size, args.map_name)))
+    print(json.dumps(lengths((), args.games, args.rounds, args.size, args.map_name)))
     return 0
 
 
