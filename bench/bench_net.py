@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -38,6 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 class Stats:
     def __init__(self) -> None:
         self.latency: list[float] = []
+        self.setup: list[float] = []  # per game: create sent -> both seats have their state
+        self.setup_wall = 0.0
+        self.setup_cpu = 0.0  # the server's CPU seconds during set-up
+        self.setup_rss = 0.0
         self.rejected: list[float] = []
         self.games_done = 0
         self.errors: list[str] = []
@@ -54,6 +59,7 @@ class GamePlay:
         self.states: dict[int, dict[str, Any]] = {}
         self.clock: dict[str, Any] = {}
         self.game = ""
+        self.clients = [NetClient(url, f"bench-{index}-{s}", BASE_MODS, on_push=partial(self._push, s)) for s in (0, 1)]
 
     def _push(self, seat_index: int, message: dict[str, Any]) -> None:
         now = time.perf_counter()
@@ -69,34 +75,40 @@ class GamePlay:
             if len(seen) == 2 and seq in self.waiting:
                 self.waiting[seq].set()
 
-    async def run(self, gate: asyncio.Semaphore, ready: asyncio.Barrier) -> None:
-        clients = [NetClient(self.url, f"bench-{self.index}-{s}", BASE_MODS, on_push=partial(self._push, s))
-                   for s in (0, 1)]
-        set_up = False
+    async def set_up(self, gate: asyncio.Semaphore) -> bool:
+        """Connect both seats, create the game and join it; the time from `create` to both seats' `state` is
+        the game's set-up time (the join burst: every game sets itself up at once, 25 connecting at a time)."""
         try:
             async with gate:
-                for client in clients:
+                for client in self.clients:
                     await client.connect(30)
-                made = await clients[0].request({"type": "create", "map": "random:12x12:3", "seed": self.index,
-                                                 "seats": [{"kind": "open"}, {"kind": "open"}]}, 30)
+                t0 = time.perf_counter()
+                made = await self.clients[0].request({"type": "create", "map": "random:12x12:3", "seed": self.index,
+                                                      "seats": [{"kind": "open"}, {"kind": "open"}]}, 30)
                 self.game = made["game"]
-                for seat, client in enumerate(clients, start=1):
+                for seat, client in enumerate(self.clients, start=1):
                     await client.request({"type": "join", "game": self.game, "seat": seat}, 30)
                 while len(self.states) < 2:
                     await asyncio.sleep(0.01)
-            set_up = True
+                self.stats.setup.append(time.perf_counter() - t0)
+            return True
         except Exception as exc:  # a bench reports problems, it does not stop at the first
             self.stats.errors.append(f"game {self.index}: set-up: {type(exc).__name__}: {exc}")
-        await ready.wait()  # every game is set up before any is timed
+            await self.close()
+            return False
+
+    async def play(self) -> None:
         try:
-            if set_up:
-                await self._play(clients)
-                self.stats.games_done += 1
+            await self._play(self.clients)
+            self.stats.games_done += 1
         except Exception as exc:
             self.stats.errors.append(f"game {self.index}: {type(exc).__name__}: {exc}")
         finally:
-            for client in clients:
-                await client.close()
+            await self.close()
+
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.close()
 
     async def _play(self, clients: list[NetClient]) -> None:
         header = self.states[0]["header"]
@@ -161,14 +173,31 @@ def start_server(data: Path, sync: str = "full") -> tuple[subprocess.Popen[str],
     return proc, found.group(1)
 
 
-async def run(url: str, games: int, commands: int, think: float, seconds: float) -> tuple[Stats, float]:
+async def run(url: str, games: int, commands: int, think: float, seconds: float,
+              server: int | None = None) -> tuple[Stats, float]:
+    """Set every game up at once (the join burst, measured on its own), then play them all (timed)."""
     stats = Stats()
-    stop_at = time.monotonic() + seconds + games * 0.05  # setting the games up is not playing time
     gate = asyncio.Semaphore(25)  # connections being opened at once
+    plays = [GamePlay(url, i, stats, commands, think, 0.0) for i in range(games)]
     started = time.perf_counter()
-    plays = [GamePlay(url, i, stats, commands, think, stop_at) for i in range(games)]
-    ready = asyncio.Barrier(games)
-    await asyncio.wait_for(asyncio.gather(*(p.run(gate, ready) for p in plays)), seconds + 120)
+    cpu_before = cpu_seconds(server) if server else 0.0
+    ready = await asyncio.wait_for(asyncio.gather(*(p.set_up(gate) for p in plays)), 120 + games * 0.5)
+    stats.setup_wall = time.perf_counter() - started
+    if server:
+        stats.setup_cpu = cpu_seconds(server) - cpu_before
+        stats.setup_rss = memory_mb(server)[0]
+    # The 2N clients share this one process, unlike real clients (one each): the data they hold would make
+    # this process's cyclic garbage collector pause every client at once for ~0.2 s now and then, which the
+    # clock below would charge to the server. Their set-up data is taken out of its full passes (as the
+    # server does for its games); what they receive while playing is collected as usual.
+    gc.collect()
+    gc.freeze()
+    stop_at = time.monotonic() + seconds
+    started = time.perf_counter()
+    for p in plays:
+        p.stop_at = stop_at
+    await asyncio.wait_for(asyncio.gather(*(p.play() for p, ok in zip(plays, ready, strict=True) if ok)),
+                           seconds + 120)
     return stats, time.perf_counter() - started
 
 
@@ -191,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
             proc, url = start_server(Path(folder), args.sync)
         try:
             if proc is not None:
-                stats, wall = asyncio.run(run(url, args.games, args.commands, args.think, args.seconds))
+                stats, wall = asyncio.run(run(url, args.games, args.commands, args.think, args.seconds, proc.pid))
                 rss, peak = memory_mb(proc.pid)
                 server_cpu = cpu_seconds(proc.pid)
         finally:
@@ -204,18 +233,28 @@ def main(argv: list[str] | None = None) -> int:
                 except subprocess.TimeoutExpired:
                     proc.kill()
     lat = [v * 1000 for v in stats.latency]
+    setup = [v * 1000 for v in stats.setup]
     result = {
         "games": args.games, "games_done": stats.games_done, "commands": len(lat), "rejected": len(stats.rejected),
         "wall_s": round(wall, 1), "commands_per_s": round(len(lat) / wall, 1) if wall else 0.0,
         "latency_ms": {"p50": round(percentile(lat, 50), 2), "p95": round(percentile(lat, 95), 2),
                        "max": round(max(lat, default=0.0), 2)},
+        "setup": {"games": len(stats.setup), "wall_s": round(stats.setup_wall, 1),
+                  "per_game_ms": {"p50": round(percentile(setup, 50), 1), "p95": round(percentile(setup, 95), 1),
+                                  "max": round(max(setup, default=0.0), 1)},
+                  "server_cpu_s": round(stats.setup_cpu, 1), "server_rss_mb": round(stats.setup_rss, 1)},
         "server_mb": {"rss": round(rss, 1), "peak": round(peak, 1)}, "server_cpu_s": round(server_cpu, 1),
         "client_cpu_s": round(time.process_time(), 1), "errors": stats.errors[:5],
         "cpus": os.cpu_count(), "think_s": args.think, "sync": args.sync, "load": os.getloadavg()[0],
     }
     print(f"bench_net: {args.games} games x 2 seats over ws://127.0.0.1, think {args.think}s, journal {args.sync}, "
           f"load average {result['load']:.1f} on {os.cpu_count()} CPUs:")
-    print(f"  "
+    burst = result["setup"]
+    print(f"  join burst: {burst['games']} games created and joined in {burst['wall_s']} s (25 connecting at a "
+          f"time); create -> both states: p50 {burst['per_game_ms']['p50']} ms, p95 {burst['per_game_ms']['p95']} ms, "
+          f"max {burst['per_game_ms']['max']} ms; server CPU {burst['server_cpu_s']} s, "
+          f"memory {burst['server_rss_mb']} MiB after it")
+    print(f"  play: "
           f"{result['commands']} commands in {result['wall_s']} s ({result['commands_per_s']}/s), "
           f"{stats.games_done} games done, {len(stats.errors)} errors")
     print(f"  send -> last seat's update: p50 {result['latency_ms']['p50']} ms, p95 {result['latency_ms']['p95']} ms, "

@@ -14,6 +14,7 @@ import json
 import re
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -315,10 +316,12 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
 
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
            turn_seconds: float | None, seed: int, ruleset: str = "base",
-           options: dict[str, object] | None = None) -> Hosted:
+           options: dict[str, object] | None = None, known: Collection[str] | None = None) -> Hosted:
     """A new hosted game of `ruleset` with `mods` and the ruleset's `options` (DataError naming the problem:
-    unknown ruleset, map, mods or option, too many seats for the map)."""
-    known = {r["id"] for r in ruleset_choices()}
+    unknown ruleset, map, mods or option, too many seats for the map); `known`: the rulesets the server hosts
+    (read from the content folders when not given: a third of a game's creation)."""
+    if known is None:
+        known = {r["id"] for r in ruleset_choices()}
     if ruleset not in known:
         raise DataError([f"ruleset: no ruleset {ruleset[:40]!r} on this server (choose from {', '.join(sorted(known))})"])
     map_data = None if map_name == "default" else server_map(map_name, ruleset)

@@ -114,6 +114,17 @@ def _reader(cls: type) -> Any:
 
 
 @dataclasses.dataclass
+class _Kind:
+    """One component class as last taken: its instances' entities and field values, in esper's order, and each
+    instance's data; `plain`: every field of every instance a plain value (equal values then mean equal data)."""
+
+    entities: list[int]
+    values: list[tuple[Any, ...]]
+    data: dict[int, dict[str, Any]]
+    plain: bool
+
+
+@dataclasses.dataclass
 class ViewTracker:
     """The view each viewer of one game was last sent, and the change to the game's view since (`advance`)."""
 
@@ -122,8 +133,7 @@ class ViewTracker:
     shown: dict[Viewer, Entities] = dataclasses.field(default_factory=dict)
     clock: dict[str, Any] = dataclasses.field(default_factory=dict)
     seats: list[int] = dataclasses.field(default_factory=list)
-    # (entity, component name) -> (its field values, its data), for components of plain values only
-    _data: dict[tuple[int, str], tuple[tuple[Any, ...], dict[str, Any]]] = dataclasses.field(default_factory=dict)
+    _kinds: dict[str, _Kind] = dataclasses.field(default_factory=dict)  # component name -> as last taken
 
     @classmethod
     def start(cls, game: Game, viewers: list[Viewer]) -> ViewTracker:
@@ -136,63 +146,81 @@ class ViewTracker:
         visible components, `removed` entity keys, the clock and seats)."""
         from game.views import entity_hiding, entity_view, filter_entities
 
-        entities = self._entities(game)
-        previous, self.full = self.full, entities
+        touched = self._take(game)
+        entities = self.full
         self.clock, self.seats = clock_data(game.world.clock), list(game.world.seats)
         changes: dict[Viewer, dict[str, Any]] = {}
-        if entity_hiding(game):  # the ruleset's hook: what one entity shows may depend on others
-            touched = None
-        else:
-            touched = [key for key, comps in entities.items() if previous.get(key) != comps]
+        hiding = entity_hiding(game)  # the ruleset's hook: what one entity shows may depend on others
         for viewer in self.viewers:
             before = self.shown.get(viewer, {})
-            if touched is None:
+            if hiding:
                 now = filter_entities(game, entities, viewer)
                 changed = {k: v for k, v in now.items() if before.get(k) != v}
             else:
                 now = dict(before)
                 changed = {}
                 for key in touched:
-                    shown = entity_view(game, viewer, key, entities[key])
+                    components = entities.get(key)
+                    shown = None if components is None else entity_view(game, viewer, key, components)
                     if shown:
                         now[key] = shown
                         if before.get(key) != shown:
                             changed[key] = shown
                     else:
                         now.pop(key, None)
-                for key in before.keys() - entities.keys():
-                    now.pop(key, None)
             removed = sorted(before.keys() - now.keys(), key=int)
             self.shown[viewer] = now
             changes[viewer] = {"clock": self.clock, "seats": self.seats, "changed": changed, "removed": removed}
         return changes
 
-    def _entities(self, game: Game) -> Entities:
-        """The game's entities as `game.snapshot.entity_table` gives them (keys as text), faster: a component
-        whose fields are all plain values equal to the last time reuses the data made then (most of a board
-        does not change from one command to the next)."""
+    def _take(self, game: Game) -> list[str]:
+        """Bring `full` (the game's entities as `game.snapshot.entity_table` gives them, keys as text) up to the
+        game's state now, and give the keys of the entities whose data changed, appeared or went. Only what
+        changed is turned into data: a component class whose instances are the same entities with the same
+        plain field values as last time is passed over whole, and a component of plain values equal to last
+        time keeps the data made then (most of a board does not change from one command to the next).
+        Components holding lists or dicts (which may change in place) are turned into data and compared."""
         world = game.world
         world.activate()
         esper.clear_dead_entities()
-        previous, fresh = self._data, {}
-        table: dict[int, dict[str, dict[str, Any]]] = {}
+        touched: set[int] = set()
+        kinds: dict[str, _Kind] = {}
         for name, cls in world.app.components.items():
-            read = _reader(cls)
             found: list[tuple[int, Any]] = esper.get_component(cls)
-            for entity, component in found:
-                values = read(component)
-                known = previous.get((entity, name))
-                if known is not None and known[0] == values:
-                    data = known[1]
+            read = _reader(cls)
+            entities = [entity for entity, _ in found]
+            values = [read(component) for _, component in found]
+            last = self._kinds.get(name)
+            if last is not None and last.plain and last.entities == entities and last.values == values:
+                kinds[name] = last
+                continue
+            old = last.data if last is not None else {}
+            old_values = dict(zip(last.entities, last.values, strict=True)) if last is not None else {}
+            data: dict[int, dict[str, Any]] = {}
+            plain = True
+            for (entity, component), fields in zip(found, values, strict=True):
+                if not all(type(v) in _SCALARS for v in fields):
+                    plain = False  # lists and dicts may change in place: their data is made and compared
+                elif entity in old and old_values.get(entity) == fields:
+                    data[entity] = old[entity]
+                    continue
+                made = component_data(component)
+                previous = old.get(entity)
+                if previous == made:
+                    data[entity] = previous
                 else:
-                    data = component_data(component)
-                    # lists and dicts may change in place: only plain values are compared next time
-                    known = (values, data) if all(type(v) in _SCALARS for v in values) else None
-                if known is not None:
-                    fresh[(entity, name)] = known
-                table.setdefault(entity, {})[name] = data
-        self._data = fresh
-        return {str(e): table[e] for e in sorted(table)}
+                    data[entity] = made
+                    touched.add(entity)
+            touched.update(old.keys() - data.keys())
+            kinds[name] = _Kind(entities, values, data, plain)
+        self._kinds = kinds
+        for entity in sorted(touched):
+            components = {name: kind.data[entity] for name, kind in kinds.items() if entity in kind.data}
+            if components:
+                self.full[str(entity)] = components  # a new dict: viewers' views may hold the old one
+            else:
+                self.full.pop(str(entity), None)
+        return [str(entity) for entity in sorted(touched)]
 
     def state_of(self, viewer: Viewer) -> dict[str, Any]:
         """The whole view of `viewer` as last sent (clock, seats, entities)."""
