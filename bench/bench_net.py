@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game.net.client import NetClient
+from game.net.server import settle_heap, tune_collector
 from game.simulate import percentile
 
 BASE_MODS = [{"id": "base", "version": "1.0.0"}]
@@ -186,12 +186,13 @@ async def run(url: str, games: int, commands: int, think: float, seconds: float,
     if server:
         stats.setup_cpu = cpu_seconds(server) - cpu_before
         stats.setup_rss = memory_mb(server)[0]
-    # The 2N clients share this one process, unlike real clients (one each): the data they hold would make
-    # this process's cyclic garbage collector pause every client at once for ~0.2 s now and then, which the
-    # clock below would charge to the server. Their set-up data is taken out of its full passes (as the
-    # server does for its games); what they receive while playing is collected as usual.
-    gc.collect()
-    gc.freeze()
+    # The 2N clients share this one process, unlike real clients (a process each, with a small heap): this
+    # process's garbage collector would pause every client at once (full passes over their set-up data, young
+    # passes over 2N connections' reads in flight), and the clock below would charge the pause to the server.
+    # So the clients' process gets the server's collector settings (game.net.server: a young pass every 20000
+    # net new objects, what is alive after set-up frozen); what they receive while playing is collected as usual.
+    tune_collector()
+    settle_heap()
     stop_at = time.monotonic() + seconds
     started = time.perf_counter()
     for p in plays:
