@@ -1,14 +1,17 @@
 """Network play under load: N concurrent 2-seat games of computer clients against one `foc serve` on 127.0.0.1.
 
-Each game has two client connections (both in this process, on one asyncio loop). The seat to move sends a
-command (base choice, then a unit to build and the end of its turn), waits a think time, and so on, for a
-bounded number of commands; the whole run also stops after `--seconds`. Measured: the time from sending a
-command to the moment the last seat of the game has its update (p50/p95/max), the command rate, and the
-server's memory (resident and peak, from /proc). The server journals every command durably (fsync) before
-it answers, as in play.
+Each game has two client connections (all in this process, on one asyncio loop). First every game sets
+itself up at once (25 connecting at a time): create, both seats join, both get their state — the join burst,
+measured on its own (create -> both states per game, its wall time, the server's CPU and memory after it).
+Then the games play (timed): the seat to move sends a command (base choice, then a unit to build and the end
+of its turn), waits a think time, and so on, for a bounded number of commands; play also stops after
+`--seconds`. Measured: the time from sending a command to the moment the last seat of the game has its
+update (p50/p95/max), the command rate, and the server's memory (resident and peak, from /proc). The server
+journals every command durably (fsync) before it answers, as in play. The clients' process gets the
+server's garbage-collector settings (see `run`): one process holding 2N clients is not N real clients.
 
 Run: .venv/bin/python -m bench.bench_net --games 50 --commands 40
-     .venv/bin/python -m bench.bench_net --games 500 --commands 20 --seconds 240
+     .venv/bin/python -m bench.bench_net --games 500 --commands 16 --think 2 --seconds 120
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from game.net import heap
 from game.net.client import NetClient
-from game.net.server import settle_heap, tune_collector
 from game.simulate import percentile
 
 BASE_MODS = [{"id": "base", "version": "1.0.0"}]
@@ -187,18 +190,20 @@ async def run(url: str, games: int, commands: int, think: float, seconds: float,
         stats.setup_cpu = cpu_seconds(server) - cpu_before
         stats.setup_rss = memory_mb(server)[0]
     # The 2N clients share this one process, unlike real clients (a process each, with a small heap): this
-    # process's garbage collector would pause every client at once (full passes over their set-up data, young
-    # passes over 2N connections' reads in flight), and the clock below would charge the pause to the server.
-    # So the clients' process gets the server's collector settings (game.net.server: a young pass every 20000
-    # net new objects, what is alive after set-up frozen); what they receive while playing is collected as usual.
-    tune_collector()
-    settle_heap()
+    # process's garbage collector would pause every client at once (passes over their set-up data and their
+    # 2N connections' reads in flight), and the clock below would charge the pause to the server. So the
+    # clients' process follows the server's collector policy (game.net.heap).
+    heap.settle()
+    keeper = asyncio.create_task(heap.keep())
     stop_at = time.monotonic() + seconds
     started = time.perf_counter()
     for p in plays:
         p.stop_at = stop_at
-    await asyncio.wait_for(asyncio.gather(*(p.play() for p, ok in zip(plays, ready, strict=True) if ok)),
-                           seconds + 120)
+    try:
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p, ok in zip(plays, ready, strict=True) if ok)),
+                               seconds + 120)
+    finally:
+        keeper.cancel()
     return stats, time.perf_counter() - started
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import os
 import signal
@@ -29,7 +28,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from game.codec import CodecError, command_from_data
 from game.errors import DataError
-from game.net import protocol
+from game.net import heap, protocol
 from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
@@ -41,30 +40,6 @@ MAX_GAMES = 5000
 TICK = 0.25  # seconds between turn-timer checks
 SINCE_LIMIT = 2000  # commands whose events a returning viewer is sent ("what happened since")
 STATE_TRIES = 20  # journal round-trips a joining viewer waits for the game's commands in flight to be durable
-
-
-YOUNG_OBJECTS = 20_000  # net new container objects between the collector's young passes (Python's default: 700)
-
-
-def tune_collector() -> None:
-    """The garbage collector's pace for a server process. Its young pass (every 700 net new container objects by
-    default) ran ~35 times a second at 150 commands a second, each walking every young object then alive
-    (10-20 thousand: messages, futures, the views' data): a fifth of the server's CPU, in pauses that every
-    command in flight waited on (bench/bench_net.py, 300 games: p95 90 ms, 20 ms with this). Messages die
-    young and are freed by reference counting before any pass; a pass every 20000 net new objects still
-    collects the few cycles, far less often. The older generations keep their defaults."""
-    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-
-
-def settle_heap() -> None:
-    """Take what is alive now (the games' engines, Apps and boards, which live as long as the server) out of
-    the cyclic garbage collector's full passes (`gc.freeze`). A full pass walks every container object, about
-    2 ms per hosted game: with hundreds of games it paused the event loop for hundreds of milliseconds, every
-    command waiting on it. Called after a game is built (the young generations are collected first, so
-    short-lived cycles of the build are freed, not frozen); frozen objects are still freed by reference
-    counting when dropped, and later objects are collected as usual."""
-    gc.collect(1)
-    gc.freeze()
 
 
 class Conn:
@@ -160,7 +135,7 @@ class Server:
                 log.error("cannot restore game %s: %s", stored.id, "; ".join(lines))
                 continue
             self.games[hosted.id] = hosted
-        settle_heap()
+        heap.settle()
         for hosted in self.games.values():
             self._after_change(hosted)
 
@@ -269,7 +244,7 @@ class Server:
         except (ValueError, OSError) as exc:
             raise ProtocolError("bad_game", str(exc)) from None
         self.games[game_id] = hosted
-        settle_heap()
+        heap.settle()
 
         def done(error: BaseException | None) -> None:
             if error is not None:
@@ -564,6 +539,7 @@ class Server:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 self.loop.add_signal_handler(sig, lambda: None if stop.done() else stop.set_result(None))
         timers = asyncio.create_task(self._timers())
+        keeper = asyncio.create_task(heap.keep())  # the collector's policy for many games and connections
         async with serve(self.handle, host, port, max_size=protocol.MAX_MESSAGE_BYTES, max_queue=32,
                          ping_interval=20, ping_timeout=20, compression=None) as server:
             bound = [s.getsockname() for s in server.sockets]
@@ -574,6 +550,7 @@ class Server:
                 ready(actual)
             await stop
         timers.cancel()
+        keeper.cancel()
         self.journal.close()
 
 
@@ -582,7 +559,6 @@ def run_serve(args: Any) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
-    tune_collector()
     try:
         server = Server(data, args.sync)
     except Exception as exc:
