@@ -191,9 +191,19 @@ class ViewTracker:
             entities = [entity for entity, _ in found]
             values = [read(component) for _, component in found]
             last = self._kinds.get(name)
-            if last is not None and last.plain and last.entities == entities and last.values == values:
-                kinds[name] = last
-                continue
+            if last is not None and last.plain and last.entities == entities:
+                if last.values == values:
+                    kinds[name] = last
+                    continue
+                moved = [i for i, (now, before) in enumerate(zip(values, last.values, strict=True)) if now != before]
+                if all(type(v) in _SCALARS for i in moved for v in values[i]):
+                    same = dict(last.data)  # the same entities, a few of them with other plain values
+                    for i in moved:
+                        entity = entities[i]
+                        same[entity] = component_data(found[i][1])
+                        touched.add(entity)
+                    kinds[name] = _Kind(entities, values, same, True)
+                    continue
             old = last.data if last is not None else {}
             old_values = dict(zip(last.entities, last.values, strict=True)) if last is not None else {}
             data: dict[int, dict[str, Any]] = {}
