@@ -23,6 +23,11 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.theme import Color
 
+# Each font at each size gets its own glyph texture, at least this big (pyglet grows it to fit ~100 glyphs of
+# the font's size, and adds another when full). pyglet's 512 x 512 default made nine 1 MB textures for a few
+# dozen glyphs each; the glyphs drawn are the same.
+pyglet.font.base.Font.texture_width = pyglet.font.base.Font.texture_height = 128
+
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 AnyColor = tuple[int, int, int] | tuple[int, int, int, int]
 _FITTED: dict[tuple[str, int, float, bool], tuple[str, float]] = {}  # (texts, width, size, bold) -> text, size
