@@ -1,9 +1,13 @@
-"""Baked terrain's memory depends on the screen, not on how far a followed camera travels: pictures dropped
+"""What a long watched game keeps stays bounded (bench/bench_watch_memory.py measures the memory itself).
+
+Baked terrain's memory depends on the screen, not on how far a followed camera travels: pictures dropped
 from memory hand their textures on to the next chunk baked, so panning a map over and over makes no new
-texture once the first screenfuls are baked (watch mode bakes ~100 chunks a round on the large map)."""
+texture once the first screenfuls are baked (watch mode bakes ~100 chunks a round on the large map). Labels
+fitted to a width remember only the latest texts (the upkeep forecast's numbers change every turn)."""
 
 from __future__ import annotations
 
+from game.ui import widgets
 from game.ui.map_renderer import SPARE_QUADS, TerrainRenderer
 from tests.builders import tiny_game
 from tests.ui.test_game_flow import ready, start
@@ -41,3 +45,13 @@ def test_panning_the_whole_map_again_and_again_makes_no_new_texture(app) -> None
         assert len(made) <= 4 + 4 + 2 * SPARE_QUADS
     finally:
         renderer.release()
+
+
+def test_fitted_labels_remember_only_the_latest_texts(app) -> None:
+    label = widgets.Label(widgets.UiLayer(app.assets), 0, 0, size=10)
+    for n in range(widgets.FITTED_KEEP + 100):
+        label.fit(f"Next turn: upkeep {n} food", 400)
+        assert label.text == f"Next turn: upkeep {n} food"
+    assert len(widgets._FITTED) <= widgets.FITTED_KEEP
+    label.fit("A text far too long to fit in so narrow a place", 60)
+    assert label.text.endswith("…") and label.content_width <= 60
