@@ -7,6 +7,8 @@ fitted to a width remember only the latest texts (the upkeep forecast's numbers 
 
 from __future__ import annotations
 
+import arcade
+
 from game.ui import widgets
 from game.ui.map_renderer import SPARE_QUADS, TerrainRenderer
 from tests.builders import tiny_game
@@ -55,3 +57,20 @@ def test_fitted_labels_remember_only_the_latest_texts(app) -> None:
     assert len(widgets._FITTED) <= widgets.FITTED_KEEP
     label.fit("A text far too long to fit in so narrow a place", 60)
     assert label.text.endswith("…") and label.content_width <= 60
+
+
+def test_the_panel_cache_holds_only_the_panel_and_shows_the_same_picture(app) -> None:
+    start(app, tiny_game(["p" * 12] * 10, {1: (2, 2), 2: (9, 7)}))
+    view = ready(app)
+    cache = view.panel_cache
+    left, bottom, width, height = cache.region
+    assert cache.fbo.size == (width, height) and width < app.width  # not a whole window's buffer
+    pictures = {}
+    for key in (None, "k", "k", "k"):  # drawn straight, drawn into the cache, copied from it
+        app.clear()
+        app.default_camera.use()
+        how = cache.show(key, view.panel.draw)
+        pictures[how] = arcade.get_image(left, bottom, width, height).convert("RGB")
+    assert set(pictures) == {"direct", "cached", "copied"}
+    assert pictures["cached"].tobytes() == pictures["direct"].tobytes()
+    assert pictures["copied"].tobytes() == pictures["direct"].tobytes()
