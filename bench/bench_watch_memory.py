@@ -6,8 +6,9 @@ Run: ARCADE_HEADLESS=1 .venv/bin/python -m bench.bench_watch_memory [--rounds 30
 The real client (GameWindow, game screen, animations at the fastest speed, computer turns on the main
 thread) is driven frame by frame as `foc play` does headless; every `--draw-every`-th frame is drawn (drawing
 every frame only makes the run longer; every kind of drawing still happens). Prints resident memory (RSS) at
-the start (after round 5, when every cache has warmed up), every 25 rounds, the peak and the change from the
-start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end.
+the start (after round 5, when every cache has warmed up), every 25 rounds (with the C heap's resident size,
+malloc's memory in use and freed-but-held, and Python's allocated blocks), the peak (over every round) and the
+change from the start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end.
 """
 
 from __future__ import annotations
@@ -37,6 +38,24 @@ def heap_mb() -> float:
         if line.endswith("[heap]"):
             return next(int(x.split()[1]) for x in text[i + 1:] if x.startswith("Rss:")) / 1024
     return 0.0
+
+
+def malloc_mb() -> tuple[float, float] | None:
+    """glibc's view of its heaps (mallinfo2): memory in use and memory freed but still held (fragmentation, or
+    not yet trimmed); None where there is no mallinfo2. Growth in use is real; growth in the second is not."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+    try:
+        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
 
 
 def type_counts() -> dict[str, int]:
@@ -103,8 +122,11 @@ def main() -> int:
             if start_rss is not None:
                 peak = max(peak, rss)
             if last_round % 25 == 0 or last_round == 5:
+                held = malloc_mb()
+                malloc = f"malloc {held[0]:.1f} MB in use, {held[1]:.1f} MB free; " if held else ""
                 print(f"round {last_round:4d}: {rss:6.1f} MB  ({time.perf_counter() - started:5.0f} s, {frame} frames; "
-                      f"{heap_mb():.1f} MB main heap, {sys.getallocatedblocks() / 1000:.0f}k Python blocks)", flush=True)
+                      f"{heap_mb():.1f} MB main heap, {malloc}{sys.getallocatedblocks() / 1000:.0f}k Python blocks)",
+                      flush=True)
         if time.perf_counter() - started > args.minutes * 60:
             print("time limit reached")
             break

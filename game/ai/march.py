@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from components.armies import Army
@@ -29,7 +30,7 @@ def besiege(turn: Turn, entity: int, army: Army | None) -> bool:
     return False
 
 
-def break_wall(turn: Turn, entity: int, army: Army, field: list[int]) -> bool:
+def break_wall(turn: Turn, entity: int, army: Army, field: Sequence[int]) -> bool:
     """Stuck on the way: attack a hostile wall on a border that leads closer to the goal."""
     v = turn.v
     if army.mp <= 0 or army.done or len(army.units) < 3:

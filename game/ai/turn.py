@@ -118,7 +118,7 @@ class Turn:
             return False
         return not v.garrisoned_hostile(territory)
 
-    def move_toward(self, entity: int, field: list[int], reach: dict[int, Reach], *, avoid: float = INF,
+    def move_toward(self, entity: int, field: Sequence[int], reach: dict[int, Reach], *, avoid: float = INF,
                     allow_combine: bool = False, threat: Threat | None = None,
                     stop_before: int | None = None) -> bool:
         """Move to the reachable territory closest (by `field`) to the goal; False when no step helps."""

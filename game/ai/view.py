@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import heapq
 import random
+from array import array
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import esper
@@ -23,7 +25,7 @@ from systems.queries import touches
 from systems.world import World
 
 INF = 1 << 30
-FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is ~130 kB)
+FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is 64 kB as the 4-byte array kept)
 # How much a computer player values one unit of each resource (food pays for everything that fights).
 RESOURCE_WEIGHT = {"food": 1.0, "wood": 0.45, "stone": 0.35, "metal": 0.15}
 
@@ -47,7 +49,7 @@ class Static:
     land: list[bool]
     clearable: list[bool]
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
-    fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
+    fields: dict[tuple[tuple[str, ...], int], Sequence[int]] = field(default_factory=dict)
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
 
 
@@ -104,14 +106,17 @@ def cost_table(world: World, static: Static, types: tuple[str, ...]) -> list[int
     return table
 
 
-def distance_field(world: World, static: Static, types: tuple[str, ...], target: int) -> list[int]:
-    """MP from every territory to `target` for these unit types (terrain only), by reverse Dijkstra."""
+def distance_field(world: World, static: Static, types: tuple[str, ...], target: int) -> Sequence[int]:
+    """MP from every territory to `target` for these unit types (terrain only), by reverse Dijkstra.
+
+    Kept as an array of 4-byte ints: a list holds an 8-byte pointer per territory (and an object per distance
+    above 256), and the cache fills up to FIELD_CACHE fields during a long game on a large map."""
     key = (types, target)
     found = static.fields.get(key)
     if found is not None:
         static.fields[key] = static.fields.pop(key)  # most recently used last
         return found
-    dist = _reverse_dijkstra(world.board, cost_table(world, static, types), target, static.size)
+    dist = array("i", _reverse_dijkstra(world.board, cost_table(world, static, types), target, static.size))
     static.fields[key] = dist
     while len(static.fields) > FIELD_CACHE:  # targets such as other armies move: keep the newest only
         del static.fields[next(iter(static.fields))]
@@ -380,7 +385,7 @@ class View:
         self._reach_cache[key] = result
         return result
 
-    def field(self, army: Army, target: int) -> list[int]:
+    def field(self, army: Army, target: int) -> Sequence[int]:
         return distance_field(self.world, self.static, self.types(army), target)
 
     def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> list[int]:

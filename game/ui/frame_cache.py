@@ -20,7 +20,11 @@ class FrameCache:
         self.ctx = window.ctx
         self.size = (window.width, window.height)
         self.region = region or (0, 0, window.width, window.height)
-        self.fbo = self.ctx.framebuffer(color_attachments=[self.ctx.texture(self.size, components=4)])
+        left, bottom, width, height = self.region
+        # the buffer is only as big as the region (a panel's cache need not hold a whole window); its viewport
+        # is shifted so that window coordinates still land where they do on the screen
+        self.fbo = self.ctx.framebuffer(color_attachments=[self.ctx.texture((width, height), components=4)])
+        self.fbo.viewport = (-left, -bottom, *self.size)
         self.cached: Hashable | None = None
         self.last: Hashable | None = None
         self.counts = {"copied": 0, "cached": 0, "direct": 0}
@@ -35,8 +39,7 @@ class FrameCache:
             how = "copied"
         elif key is not None and key == self.last:
             with self.fbo.activate():
-                left, bottom, width, height = self.region
-                self.fbo.clear(color=(0, 0, 0, 255), viewport=(left, bottom, width, height))
+                self.fbo.clear(color=(0, 0, 0, 255))
                 draw()
             self.cached = key
             self._copy()
@@ -56,8 +59,8 @@ class FrameCache:
         gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, _glo(self.fbo))
         gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, _glo(target))
         gl.glReadBuffer(gl.GL_COLOR_ATTACHMENT0)
-        gl.glBlitFramebuffer(left, bottom, left + width, bottom + height, left, bottom, left + width,
-                             bottom + height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
+        gl.glBlitFramebuffer(0, 0, width, height, left, bottom, left + width, bottom + height,
+                             gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST)
         gl.glBindFramebuffer(gl.GL_FRAMEBUFFER, _glo(self.ctx.active_framebuffer))
 
     def release(self) -> None:

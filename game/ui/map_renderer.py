@@ -20,6 +20,7 @@ from game.ui.polygon_bake import polygon_chunk_image
 from game.ui.quad import TexturedQuad
 from game.ui.scene import Scene
 
+SPARE_QUADS = 4  # dropped pictures' quads kept for re-use (a drop is followed by a bake at once)
 HALF_BELOW = 0.6  # zoomed out further than this, chunks are drawn from their half-size picture
 
 
@@ -71,6 +72,10 @@ class TerrainRenderer:
         self.half_capacity = max(half_capacity, 4)
         self.resident: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # full pictures, oldest first
         self.halves: OrderedDict[tuple[int, int], Chunk] = OrderedDict()  # half-size pictures, oldest first
+        # pictures dropped from memory hand their quad (texture and vertex buffer) to the next chunk baked: a
+        # followed camera bakes ~100 chunks a round, and a texture deleted and made anew each time churned the
+        # allocator (the driver frees a deleted texture only once its pending frame is done)
+        self.spare: dict[bool, list[TexturedQuad]] = {True: [], False: []}  # full-size, half-size
         self.bakes = 0  # bumps on every bake
         self.revision = 0  # bumps when a chunk that may be on screen changes (part of the frame cache's key)
         self.wait = 0
@@ -262,7 +267,7 @@ class TerrainRenderer:
         image = self.chunk_image(chunk)
         if full:
             if chunk.full is None:
-                chunk.full = TexturedQuad(chunk.rect)
+                chunk.full = self._quad(chunk.rect, full=True)
             chunk.full.write(image)
             self.resident[chunk.key] = chunk
             self.resident.move_to_end(chunk.key)
@@ -270,7 +275,7 @@ class TerrainRenderer:
                 self._drop_full(self.resident.popitem(last=False)[1])
         if half:
             if chunk.half is None:
-                chunk.half = TexturedQuad(chunk.rect)
+                chunk.half = self._quad(chunk.rect, full=False)
             chunk.half.write(image.reduce(2))
             chunk.stale = False
             self.halves[chunk.key] = chunk
@@ -278,7 +283,7 @@ class TerrainRenderer:
             while len(self.halves) > self.half_capacity:
                 _key, old = self.halves.popitem(last=False)
                 if old.half is not None:
-                    old.half.release()
+                    self._spare(old.half, full=False)
                     old.half = None
         elif chunk.half is not None:
             chunk.stale = True
@@ -286,11 +291,26 @@ class TerrainRenderer:
         if self.bakes % 16 == 0:
             trim_memory()
 
-    @staticmethod
-    def _drop_full(chunk: Chunk) -> None:
+    def _drop_full(self, chunk: Chunk) -> None:
         if chunk.full is not None:
-            chunk.full.release()
+            self._spare(chunk.full, full=True)
             chunk.full = None
+
+    def _quad(self, rect: tuple[float, float, float, float], full: bool) -> TexturedQuad:
+        """A spare quad moved onto `rect`, else a new one."""
+        spare = self.spare[full]
+        if not spare:
+            return TexturedQuad(rect)
+        quad = spare.pop()
+        quad.set_rect(rect)
+        return quad
+
+    def _spare(self, quad: TexturedQuad, full: bool) -> None:
+        spare = self.spare[full]
+        if len(spare) < SPARE_QUADS:
+            spare.append(quad)
+        else:
+            quad.release()
 
     # ----- drawing
     def visible_chunks(self, view: tuple[float, float, float, float]) -> list[Chunk]:
@@ -340,6 +360,9 @@ class TerrainRenderer:
                 if quad is not None:
                     quad.release()
             chunk.full = chunk.half = None
+        for quad in (*self.spare[True], *self.spare[False]):
+            quad.release()
+        self.spare = {True: [], False: []}
         self.resident.clear()
         self.halves.clear()
 

@@ -45,17 +45,22 @@ class TexturedQuad:
         self.program = quad_program(self.ctx)
         self.smooth = smooth
         self.texture: arcade.gl.Texture2D | None = None
+        self.buffer: arcade.gl.Buffer | None = None
         self.geometry: arcade.gl.Geometry | None = None
         self.rect = rect
         self.set_rect(rect)
 
     def set_rect(self, rect: tuple[float, float, float, float]) -> None:
+        """Move the quad (its vertex buffer is rewritten in place: a re-used quad allocates nothing)."""
         left, bottom, right, top = rect
         self.rect = rect
         data = array.array("f", [left, bottom, 0, 1, right, bottom, 1, 1, left, top, 0, 0, right, top, 1, 0])
-        buffer = self.ctx.buffer(data=data)
+        if self.buffer is not None:
+            self.buffer.write(data)
+            return
+        self.buffer = self.ctx.buffer(data=data)
         self.geometry = self.ctx.geometry(
-            [BufferDescription(buffer, "2f 2f", ["in_vert", "in_uv"])], mode=self.ctx.TRIANGLE_STRIP
+            [BufferDescription(self.buffer, "2f 2f", ["in_vert", "in_uv"])], mode=self.ctx.TRIANGLE_STRIP
         )
 
     def write(self, image: Image.Image) -> None:

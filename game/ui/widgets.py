@@ -9,6 +9,7 @@ their real handlers); form screens (menu, new game, lobby) use arcade.gui for la
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -23,9 +24,17 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.theme import Color
 
+# Each font at each size gets its own glyph texture, at least this big (pyglet grows it to fit ~100 glyphs of
+# the font's size, and adds another when full). pyglet's 512 x 512 default made nine 1 MB textures for a few
+# dozen glyphs each; the glyphs drawn are the same.
+pyglet.font.base.Font.texture_width = pyglet.font.base.Font.texture_height = 128
+
 Rect = tuple[float, float, float, float]  # left, bottom, width, height
 AnyColor = tuple[int, int, int] | tuple[int, int, int, int]
-_FITTED: dict[tuple[str, int, float, bool], tuple[str, float]] = {}  # (texts, width, size, bold) -> text, size
+# (texts, width, size, bold) -> text, size: the most recent FITTED_KEEP (texts with numbers, such as the upkeep
+# forecast, change every turn; a long watched game must not keep every one)
+_FITTED: OrderedDict[tuple[str, int, float, bool], tuple[str, float]] = OrderedDict()
+FITTED_KEEP = 512
 
 
 def inside(rect: Rect, x: float, y: float) -> bool:
@@ -71,12 +80,16 @@ class Label:
 
     def fit(self, text: str, width: float, color: Color | None = None, shorter: tuple[str, ...] = ()) -> None:
         """Show `text`, or the first of `shorter` that fits in `width` pixels, at the label's size or one point
-        smaller; else the last one cut with an ellipsis (each measured once per process)."""
+        smaller; else the last one cut with an ellipsis (each measured once while among the FITTED_KEEP latest)."""
         obj = self.text_obj
         key = (" | ".join((text, *shorter)), int(width), float(self.size), bool(obj.bold))
         found = _FITTED.get(key)
         if found is None:
             found = _FITTED[key] = self._measure((text, *shorter), width)
+            if len(_FITTED) > FITTED_KEEP:
+                _FITTED.popitem(last=False)
+        else:
+            _FITTED.move_to_end(key)
         fitted, size = found
         if obj.font_size != size:
             obj.font_size = size
