@@ -10,6 +10,7 @@ import esper
 
 from components.abilities import BridgeAbility
 from components.armies import Army
+from components.board import Disrupted
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.board import path_to
@@ -42,9 +43,33 @@ class StepTables:
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
-    """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests."""
+    """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests.
+
+    Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
+    as `_walls`: esper hands out the same component lists until an entity or a component is added or
+    removed anywhere), so a turn's searches and path checks share one table and its `entering` memo. Not
+    kept when a mod bridges territories itself (its hook may read anything) or with deletions pending."""
+    types = tuple(dict.fromkeys(mover.types))
+    hooked = world.app.hooks.bridges is not None
+    listed = esper.get_component(Structure)
+    marked = esper.get_component(Disrupted)
+    clock = world.clock
+    key = ("step_tables", types, mover.catapult_type)
+    keep = not hooked and not esper._dead_entities
+    if keep:
+        found = world.derived.get(key)
+        if found is not None and found[0] is listed and found[1] is marked and found[2] == (clock.round, clock.seat):
+            tables: StepTables = found[3]
+            return tables
+    tables = _step_tables(world, mover, types)
+    if keep:
+        world.derived[key] = (listed, marked, (clock.round, clock.seat), tables)
+    return tables
+
+
+def _step_tables(world: World, mover: Mover, types: tuple[str, ...]) -> StepTables:
     rules = world.rules
-    key = ("terrain_costs", tuple(dict.fromkeys(mover.types)), mover.catapult_type)
+    key = ("terrain_costs", types, mover.catapult_type)
     terrain_costs = world.derived.get(key)
     if terrain_costs is None:
         terrain_costs = world.derived[key] = _terrain_costs(world, mover)
@@ -215,15 +240,19 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     budget = army.mp if budget is None else budget
     tables = step_tables(world, mover)
     occupied: dict[int, str] = {}
+    hostile_to: dict[int | None, bool] = {}  # q.hostile per owner met: a handful of owners, dozens of armies
+    mine = army.owner
     for entity, other in q.armies():
         if entity == army_entity:
             continue
         if other.battle is not None:
             occupied[other.territory] = "battle"
-        elif q.hostile(other.owner, army.owner):
-            occupied.setdefault(other.territory, "attack")
-        else:
-            occupied.setdefault(other.territory, "combine")
+            continue
+        owner = other.owner
+        hostile = hostile_to.get(owner)
+        if hostile is None:
+            hostile = hostile_to[owner] = q.hostile(owner, mine)
+        occupied.setdefault(other.territory, "attack" if hostile else "combine")
     attack_extra = world.rules.costs.attack_extra
     entering = tables.entering
     walled = tables.wall_cells
@@ -251,13 +280,14 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     # systems.board.cheapest_paths written out (the same search, step for step): the computer players run this
     # for every army after every command, and a call per border was most of its time
     # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
-    # it cannot be entered), so most steps cost one lookup
+    # it cannot be entered), worked out inline as `cost` does, so most steps cost one lookup
     start = army.territory
     tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
     best = {start: 0}  # the tree's costs alone: read for every border, without unpacking a pair
     frontier: list[tuple[int, int]] = [(0, start)]
     into: dict[int, int] = {}
     neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
+    occupied_kind = occupied.get
     while frontier:
         spent, here = pop(frontier)
         if spent > best[here]:
@@ -272,8 +302,19 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             else:
                 known_step = into.get(there)
                 if known_step is None:
-                    found_step = cost(here, there)
-                    known_step = into[there] = -1 if found_step is None else found_step
+                    kind = occupied_kind(there)
+                    if kind == "battle":
+                        known_step = -1
+                    else:
+                        found_cost = entering.get(there)
+                        if found_cost is None:
+                            found_cost = entering[there] = _entering_cost(world, there, tables)
+                        entry = found_cost[0]
+                        if entry is None:
+                            known_step = -1
+                        else:
+                            known_step = entry + attack_extra if kind == "attack" else entry
+                    into[there] = known_step
                 if known_step < 0:
                     continue
                 step = known_step
@@ -285,10 +326,9 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
                 best[there] = total
                 tree[there] = (total, here)
                 push(frontier, (total, there))
-    return {
-        territory: Reach(territory, total, None, occupied.get(territory, "move"), tree)
-        for territory, (total, _) in tree.items() if territory != start
-    }
+    del best[start]
+    return {territory: Reach(territory, total, None, occupied_kind(territory, "move"), tree)
+            for territory, total in best.items()}
 
 
 def _paths_with_open_mp(
