@@ -216,6 +216,7 @@ class View:
             self._armies = sorted(q.armies())  # by entity: ids are unique, so no Army is ever compared
             self._mine = [(e, a) for e, a in self._armies if a.owner == self.seat]
             self._hostile = [(e, a) for e, a in self._armies if a.owner != self.seat]
+            self._hostile_cells = {a.territory for _, a in self._hostile}
             at: dict[int, list[tuple[int, Army]]] = {}
             for e, a in self._armies:
                 at.setdefault(a.territory, []).append((e, a))
@@ -261,9 +262,9 @@ class View:
 
     def any_hostile_at(self, territory: int) -> bool:
         """`hostile_at` as a yes or no, without building the list (claim checks ask it for every territory)."""
-        at = self._at if self._armies is not None else self.at
-        seat = self.seat
-        return any(a.owner != seat for _, a in at.get(territory, ()))
+        if self._armies is None:
+            self._read_armies()
+        return territory in self._hostile_cells
 
     def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
         return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
