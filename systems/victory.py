@@ -20,6 +20,7 @@ def flags_outcome(world: World) -> dict[int, str] | None:
     # this loop has its armies deleted, so each base's list is read again through entity_exists
     on_bases = q.armies_in({base for base in bases.values() if base is not None})
     alive = esper.entity_exists
+    defeated = False
     for seat in seats:
         base = bases[seat]
         if base is None:
@@ -33,7 +34,8 @@ def flags_outcome(world: World) -> dict[int, str] | None:
         )
         if not defended:
             defeat(world, seat, invaders[0].owner, base)
-    standing = world.alive_seats()
+            defeated = True
+    standing = world.alive_seats() if defeated else seats
     if len(standing) == 1 and world.clock.round > 0:
         return {seat: WON if seat == standing[0] else LOST for seat in world.seats}
     return None

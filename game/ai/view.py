@@ -10,6 +10,7 @@ import heapq
 import random
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import esper
 
@@ -17,7 +18,7 @@ from components.armies import Army
 from components.structures import Structure
 from game.engine import Game
 from systems import queries as q
-from systems.combat import fighter, simulate_battle, unit_attack, unit_health
+from systems.combat import fighters, simulate_battle, unit_attack, unit_health
 from systems.movement import Reach, reachable
 from systems.queries import touches
 from systems.world import World
@@ -26,6 +27,12 @@ INF = 1 << 30
 FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is ~130 kB)
 # How much a computer player values one unit of each resource (food pays for everything that fights).
 RESOURCE_WEIGHT = {"food": 1.0, "wood": 0.45, "stone": 0.35, "metal": 0.15}
+
+
+class Distances(Protocol):
+    """MP from each territory to a goal, read by index: a full list or a `Field` worked out as it is read."""
+
+    def __getitem__(self, territory: int, /) -> int: ...
 
 
 Fighter = tuple[int, int] | tuple[int, int, bool]  # (attack, health[, rearguard]) as systems.combat simulates
@@ -48,6 +55,7 @@ class Static:
     clearable: list[bool]
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
+    lazy_fields: dict[tuple[tuple[str, ...], int], Field] = field(default_factory=dict)  # `View.field`'s
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
 
 
@@ -118,35 +126,83 @@ def distance_field(world: World, static: Static, types: tuple[str, ...], target:
     return dist
 
 
+def lazy_field(world: World, static: Static, types: tuple[str, ...], target: int) -> Field:
+    """`distance_field` worked out only as far as it is read (a `Field`), kept like the full ones."""
+    key = (types, target)
+    found = static.lazy_fields.get(key)
+    if found is not None:
+        static.lazy_fields[key] = static.lazy_fields.pop(key)  # most recently used last
+        return found
+    lazy = Field(world.board, cost_table(world, static, types), target)
+    static.lazy_fields[key] = lazy
+    while len(static.lazy_fields) > FIELD_CACHE:  # targets such as other armies move: keep the newest only
+        del static.lazy_fields[next(iter(static.lazy_fields))]
+    return lazy
+
+
 def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) -> list[int]:
-    """MP from every territory to `target`, where entering a territory costs `cost[territory]`.
+    """MP from every territory to `target`, where entering a territory costs `cost[territory]`."""
+    field = Field(board, cost, target)
+    field.settle_all()
+    return field.dist
+
+
+class Field:
+    """MP from territories to a target, where entering a territory costs `cost[territory]`: a reverse Dijkstra
+    that runs only as far as the territories asked for (`field[t]` settles every territory no farther than
+    `t`), since a computer player reads a field around one army. The values are the full search's.
 
     Dijkstra with a bucket per distance (costs are small whole numbers), not a heap: the distances are the
     same whatever order equal ones are settled in, and appending to a bucket is cheaper than a heap push."""
-    # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
-    # test per border instead of two); it gets INF back at the end
-    dist = [INF if c < INF else -1 for c in cost]
-    dist[target] = 0
-    buckets: list[list[int]] = [[target]]
-    neighbours = board.neighbour_table()  # type: ignore[attr-defined]
-    d = 0
-    while d < len(buckets):
-        for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
-            if d > dist[here]:
-                continue
-            step = cost[here]
-            if step >= INF:
-                continue
-            nd = d + step
-            for there in neighbours[here]:
-                if nd < dist[there]:
-                    dist[there] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(there)
-        buckets[d] = []  # settled: let it go
-        d += 1
-    return [INF if v < 0 else v for v in dist]
+
+    __slots__ = ("buckets", "cost", "dist", "done", "neighbours")
+
+    def __init__(self, board: object, cost: list[int], target: int) -> None:
+        # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
+        # test per border instead of two); it reads as INF
+        self.dist = [INF if c < INF else -1 for c in cost]
+        self.dist[target] = 0
+        self.cost = cost
+        self.buckets: list[list[int]] = [[target]]
+        self.done = -1  # every bucket up to this distance is settled
+        self.neighbours = board.neighbour_table()  # type: ignore[attr-defined]
+
+    def __getitem__(self, territory: int) -> int:
+        value = self.dist[territory]
+        if value > self.done:
+            self._settle(territory)
+            value = self.dist[territory]
+        return INF if value < 0 else value
+
+    def settle_all(self) -> None:
+        """Run the search to its end; `dist` is then the whole field (INF where the target cannot be reached)."""
+        self._settle(None)
+        self.dist = [INF if v < 0 else v for v in self.dist]
+
+    def _settle(self, territory: int | None) -> None:
+        """Settle buckets until `territory`'s distance is final (all of them for None)."""
+        dist, cost, buckets, neighbours = self.dist, self.cost, self.buckets, self.neighbours
+        d = self.done + 1
+        while d < len(buckets):
+            for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
+                if d > dist[here]:
+                    continue
+                step = cost[here]
+                if step >= INF:
+                    continue
+                nd = d + step
+                for there in neighbours[here]:
+                    if nd < dist[there]:
+                        dist[there] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(there)
+            buckets[d] = []  # settled: let it go
+            self.done = d
+            d += 1
+            if territory is not None and dist[territory] <= d - 1:
+                return
+        self.done = INF  # searched to the end: every value is final
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
@@ -271,8 +327,7 @@ class View:
 
     def side(self, army: Army) -> Side:
         """The army's units as the battle simulation sees them (the engine's own numbers)."""
-        world = self.world
-        return [fighter(world, u) for u in army.units]
+        return list(fighters(self.world, army.units))
 
     def stationed_side(self, seat: int, territory: int) -> Side:
         """The seat's units stationed in (or on a wall of) a territory, with their stationed numbers (R6.4)."""
@@ -381,10 +436,10 @@ class View:
         self._reach_cache[key] = result
         return result
 
-    def field(self, army: Army, target: int) -> list[int]:
-        return distance_field(self.world, self.static, self.types(army), target)
+    def field(self, army: Army, target: int) -> Field:
+        return lazy_field(self.world, self.static, self.types(army), target)
 
-    def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> list[int]:
+    def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> Field:
         """Like `field`, but territories held by hostile armies (and, less, by own armies) cost extra, so that
         armies find a way around a blocked corridor; computed once per turn and unit-type set."""
         types = self.types(army)
@@ -401,7 +456,7 @@ class View:
         for _, other in self.my_armies:
             if cost[other.territory] < INF:
                 cost[other.territory] += own_penalty
-        field = _reverse_dijkstra(self.board, cost, target, self.size)
+        field = Field(self.board, cost, target)
         cache[key] = field
         return field
 
