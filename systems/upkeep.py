@@ -41,11 +41,15 @@ def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
         return world.board.distance(base, t) if base is not None else 0
 
     now = world.clock.round
+    upkeep = world.derived.get(("unit_upkeep", resource))
+    if upkeep is None:  # each type's upkeep, read once per game: forecasts run this several times a turn
+        upkeep = world.derived[("unit_upkeep", resource)] = {
+            t: spec.upkeep.get(resource, 0) for t, spec in rules.units.items()}
     for entity, army in q.player_armies(seat):
         owed = 0
         for unit in map(q.unit, army.units):
             if unit.built_round < now:  # R4.1: nothing in the turn it was built
-                owed += rules.units[unit.unit_type].upkeep.get(resource, 0)
+                owed += upkeep[unit.unit_type]
         groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
     stationed_cost = rules.stationed.upkeep.get(resource, 0)
     for entity, structure in q.structures():

@@ -265,18 +265,26 @@ class View:
         self._structures: list[tuple[int, Structure]] | None = None
         self._garrisoned: set[int] | None = None
         self._powers: dict[tuple[int, ...], float] = {}
+        self._near_threats: dict[tuple[int, int], float] = {}  # enemy_threat's answers
 
     def _read_armies(self) -> list[tuple[int, Army]]:
         if self._armies is None:
             self.world.activate()
             self._armies = sorted(q.armies())  # by entity: ids are unique, so no Army is ever compared
-            self._mine = [(e, a) for e, a in self._armies if a.owner == self.seat]
-            self._hostile = [(e, a) for e, a in self._armies if a.owner != self.seat]
-            self._hostile_cells = {a.territory for _, a in self._hostile}
+            mine: list[tuple[int, Army]] = []
+            hostile: list[tuple[int, Army]] = []
             at: dict[int, list[tuple[int, Army]]] = {}
-            for e, a in self._armies:
-                at.setdefault(a.territory, []).append((e, a))
-            self._at = at
+            seat = self.seat
+            for pair in self._armies:
+                army = pair[1]
+                (mine if army.owner == seat else hostile).append(pair)
+                found = at.get(army.territory)
+                if found is None:
+                    at[army.territory] = [pair]
+                else:
+                    found.append(pair)
+            self._mine, self._hostile, self._at = mine, hostile, at
+            self._hostile_cells = {a.territory for _, a in hostile}
         return self._armies
 
     @property
@@ -413,12 +421,18 @@ class View:
 
     def enemy_threat(self, territory: int, radius: int) -> float:
         """The strongest hostile army (players' or rogue) within `radius` steps of a territory."""
+        key = (territory, radius)
+        found = self._near_threats.get(key)
+        if found is not None:  # asked again and again for the flag (how many units to keep there)
+            return found
         worst = 0.0
+        distance = self.board.distance
         for _, army in self.hostile:
             if not army.units:
                 continue
-            if self.board.distance(army.territory, territory) <= radius:
+            if distance(army.territory, territory) <= radius:
                 worst = max(worst, self.army_power(army))
+        self._near_threats[key] = worst
         return worst
 
     # --- movement ----------------------------------------------------------------------------------
