@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import esper
 
-from components.armies import Army, Battle
+from components.armies import Army, ArmyUnit, Battle
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.events import (
@@ -111,8 +111,13 @@ def fighter(world: World, unit_entity: int) -> tuple[int, int, bool]:
 
 def fighters(world: World, unit_entities: Sequence[int]) -> list[tuple[int, int, bool]]:
     """`fighter` for each of several units, in order (forecasts and computer players read whole armies)."""
+    find = esper.component_for_entity
+    return fighters_of(world, [find(u, ArmyUnit) for u in unit_entities])
+
+
+def fighters_of(world: World, units: Sequence[ArmyUnit]) -> list[tuple[int, int, bool]]:
+    """`fighters` for unit components already read (a caller that reads the units for more than this)."""
     rearguards = _rearguard_types(world)
-    units = [q.unit(u) for u in unit_entities]
     return [(unit.attack, unit.defense - unit.damage, unit.unit_type in rearguards) for unit in units]
 
 

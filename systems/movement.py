@@ -13,7 +13,6 @@ from components.armies import Army
 from components.board import Disrupted
 from components.structures import Catapult, Structure
 from systems import queries as q
-from systems.board import path_to
 from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
 from systems.world import World
 
@@ -207,17 +206,23 @@ class Reach:
     __slots__ = ("territory", "cost", "kind", "_path", "_tree")
 
     def __init__(self, territory: int, cost: int, path: tuple[int, ...] | None, kind: str,
-                 tree: dict[int, tuple[int, int | None]] | None = None) -> None:
+                 tree: dict[int, int] | None = None) -> None:
         self.territory = territory
         self.cost = cost
         self.kind = kind
         self._path = path
-        self._tree = tree
+        self._tree = tree  # each territory's previous one on its cheapest path (the search's start is not in it)
 
     @property
     def path(self) -> tuple[int, ...]:
         if self._path is None:
-            self._path = path_to(self._tree or {}, self.territory)
+            tree = self._tree or {}
+            steps: list[int] = []
+            here = self.territory
+            while here in tree:
+                steps.append(here)
+                here = tree[here]
+            self._path = tuple(reversed(steps))
         return self._path
 
     def _key(self) -> tuple[int, int, tuple[int, ...], str]:
@@ -282,8 +287,8 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
     # it cannot be entered), worked out inline as `cost` does, so most steps cost one lookup
     start = army.territory
-    tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
-    best = {start: 0}  # the tree's costs alone: read for every border, without unpacking a pair
+    tree: dict[int, int] = {}  # the previous territory on each cheapest path found (Reach.path walks it)
+    best = {start: 0}
     frontier: list[tuple[int, int]] = [(0, start)]
     into: dict[int, int] = {}
     neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
@@ -324,7 +329,7 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             known = best.get(there)
             if known is None or total < known:
                 best[there] = total
-                tree[there] = (total, here)
+                tree[there] = here
                 push(frontier, (total, there))
     del best[start]
     return {territory: Reach(territory, total, None, occupied_kind(territory, "move"), tree)

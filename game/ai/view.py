@@ -14,11 +14,11 @@ from typing import Protocol
 
 import esper
 
-from components.armies import Army
+from components.armies import Army, ArmyUnit
 from components.structures import Structure
 from game.engine import Game
 from systems import queries as q
-from systems.combat import fighters, simulate_battle, unit_attack, unit_health
+from systems.combat import fighters, fighters_of, simulate_battle, unit_attack, unit_health
 from systems.movement import Reach, reachable
 from systems.queries import touches
 from systems.world import World
@@ -56,6 +56,7 @@ class Static:
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], list[int]] = field(default_factory=dict)
     lazy_fields: dict[tuple[tuple[str, ...], int], Field] = field(default_factory=dict)  # `View.field`'s
+    starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)  # `Field.start` per cost table
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
 
 
@@ -133,7 +134,11 @@ def lazy_field(world: World, static: Static, types: tuple[str, ...], target: int
     if found is not None:
         static.lazy_fields[key] = static.lazy_fields.pop(key)  # most recently used last
         return found
-    lazy = Field(world.board, cost_table(world, static, types), target)
+    cost = cost_table(world, static, types)
+    start = static.starts.get(types)
+    if start is None:
+        start = static.starts[types] = Field.start(cost)
+    lazy = Field(world.board, cost, target, start)
     static.lazy_fields[key] = lazy
     while len(static.lazy_fields) > FIELD_CACHE:  # targets such as other armies move: keep the newest only
         del static.lazy_fields[next(iter(static.lazy_fields))]
@@ -157,15 +162,20 @@ class Field:
 
     __slots__ = ("buckets", "cost", "dist", "done", "neighbours")
 
-    def __init__(self, board: object, cost: list[int], target: int) -> None:
+    def __init__(self, board: object, cost: list[int], target: int, start: list[int] | None = None) -> None:
         # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
-        # test per border instead of two); it reads as INF
-        self.dist = [INF if c < INF else -1 for c in cost]
+        # test per border instead of two); it reads as INF. `start`: that list made already (copied here)
+        self.dist = list(start) if start is not None else Field.start(cost)
         self.dist[target] = 0
         self.cost = cost
         self.buckets: list[list[int]] = [[target]]
         self.done = -1  # every bucket up to this distance is settled
         self.neighbours = board.neighbour_table()  # type: ignore[attr-defined]
+
+    @staticmethod
+    def start(cost: list[int]) -> list[int]:
+        """The distances before the search: INF everywhere, -1 where a territory cannot be entered."""
+        return [INF if c < INF else -1 for c in cost]
 
     def __getitem__(self, territory: int) -> int:
         value = self.dist[territory]
@@ -410,10 +420,17 @@ class View:
         same without armies standing on their own flag (they defend it; assaults weigh them separately)."""
         bases = {b: s for s, b in self.enemy_bases.items()}
         every, mobile = [], []
+        world, powers = self.world, self._powers
+        find = esper.component_for_entity
         for _, army in self.hostile:
             if not army.units:
                 continue
-            source = (army.territory, self.max_mp(army) + 1, self.army_power(army))
+            units = [find(u, ArmyUnit) for u in army.units]  # read once for both the MP and the power
+            key = tuple(army.units)
+            power_now = powers.get(key)
+            if power_now is None:
+                power_now = powers[key] = power(list(fighters_of(world, units)))
+            source = (army.territory, q.army_max_mp(world, [u.unit_type for u in units]) + 1, power_now)
             every.append(source)
             if not (army.owner is not None and bases.get(army.territory) == army.owner):
                 mobile.append(source)
