@@ -86,8 +86,9 @@ def structures_touching(territory: int) -> list[tuple[int, Structure]]:
 
 
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
-    for e, s in structures():
-        if s.border is not None and {s.territory, s.border} == {a, b}:
+    for e, s in structures():  # the border's two territories in either order (asked for every neighbour, often)
+        border = s.border
+        if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
             return e, s
     return None
 

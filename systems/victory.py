@@ -23,7 +23,7 @@ def flags_outcome(world: World) -> dict[int, str] | None:
     defeated = False
     for seat in seats:
         base = bases[seat]
-        if base is None:
+        if base is None or base not in on_bases:  # no army on this flag: nothing to decide
             continue
         present = [a for e, a in on_bases.get(base, ()) if a.units and alive(e)]
         invaders = [a for a in present if a.owner is not None and a.owner != seat]

@@ -216,22 +216,36 @@ class Field:
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
-    """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous)."""
+    """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous).
+
+    A bucket per distance, each read as a heap of territories: territories are settled (and the tree's first
+    finds and previous steps set) in exactly the order of a heap of (distance, territory), without a tuple per
+    push."""
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
-    heap = [(0, start)]
+    buckets: list[list[int]] = [[start]]
     neighbours = world.board.neighbour_table()
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, here = pop(heap)
-        if d > best[here][0]:
-            continue
-        for there in neighbours[here]:
-            nd = d + cost[there]
-            if nd <= budget:
-                known = best.get(there)
-                if known is None or nd < known[0]:
-                    best[there] = (nd, here)
-                    push(heap, (nd, there))
+    pop, push, heapify = heapq.heappop, heapq.heappush, heapq.heapify
+    d = 0
+    while d < len(buckets):
+        bucket = buckets[d]
+        heapify(bucket)
+        while bucket:
+            here = pop(bucket)
+            if d > best[here][0]:
+                continue
+            for there in neighbours[here]:
+                nd = d + cost[there]
+                if nd <= budget:
+                    known = best.get(there)
+                    if known is None or nd < known[0]:
+                        best[there] = (nd, here)
+                        if nd == d:  # a step of cost 0: settled in this bucket, in order
+                            push(bucket, there)
+                        else:
+                            while len(buckets) <= nd:
+                                buckets.append([])
+                            buckets[nd].append(there)
+        d += 1
     return best
 
 
