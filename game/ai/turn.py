@@ -39,6 +39,7 @@ class Turn:
         self.reserved: set[int] = set()
         self._strikers: tuple[int, list[tuple[int, Army]]] | None = None  # (view version, strike_armies())
         self._claimers: tuple[int, list[int]] | None = None  # (view version, claimer_ids())
+        self._target: tuple[int, tuple[int, int]] | None = None  # (view version, main_target())
         self.late = self.v.round >= params.late_round
         # the longer the game, the more readily even trades are taken (a front that never moves ends no game)
         overtime = max(0, self.v.round - params.late_round)
@@ -191,6 +192,9 @@ class Turn:
         v = self.v
         if v.base is None or not v.enemy_bases:
             return None
+        found = self._target
+        if found is not None and found[0] == v.version:  # until the next command (strikes and climbs ask it)
+            return found[1]
         best = None
         for seat, base in sorted(v.enemy_bases.items()):
             defence = sum(v.army_power(a) for _, a in v.at.get(base, ()) if a.owner == seat)
@@ -198,6 +202,7 @@ class Turn:
             if best is None or score < best[0]:
                 best = (score, seat, base)
         assert best is not None
+        self._target = (v.version, (best[1], best[2]))
         return best[1], best[2]
 
     def base_threat(self) -> float:
