@@ -289,48 +289,61 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     start = army.territory
     tree: dict[int, int] = {}  # the previous territory on each cheapest path found (Reach.path walks it)
     best = {start: 0}
-    frontier: list[tuple[int, int]] = [(0, start)]
+    # a bucket of territories per MP spent, each read as a heap: territories are settled in exactly the order
+    # of a heap of (MP, territory), so ties between equally cheap paths go the same way, without a tuple per step
+    buckets: list[list[int]] = [[start]]
     into: dict[int, int] = {}
-    neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
+    neighbours, pop, push, heapify = world.board.neighbour_table(), heapq.heappop, heapq.heappush, heapq.heapify
     occupied_kind = occupied.get
-    while frontier:
-        spent, here = pop(frontier)
-        if spent > best[here]:
-            continue
-        if here != start and here in occupied:
-            continue
-        for there in neighbours[here]:
-            if there in walled:
-                step = cost(here, there)
-                if step is None:
-                    continue
-            else:
-                known_step = into.get(there)
-                if known_step is None:
-                    kind = occupied_kind(there)
-                    if kind == "battle":
-                        known_step = -1
-                    else:
-                        found_cost = entering.get(there)
-                        if found_cost is None:
-                            found_cost = entering[there] = _entering_cost(world, there, tables)
-                        entry = found_cost[0]
-                        if entry is None:
+    spent = 0
+    while spent < len(buckets):
+        bucket = buckets[spent]
+        if len(bucket) > 1:
+            heapify(bucket)
+        while bucket:
+            here = pop(bucket)
+            if spent > best[here]:
+                continue
+            if here != start and here in occupied:
+                continue
+            for there in neighbours[here]:
+                if there in walled:
+                    step = cost(here, there)
+                    if step is None:
+                        continue
+                else:
+                    known_step = into.get(there)
+                    if known_step is None:
+                        kind = occupied_kind(there)
+                        if kind == "battle":
                             known_step = -1
                         else:
-                            known_step = entry + attack_extra if kind == "attack" else entry
-                    into[there] = known_step
-                if known_step < 0:
+                            found_cost = entering.get(there)
+                            if found_cost is None:
+                                found_cost = entering[there] = _entering_cost(world, there, tables)
+                            entry = found_cost[0]
+                            if entry is None:
+                                known_step = -1
+                            else:
+                                known_step = entry + attack_extra if kind == "attack" else entry
+                        into[there] = known_step
+                    if known_step < 0:
+                        continue
+                    step = known_step
+                total = spent + step
+                if total > budget:
                     continue
-                step = known_step
-            total = spent + step
-            if total > budget:
-                continue
-            known = best.get(there)
-            if known is None or total < known:
-                best[there] = total
-                tree[there] = here
-                push(frontier, (total, there))
+                known = best.get(there)
+                if known is None or total < known:
+                    best[there] = total
+                    tree[there] = here
+                    if total == spent:  # a step of cost 0: settled in this bucket, in order
+                        push(bucket, there)
+                    else:
+                        while len(buckets) <= total:
+                            buckets.append([])
+                        buckets[total].append(there)
+        spent += 1
     del best[start]
     return {territory: Reach(territory, total, None, occupied_kind(territory, "move"), tree)
             for territory, total in best.items()}
