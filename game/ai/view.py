@@ -10,6 +10,7 @@ import heapq
 import random
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Protocol
 
 import esper
@@ -39,9 +40,12 @@ Fighter = tuple[int, int] | tuple[int, int, bool]  # (attack, health[, rearguard
 Side = list[Fighter]
 
 
+_attack, _health = itemgetter(0), itemgetter(1)
+
+
 def power(side: Side) -> float:
     """Square-law fighting strength: total attack times total health."""
-    return float(sum(u[0] for u in side) * sum(u[1] for u in side))
+    return float(sum(map(_attack, side)) * sum(map(_health, side)))
 
 
 @dataclass
@@ -308,7 +312,7 @@ class View:
                 else:
                     found.append(pair)
             self._mine, self._hostile, self._at = mine, hostile, at
-            self._hostile_cells = {a.territory for _, a in hostile}
+            self._hostile_cells: set[int] | None = None  # any_hostile_at's, worked out when first asked
         return self._armies
 
     @property
@@ -352,7 +356,10 @@ class View:
         """`hostile_at` as a yes or no, without building the list (claim checks ask it for every territory)."""
         if self._armies is None:
             self._read_armies()
-        return territory in self._hostile_cells
+        cells = self._hostile_cells
+        if cells is None:
+            cells = self._hostile_cells = {a.territory for _, a in self._hostile}
+        return territory in cells
 
     def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
         return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
