@@ -538,7 +538,12 @@ class Threat:
         self.width = getattr(board, "width", 0)
         # strongest first: the first source in range is the strongest in range (ties keep their order)
         ranked = sorted(sources, key=lambda source: -source[2])
-        self.sources = [(t % self.width, t // self.width, r, p) for t, r, p in ranked] if self.width else []
+        # within r steps (Manhattan) <=> |dx + dy| <= r and |dx - dy| <= r: each source as its two ranges of
+        # x + y and x - y, so a lookup compares without a call per source
+        self.sources: list[tuple[int, int, int, int, float]] = []
+        for t, r, p in ranked if self.width else ():
+            x, y = t % self.width, t // self.width
+            self.sources.append((x + y - r, x + y + r, x - y - r, x - y + r, p))
         self.raw = ranked
         self.memo: dict[int, float] = {}
 
@@ -549,8 +554,9 @@ class Threat:
         worst = 0.0
         if self.width:
             x, y = territory % self.width, territory // self.width
-            for sx, sy, radius, strength in self.sources:
-                if abs(sx - x) + abs(sy - y) <= radius:
+            plus, minus = x + y, x - y
+            for plus_low, plus_high, minus_low, minus_high, strength in self.sources:
+                if plus_low <= plus <= plus_high and minus_low <= minus <= minus_high:
                     worst = max(worst, strength)
                     break
         else:
