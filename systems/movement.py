@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import esper
 
 from components.abilities import BridgeAbility
-from components.armies import Army
+from components.armies import Army, ArmyUnit
 from components.board import Disrupted
 from components.structures import Catapult, Structure
 from systems import queries as q
@@ -183,7 +183,8 @@ def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
     moving = army.units if units is None else units
-    types = tuple(q.unit(u).unit_type for u in moving)
+    find = esper.component_for_entity  # every search and path check starts here: one lookup per unit
+    types = tuple([find(u, ArmyUnit).unit_type for u in moving])
     catapult_type = None
     if army.catapult is not None and (units is None or _crew_moves(army, units)):
         catapult_type = esper.component_for_entity(army.catapult, Structure).structure_type
