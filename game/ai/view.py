@@ -296,24 +296,27 @@ class View:
         self._near_threats: dict[tuple[int, int], float] = {}  # enemy_threat's answers
 
     def _read_armies(self) -> list[tuple[int, Army]]:
+        # each digest of the armies is worked out when first asked for after a command (most commands are
+        # followed by a few questions only)
         if self._armies is None:
             self.world.activate()
             self._armies = sorted(q.armies())  # by entity: ids are unique, so no Army is ever compared
+            self._mine: list[tuple[int, Army]] | None = None
+            self._hostile: list[tuple[int, Army]] | None = None
+            self._at: dict[int, list[tuple[int, Army]]] | None = None
+            self._hostile_cells: set[int] | None = None  # any_hostile_at's
+        return self._armies
+
+    def _sides(self) -> tuple[list[tuple[int, Army]], list[tuple[int, Army]]]:
+        armies = self._read_armies()
+        if self._mine is None or self._hostile is None:
+            seat = self.seat
             mine: list[tuple[int, Army]] = []
             hostile: list[tuple[int, Army]] = []
-            at: dict[int, list[tuple[int, Army]]] = {}
-            seat = self.seat
-            for pair in self._armies:
-                army = pair[1]
-                (mine if army.owner == seat else hostile).append(pair)
-                found = at.get(army.territory)
-                if found is None:
-                    at[army.territory] = [pair]
-                else:
-                    found.append(pair)
-            self._mine, self._hostile, self._at = mine, hostile, at
-            self._hostile_cells: set[int] | None = None  # any_hostile_at's, worked out when first asked
-        return self._armies
+            for pair in armies:
+                (mine if pair[1].owner == seat else hostile).append(pair)
+            self._mine, self._hostile = mine, hostile
+        return self._mine, self._hostile
 
     @property
     def armies(self) -> list[tuple[int, Army]]:
@@ -321,18 +324,26 @@ class View:
 
     @property
     def my_armies(self) -> list[tuple[int, Army]]:
-        self._read_armies()
-        return self._mine
+        return self._sides()[0]
 
     @property
     def hostile(self) -> list[tuple[int, Army]]:
-        self._read_armies()
-        return self._hostile
+        return self._sides()[1]
 
     @property
     def at(self) -> dict[int, list[tuple[int, Army]]]:
-        self._read_armies()
-        return self._at
+        armies = self._read_armies()
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for pair in armies:
+                territory = pair[1].territory
+                found = at.get(territory)
+                if found is None:
+                    at[territory] = [pair]
+                else:
+                    found.append(pair)
+        return at
 
     @property
     def structures(self) -> list[tuple[int, Structure]]:
@@ -354,11 +365,9 @@ class View:
 
     def any_hostile_at(self, territory: int) -> bool:
         """`hostile_at` as a yes or no, without building the list (claim checks ask it for every territory)."""
-        if self._armies is None:
-            self._read_armies()
-        cells = self._hostile_cells
+        cells = self._hostile_cells if self._armies is not None else None
         if cells is None:
-            cells = self._hostile_cells = {a.territory for _, a in self._hostile}
+            cells = self._hostile_cells = {a.territory for _, a in self.hostile}
         return territory in cells
 
     def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
