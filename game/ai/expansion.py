@@ -139,14 +139,16 @@ def claim_with(turn: Turn, entity: int) -> None:
         best_here = -1.0
     reach = v.reach(entity)
     best: tuple[float, int] | None = None
+    owner, seat, neighbours = v.owner, turn.seat, v.board.neighbour_table()
     for t, r in reach.items():
-        if r.kind != "move" or not turn.claimable(t):
+        # most of the reach is this player's own land, which is never claimable: told apart without a call
+        if r.kind != "move" or owner[t] == seat or not turn.claimable(t):
             continue
         if army.mp - r.cost < turn.takeover_cost(t):
             continue
         if v.threat.get(t, 0.0) > mine * 2:
             continue
-        score = v.static.value[t] - 0.05 * r.cost + 0.1 * sum(1 for n in v.board.neighbours(t) if v.owner[n] == turn.seat)
+        score = v.static.value[t] - 0.05 * r.cost + 0.1 * sum([owner[n] == seat for n in neighbours[t]])
         if best is None or score > best[0]:
             best = (score, t)
     if best_here >= 0 and (best is None or best_here >= best[0] - 0.3):
