@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import esper
 
@@ -39,6 +40,7 @@ class StepTables:
     wall_entities: dict[tuple[int, int], int] = field(default_factory=dict)  # as `walls`: the wall's entity
     # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
     entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
+    least: int = 0  # no step costs less (0 when unknown): a search stops where no step fits the MP left
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
@@ -81,7 +83,15 @@ def _step_tables(world: World, mover: Mover, types: tuple[str, ...]) -> StepTabl
             bridge_costs.setdefault(territory, cost)
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
     walls, wall_entities, wall_cells = _walls(world)
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities)
+    # every step costs at least what entering its territory costs: the cheapest terrain, bridge or cleared
+    # forest; walls and attacks only add (R5.3-R5.5), unless a mod's wall-crossing hook says otherwise
+    costs = [cost for cost, _ in terrain_costs.values() if cost is not None]
+    costs.extend(bridge_costs.values())
+    if cleared:
+        costs.append(rules.disruption.min_move_cost)
+    least = max(0, min(costs, default=0)) if world.app.hooks.wall_crossing is None else 0
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities,
+                      least=least)
 
 
 def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[int, int], int], frozenset[int]]:
@@ -199,38 +209,38 @@ def _crew_moves(army: Army, units: list[int]) -> bool:
     return catapult is not None and catapult.crew in units
 
 
-class Reach:
+class Reach(NamedTuple):
     """A territory an army can reach this turn: total MP, the path, and what entering it means ("move",
     "combine" or "attack"). A search gives every reachable territory but its caller follows few of them, so
-    the path is read from the search tree when first asked for."""
+    the path is read from the search tree when first asked for (`known_path` None). A named tuple: a search
+    makes one per territory it reaches, built without a Python call (`tuple.__new__`)."""
 
-    __slots__ = ("territory", "cost", "kind", "_path", "_tree")
-
-    def __init__(self, territory: int, cost: int, path: tuple[int, ...] | None, kind: str,
-                 tree: dict[int, int] | None = None) -> None:
-        self.territory = territory
-        self.cost = cost
-        self.kind = kind
-        self._path = path
-        self._tree = tree  # each territory's previous one on its cheapest path (the search's start is not in it)
+    territory: int
+    cost: int
+    known_path: tuple[int, ...] | None
+    kind: str
+    tree: dict[int, int] | None = None  # each territory's previous one on its cheapest path (not the start)
 
     @property
     def path(self) -> tuple[int, ...]:
-        if self._path is None:
-            tree = self._tree or {}
-            steps: list[int] = []
-            here = self.territory
-            while here in tree:
-                steps.append(here)
-                here = tree[here]
-            self._path = tuple(reversed(steps))
-        return self._path
+        if self.known_path is not None:
+            return self.known_path
+        tree = self.tree or {}
+        steps: list[int] = []
+        here = self.territory
+        while here in tree:
+            steps.append(here)
+            here = tree[here]
+        return tuple(reversed(steps))
 
     def _key(self) -> tuple[int, int, tuple[int, ...], str]:
         return self.territory, self.cost, self.path, self.kind
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Reach) and self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -297,7 +307,9 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     neighbours, pop, push, heapify = world.board.neighbour_table(), heapq.heappop, heapq.heappush, heapq.heapify
     occupied_kind = occupied.get
     spent = 0
-    while spent < len(buckets):
+    # a territory settled with less than `least` MP left steps nowhere: the buckets past `last` are final
+    last = budget - tables.least
+    while spent < len(buckets) and spent <= last:
         bucket = buckets[spent]
         if len(bucket) > 1:
             heapify(bucket)
@@ -346,7 +358,8 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
                         buckets[total].append(there)
         spent += 1
     del best[start]
-    return {territory: Reach(territory, total, None, occupied_kind(territory, "move"), tree)
+    make = tuple.__new__  # Reach's fields in order, without a Python call per territory
+    return {territory: make(Reach, (territory, total, None, occupied_kind(territory, "move"), tree))
             for territory, total in best.items()}
 
 
