@@ -57,6 +57,9 @@ class World:
     # computed once per game, and the walls index while the structures are unchanged (movement._walls): hot
     # paths read them instead of walking the rules or the structures again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # what checking the command in hand worked out for its apply (a path's MP): filled by its check, emptied
+    # when a check starts and when an apply ends (systems.actions), so an apply reads only its own check's
+    checked: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def issuer(self) -> int:
