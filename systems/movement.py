@@ -249,26 +249,39 @@ class Reach(NamedTuple):
         return f"Reach(territory={self.territory}, cost={self.cost}, path={self.path}, kind={self.kind!r})"
 
 
-def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None) -> dict[int, Reach]:
-    """Where the army (or some of its units) can go this turn and by which path (R5.3-R5.6)."""
-    army = esper.component_for_entity(army_entity, Army)
-    mover = mover_of(world, army, units)
-    budget = army.mp if budget is None else budget
-    tables = step_tables(world, mover)
+def occupancy(world: World, owner: int | None, skip: int | None = None) -> dict[int, str]:
+    """What entering each territory an army stands on means to an army of `owner` (R5.5, R5.6): "battle" (a
+    battle is fought there: it cannot be entered), else "attack" (hostile) or "combine", by the first army
+    found there; `skip` leaves one army out."""
     occupied: dict[int, str] = {}
     hostile_to: dict[int | None, bool] = {}  # q.hostile per owner met: a handful of owners, dozens of armies
-    mine = army.owner
     for entity, other in q.armies():
-        if entity == army_entity:
+        if entity == skip:
             continue
         if other.battle is not None:
             occupied[other.territory] = "battle"
             continue
-        owner = other.owner
-        hostile = hostile_to.get(owner)
+        owner_there = other.owner
+        hostile = hostile_to.get(owner_there)
         if hostile is None:
-            hostile = hostile_to[owner] = q.hostile(owner, mine)
+            hostile = hostile_to[owner_there] = q.hostile(owner_there, owner)
         occupied.setdefault(other.territory, "attack" if hostile else "combine")
+    return occupied
+
+
+def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None,
+              occupied: dict[int, str] | None = None) -> dict[int, Reach]:
+    """Where the army (or some of its units) can go this turn and by which path (R5.3-R5.6).
+
+    `occupied`: `occupancy(world, army.owner)` read once for several searches while no army moves (the
+    army's own entry changes nothing: a search never steps back into its start); a search with open-terrain
+    MP reads its own."""
+    army = esper.component_for_entity(army_entity, Army)
+    mover = mover_of(world, army, units)
+    budget = army.mp if budget is None else budget
+    tables = step_tables(world, mover)
+    if occupied is None or mover.open_mp > 0:
+        occupied = occupancy(world, army.owner, skip=army_entity)
     attack_extra = world.rules.costs.attack_extra
     entering = tables.entering
     walled = tables.wall_cells

@@ -206,7 +206,7 @@ def test_reachable_is_the_plain_cheapest_paths_search():
     from game.rules_loader import load_ruleset
     from game.simulate import play_game, resolve_map
     from systems import queries as q
-    from systems.movement import reachable
+    from systems.movement import occupancy, reachable
 
     game, _ = play_game(load_ruleset(), resolve_map("wide_world"), ["normal"] * 4, seed=3, max_rounds=14)
     world = game.world
@@ -218,5 +218,8 @@ def test_reachable_is_the_plain_cheapest_paths_search():
         for budget in (moving.mp, moving.mp + 3):
             got = [(t, r.cost, r.path, r.kind) for t, r in reachable(world, entity, budget=budget).items()]
             assert got == _plain_reach(world, entity, budget)
+            # the occupancy read once for several searches (the army itself included) changes nothing
+            shared = reachable(world, entity, budget=budget, occupied=occupancy(world, moving.owner))
+            assert [(t, r.cost, r.path, r.kind) for t, r in shared.items()] == got
             checked += 1
     assert checked >= 10

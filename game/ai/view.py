@@ -20,7 +20,7 @@ from components.structures import Structure
 from game.engine import Game
 from systems import queries as q
 from systems.combat import fighters, fighters_of, simulate_battle, unit_attack, unit_health
-from systems.movement import Reach, reachable
+from systems.movement import Reach, occupancy, reachable
 from systems.queries import touches
 from systems.world import World
 
@@ -289,6 +289,7 @@ class View:
         """Forget what commands may have changed (armies, structures, reaches); re-read lazily on next use."""
         self.version = getattr(self, "version", 0) + 1
         self._reach_cache: dict[tuple[int, int], dict[int, Reach]] = {}
+        self._occupancy: dict[int | None, dict[int, str]] = {}  # by army owner: one reading per command
         self._armies: list[tuple[int, Army]] | None = None
         self._structures: list[tuple[int, Structure]] | None = None
         self._garrisoned: set[int] | None = None
@@ -493,7 +494,11 @@ class View:
         found = self._reach_cache.get(key)
         if found is not None:
             return found
-        result = reachable(self.world, entity)
+        occupied = self._occupancy.get(army.owner)
+        if occupied is None:
+            self.world.activate()
+            occupied = self._occupancy[army.owner] = occupancy(self.world, army.owner)
+        result = reachable(self.world, entity, occupied=occupied)
         self._reach_cache[key] = result
         return result
 
