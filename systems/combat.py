@@ -111,8 +111,8 @@ def fighter(world: World, unit_entity: int) -> tuple[int, int, bool]:
 
 def fighters(world: World, unit_entities: Sequence[int]) -> list[tuple[int, int, bool]]:
     """`fighter` for each of several units, in order (forecasts and computer players read whole armies)."""
-    find = esper.component_for_entity
-    return fighters_of(world, [find(u, ArmyUnit) for u in unit_entities])
+    entities = esper._entities  # component_for_entity inline: one lookup per unit
+    return fighters_of(world, [entities[u][ArmyUnit] for u in unit_entities])
 
 
 def fighters_of(world: World, units: Sequence[ArmyUnit]) -> list[tuple[int, int, bool]]:

@@ -193,8 +193,8 @@ def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
     moving = army.units if units is None else units
-    find = esper.component_for_entity  # every search and path check starts here: one lookup per unit
-    types = tuple([find(u, ArmyUnit).unit_type for u in moving])
+    entities = esper._entities  # every search and path check starts here: component_for_entity inline, per unit
+    types = tuple([entities[u][ArmyUnit].unit_type for u in moving])
     catapult_type = None
     if army.catapult is not None and (units is None or _crew_moves(army, units)):
         catapult_type = esper.component_for_entity(army.catapult, Structure).structure_type

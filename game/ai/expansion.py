@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from components.armies import Army
 from components.commands import Move, Split, TakeOver
 from game.ai.params import DEFENDER, RANGER, SOLDIER
-from game.ai.view import INF, bounded_search, cost_table
+from game.ai.view import INF, cost_table, search_around
 from systems import queries as q
 from systems.events import ArmySplit
 from systems.movement import fitting_units
@@ -163,8 +163,7 @@ def claim_with(turn: Turn, entity: int) -> None:
         return
     # nothing in reach: walk toward the best claimable territory further away
     types = v.types(army)
-    cost = cost_table(v.world, v.static, types)
-    tree = bounded_search(v.world, cost, here, max(army.mp, 1) * 5)
+    tree = search_around(v.world, v.static, types, here, max(army.mp, 1) * 5)
     target = None
     target_score = -1e9
     value = v.static.value

@@ -62,6 +62,9 @@ class Static:
     lazy_fields: dict[tuple[tuple[str, ...], int], Field] = field(default_factory=dict)  # `View.field`'s
     starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)  # `Field.start` per cost table
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
+    # `search_around`'s trees by (unit types, start, budget): terrain only, so they hold for the whole game
+    searches: OrderedDict[tuple[tuple[str, ...], int, int], dict[int, tuple[int, int]]] = field(
+        default_factory=OrderedDict)
 
 
 _STATIC: OrderedDict[str, Static] = OrderedDict()
@@ -217,6 +220,23 @@ class Field:
             if territory is not None and dist[territory] <= d - 1:
                 return
         self.done = INF  # searched to the end: every value is final
+
+
+SEARCH_CACHE = 64  # `search_around` trees kept per game (a few hundred territories each)
+
+
+def search_around(world: World, static: Static, types: tuple[str, ...], start: int, budget: int) -> dict[int, tuple[int, int]]:
+    """`bounded_search` over the terrain cost table of these unit types, kept per game (the newest
+    SEARCH_CACHE): armies often look around the same spot again. Read only."""
+    key = (types, start, budget)
+    found = static.searches.get(key)
+    if found is not None:
+        static.searches.move_to_end(key)
+        return found
+    tree = static.searches[key] = bounded_search(world, cost_table(world, static, types), start, budget)
+    while len(static.searches) > SEARCH_CACHE:
+        static.searches.popitem(last=False)
+    return tree
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
@@ -452,11 +472,11 @@ class View:
         bases = {b: s for s, b in self.enemy_bases.items()}
         every, mobile = [], []
         world, powers = self.world, self._powers
-        find = esper.component_for_entity
+        entities = esper._entities  # component_for_entity inline: one lookup per unit
         for _, army in self.hostile:
             if not army.units:
                 continue
-            units = [find(u, ArmyUnit) for u in army.units]  # read once for both the MP and the power
+            units = [entities[u][ArmyUnit] for u in army.units]  # read once for both the MP and the power
             key = tuple(army.units)
             power_now = powers.get(key)
             if power_now is None:
