@@ -309,7 +309,8 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     # systems.board.cheapest_paths written out (the same search, step for step): the computer players run this
     # for every army after every command, and a call per border was most of its time
     # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
-    # it cannot be entered), worked out inline as `cost` does, so most steps cost one lookup
+    # it cannot be entered; -2: on a walled border, asked of `cost` per step), worked out inline as `cost`
+    # does, so most steps cost one lookup
     start = army.territory
     tree: dict[int, int] = {}  # the previous territory on each cheapest path found (Reach.path walks it)
     best = {start: 0}
@@ -333,13 +334,11 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
             if here != start and here in occupied:
                 continue
             for there in neighbours[here]:
-                if there in walled:
-                    step = cost(here, there)
-                    if step is None:
-                        continue
-                else:
-                    known_step = into.get(there)
-                    if known_step is None:
+                known_step = into.get(there)
+                if known_step is None:
+                    if there in walled:
+                        known_step = -2  # on a walled border: priced per step (`cost`), from each side
+                    else:
                         kind = occupied_kind(there)
                         if kind == "battle":
                             known_step = -1
@@ -352,9 +351,15 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
                                 known_step = -1
                             else:
                                 known_step = entry + attack_extra if kind == "attack" else entry
-                        into[there] = known_step
-                    if known_step < 0:
+                    into[there] = known_step
+                if known_step < 0:
+                    if known_step == -1:
                         continue
+                    walled_step = cost(here, there)
+                    if walled_step is None:
+                        continue
+                    step = walled_step
+                else:
                     step = known_step
                 total = spent + step
                 if total > budget:
