@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from systems import queries as q
 from systems.production import production_ranges
-from systems.upkeep import Group, allocate, rogue_chance, upkeep_groups
+from systems.upkeep import Group, allocate, rogue_chance, upkeep_groups, upkeep_owed
 from systems.world import SETUP, World
 
 
@@ -147,8 +147,10 @@ def food_outlook(game: object, seat: int) -> tuple[int, int]:
     ask this many times a turn)."""
     world = game if isinstance(game, World) else game.world  # type: ignore[attr-defined]
     world.activate()
-    _, groups, (_, mean, _) = _next_upkeep(world, seat, ordered=False)  # a sum: the payment order is not needed
-    return math.floor(mean), sum(g.owed for g in groups)
+    with _clock_at(world, next_upkeep_round(world, seat), seat):
+        owed = upkeep_owed(world, seat)  # a sum: the groups and their payment order are not needed
+        _, mean, _ = production_ranges(world, seat).get(world.rules.resources.upkeep, (0, 0.0, 0))
+    return math.floor(mean), owed
 
 
 def upkeep_forecast(game: object, seat: int) -> UpkeepForecast:

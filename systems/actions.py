@@ -36,6 +36,7 @@ def handles(command_type: type[Command]) -> Callable[[type], type]:
 
 def check(world: World, command: Command) -> str | None:
     """Why `command` is illegal now, or None when it may be applied. Never changes the state."""
+    world.checked.clear()
     if world.clock.winner is not None:
         return "the game is over"
     handler = world.app.commands.get(type(command))
@@ -48,7 +49,10 @@ def check(world: World, command: Command) -> str | None:
 
 def execute(world: World, command: Command) -> None:
     """Apply a command that `check` accepted."""
-    world.app.commands[type(command)].apply(world, command)
+    try:
+        world.app.commands[type(command)].apply(world, command)
+    finally:
+        world.checked.clear()
 
 
 def acting_owner(world: World) -> int | None:

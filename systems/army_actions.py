@@ -39,15 +39,29 @@ def check_path(world: World, entity: int, army: Army, path: tuple[int, ...], uni
     cost, reason = path_cost(world, entity, path, units)
     if cost is None:
         return reason
+    world.checked[_path_key(entity, path, units)] = cost  # the apply that follows moves along it (arrive)
     if cost > army.mp:
         return f"that needs {cost} MP and the army has {army.mp}"
     return check_arrival(world, army, path[-1], units)
 
 
-def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | None = None) -> None:
-    """Move (part of) an army along a checked path and resolve what it finds there (R5.5, R5.6)."""
+def _path_key(entity: int, path: tuple[int, ...], units: list[int] | None) -> tuple[object, ...]:
+    return "path_cost", entity, path, None if units is None else tuple(units)
+
+
+def checked_cost(world: World, entity: int, path: tuple[int, ...], units: list[int] | None = None) -> int | None:
+    """The MP `check_path` found for this move while checking the command now applied (None if it did not)."""
+    found: int | None = world.checked.pop(_path_key(entity, path, units), None)
+    return found
+
+
+def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | None = None,
+           cost: int | None = None) -> None:
+    """Move (part of) an army along a checked path and resolve what it finds there (R5.5, R5.6). `cost`:
+    the path's MP when the caller knows it (`checked_cost`: nothing changed since the check)."""
     army = esper.component_for_entity(entity, Army)
-    cost, _ = path_cost(world, entity, path, units)
+    if cost is None:
+        cost, _ = path_cost(world, entity, path, units)
     assert cost is not None
     destination = path[-1]
     resident = next(((e, a) for e, a in q.armies_at(destination) if e != entity), None)
@@ -79,7 +93,8 @@ class MoveArmy:
 
     @staticmethod
     def apply(world: World, cmd: Move) -> None:
-        arrive(world, cmd.army, tuple(cmd.path))
+        path = tuple(cmd.path)
+        arrive(world, cmd.army, path, cost=checked_cost(world, cmd.army, path))
 
 
 @handles(Attack)
@@ -95,7 +110,8 @@ class AttackArmy:
 
     @staticmethod
     def apply(world: World, cmd: Attack) -> None:
-        arrive(world, cmd.army, (cmd.territory,))
+        path = (cmd.territory,)
+        arrive(world, cmd.army, path, cost=checked_cost(world, cmd.army, path))
 
 
 @handles(Combine)
@@ -139,7 +155,8 @@ class SplitArmy:
 
     @staticmethod
     def apply(world: World, cmd: Split) -> None:
-        arrive(world, cmd.army, (cmd.territory,), list(cmd.units))
+        path, units = (cmd.territory,), list(cmd.units)
+        arrive(world, cmd.army, path, units, cost=checked_cost(world, cmd.army, path, units))
 
 
 @handles(Retreat)

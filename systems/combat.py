@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import esper
 
-from components.armies import Army, Battle
+from components.armies import Army, ArmyUnit, Battle
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.events import (
@@ -105,11 +105,28 @@ def _rearguard(world: World, units: list[int]) -> set[int]:
 def fighter(world: World, unit_entity: int) -> tuple[int, int, bool]:
     """A unit in an army as plain numbers for `simulate_battle`: (attack, health, rearguard)."""
     unit = q.unit(unit_entity)
-    rearguards = world.derived.get("rearguard_types")
+    rearguards = _rearguard_types(world)
+    return unit.attack, unit.defense - unit.damage, unit.unit_type in rearguards
+
+
+def fighters(world: World, unit_entities: Sequence[int]) -> list[tuple[int, int, bool]]:
+    """`fighter` for each of several units, in order (forecasts and computer players read whole armies)."""
+    entities = esper._entities  # component_for_entity inline: one lookup per unit
+    return fighters_of(world, [entities[u][ArmyUnit] for u in unit_entities])
+
+
+def fighters_of(world: World, units: Sequence[ArmyUnit]) -> list[tuple[int, int, bool]]:
+    """`fighters` for unit components already read (a caller that reads the units for more than this)."""
+    rearguards = _rearguard_types(world)
+    return [(unit.attack, unit.defense - unit.damage, unit.unit_type in rearguards) for unit in units]
+
+
+def _rearguard_types(world: World) -> set[str]:
+    rearguards: set[str] | None = world.derived.get("rearguard_types")
     if rearguards is None:
         rearguards = world.derived["rearguard_types"] = {
             t for t, spec in world.rules.units.items() if spec.has("rearguard")}
-    return unit.attack, unit.defense - unit.damage, unit.unit_type in rearguards
+    return rearguards
 
 
 def simulate_battle(

@@ -5,14 +5,15 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import esper
 
 from components.abilities import BridgeAbility
-from components.armies import Army
+from components.armies import Army, ArmyUnit
+from components.board import Disrupted
 from components.structures import Catapult, Structure
 from systems import queries as q
-from systems.board import path_to
 from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
 from systems.world import World
 
@@ -39,12 +40,37 @@ class StepTables:
     wall_entities: dict[tuple[int, int], int] = field(default_factory=dict)  # as `walls`: the wall's entity
     # what entering each territory costs before walls, filled as searches ask (a search steps in many times)
     entering: dict[int, tuple[int | None, str]] = field(default_factory=dict)
+    least: int = 0  # no step costs less (0 when unknown): a search stops where no step fits the MP left
 
 
 def step_tables(world: World, mover: Mover) -> StepTables:
-    """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests."""
+    """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests.
+
+    Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
+    as `_walls`: esper hands out the same component lists until an entity or a component is added or
+    removed anywhere), so a turn's searches and path checks share one table and its `entering` memo. Not
+    kept when a mod bridges territories itself (its hook may read anything) or with deletions pending."""
+    types = tuple(dict.fromkeys(mover.types))
+    hooked = world.app.hooks.bridges is not None
+    listed = esper.get_component(Structure)
+    marked = esper.get_component(Disrupted)
+    clock = world.clock
+    key = ("step_tables", types, mover.catapult_type)
+    keep = not hooked and not esper._dead_entities
+    if keep:
+        found = world.derived.get(key)
+        if found is not None and found[0] is listed and found[1] is marked and found[2] == (clock.round, clock.seat):
+            tables: StepTables = found[3]
+            return tables
+    tables = _step_tables(world, mover, types)
+    if keep:
+        world.derived[key] = (listed, marked, (clock.round, clock.seat), tables)
+    return tables
+
+
+def _step_tables(world: World, mover: Mover, types: tuple[str, ...]) -> StepTables:
     rules = world.rules
-    key = ("terrain_costs", tuple(dict.fromkeys(mover.types)), mover.catapult_type)
+    key = ("terrain_costs", types, mover.catapult_type)
     terrain_costs = world.derived.get(key)
     if terrain_costs is None:
         terrain_costs = world.derived[key] = _terrain_costs(world, mover)
@@ -57,7 +83,15 @@ def step_tables(world: World, mover: Mover) -> StepTables:
             bridge_costs.setdefault(territory, cost)
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
     walls, wall_entities, wall_cells = _walls(world)
-    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities)
+    # every step costs at least what entering its territory costs: the cheapest terrain, bridge or cleared
+    # forest; walls and attacks only add (R5.3-R5.5), unless a mod's wall-crossing hook says otherwise
+    costs = [cost for cost, _ in terrain_costs.values() if cost is not None]
+    costs.extend(bridge_costs.values())
+    if cleared:
+        costs.append(rules.disruption.min_move_cost)
+    least = max(0, min(costs, default=0)) if world.app.hooks.wall_crossing is None else 0
+    return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities,
+                      least=least)
 
 
 def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[int, int], int], frozenset[int]]:
@@ -159,7 +193,8 @@ def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
     moving = army.units if units is None else units
-    types = tuple(q.unit(u).unit_type for u in moving)
+    entities = esper._entities  # every search and path check starts here: component_for_entity inline, per unit
+    types = tuple([entities[u][ArmyUnit].unit_type for u in moving])
     catapult_type = None
     if army.catapult is not None and (units is None or _crew_moves(army, units)):
         catapult_type = esper.component_for_entity(army.catapult, Structure).structure_type
@@ -174,32 +209,38 @@ def _crew_moves(army: Army, units: list[int]) -> bool:
     return catapult is not None and catapult.crew in units
 
 
-class Reach:
+class Reach(NamedTuple):
     """A territory an army can reach this turn: total MP, the path, and what entering it means ("move",
     "combine" or "attack"). A search gives every reachable territory but its caller follows few of them, so
-    the path is read from the search tree when first asked for."""
+    the path is read from the search tree when first asked for (`known_path` None). A named tuple: a search
+    makes one per territory it reaches, built without a Python call (`tuple.__new__`)."""
 
-    __slots__ = ("territory", "cost", "kind", "_path", "_tree")
-
-    def __init__(self, territory: int, cost: int, path: tuple[int, ...] | None, kind: str,
-                 tree: dict[int, tuple[int, int | None]] | None = None) -> None:
-        self.territory = territory
-        self.cost = cost
-        self.kind = kind
-        self._path = path
-        self._tree = tree
+    territory: int
+    cost: int
+    known_path: tuple[int, ...] | None
+    kind: str
+    tree: dict[int, int] | None = None  # each territory's previous one on its cheapest path (not the start)
 
     @property
     def path(self) -> tuple[int, ...]:
-        if self._path is None:
-            self._path = path_to(self._tree or {}, self.territory)
-        return self._path
+        if self.known_path is not None:
+            return self.known_path
+        tree = self.tree or {}
+        steps: list[int] = []
+        here = self.territory
+        while here in tree:
+            steps.append(here)
+            here = tree[here]
+        return tuple(reversed(steps))
 
     def _key(self) -> tuple[int, int, tuple[int, ...], str]:
         return self.territory, self.cost, self.path, self.kind
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Reach) and self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -208,22 +249,39 @@ class Reach:
         return f"Reach(territory={self.territory}, cost={self.cost}, path={self.path}, kind={self.kind!r})"
 
 
-def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None) -> dict[int, Reach]:
-    """Where the army (or some of its units) can go this turn and by which path (R5.3-R5.6)."""
+def occupancy(world: World, owner: int | None, skip: int | None = None) -> dict[int, str]:
+    """What entering each territory an army stands on means to an army of `owner` (R5.5, R5.6): "battle" (a
+    battle is fought there: it cannot be entered), else "attack" (hostile) or "combine", by the first army
+    found there; `skip` leaves one army out."""
+    occupied: dict[int, str] = {}
+    hostile_to: dict[int | None, bool] = {}  # q.hostile per owner met: a handful of owners, dozens of armies
+    for entity, other in q.armies():
+        if entity == skip:
+            continue
+        if other.battle is not None:
+            occupied[other.territory] = "battle"
+            continue
+        owner_there = other.owner
+        hostile = hostile_to.get(owner_there)
+        if hostile is None:
+            hostile = hostile_to[owner_there] = q.hostile(owner_there, owner)
+        occupied.setdefault(other.territory, "attack" if hostile else "combine")
+    return occupied
+
+
+def reachable(world: World, army_entity: int, units: list[int] | None = None, budget: int | None = None,
+              occupied: dict[int, str] | None = None) -> dict[int, Reach]:
+    """Where the army (or some of its units) can go this turn and by which path (R5.3-R5.6).
+
+    `occupied`: `occupancy(world, army.owner)` read once for several searches while no army moves (the
+    army's own entry changes nothing: a search never steps back into its start); a search with open-terrain
+    MP reads its own."""
     army = esper.component_for_entity(army_entity, Army)
     mover = mover_of(world, army, units)
     budget = army.mp if budget is None else budget
     tables = step_tables(world, mover)
-    occupied: dict[int, str] = {}
-    for entity, other in q.armies():
-        if entity == army_entity:
-            continue
-        if other.battle is not None:
-            occupied[other.territory] = "battle"
-        elif q.hostile(other.owner, army.owner):
-            occupied.setdefault(other.territory, "attack")
-        else:
-            occupied.setdefault(other.territory, "combine")
+    if occupied is None or mover.open_mp > 0:
+        occupied = occupancy(world, army.owner, skip=army_entity)
     attack_extra = world.rules.costs.attack_extra
     entering = tables.entering
     walled = tables.wall_cells
@@ -251,44 +309,76 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     # systems.board.cheapest_paths written out (the same search, step for step): the computer players run this
     # for every army after every command, and a call per border was most of its time
     # over a border without a wall a step costs the same from every side: `into` keeps it per territory (-1:
-    # it cannot be entered), so most steps cost one lookup
+    # it cannot be entered; -2: on a walled border, asked of `cost` per step), worked out inline as `cost`
+    # does, so most steps cost one lookup
     start = army.territory
-    tree: dict[int, tuple[int, int | None]] = {start: (0, None)}
-    best = {start: 0}  # the tree's costs alone: read for every border, without unpacking a pair
-    frontier: list[tuple[int, int]] = [(0, start)]
+    tree: dict[int, int] = {}  # the previous territory on each cheapest path found (Reach.path walks it)
+    best = {start: 0}
+    # a bucket of territories per MP spent, each read as a heap: territories are settled in exactly the order
+    # of a heap of (MP, territory), so ties between equally cheap paths go the same way, without a tuple per step
+    buckets: list[list[int]] = [[start]]
     into: dict[int, int] = {}
-    neighbours, pop, push = world.board.neighbour_table(), heapq.heappop, heapq.heappush
-    while frontier:
-        spent, here = pop(frontier)
-        if spent > best[here]:
-            continue
-        if here != start and here in occupied:
-            continue
-        for there in neighbours[here]:
-            if there in walled:
-                step = cost(here, there)
-                if step is None:
-                    continue
-            else:
+    neighbours, pop, push, heapify = world.board.neighbour_table(), heapq.heappop, heapq.heappush, heapq.heapify
+    occupied_kind = occupied.get
+    spent = 0
+    # a territory settled with less than `least` MP left steps nowhere: the buckets past `last` are final
+    last = budget - tables.least
+    while spent < len(buckets) and spent <= last:
+        bucket = buckets[spent]
+        if len(bucket) > 1:
+            heapify(bucket)
+        while bucket:
+            here = pop(bucket)
+            if spent > best[here]:
+                continue
+            if here != start and here in occupied:
+                continue
+            for there in neighbours[here]:
                 known_step = into.get(there)
                 if known_step is None:
-                    found_step = cost(here, there)
-                    known_step = into[there] = -1 if found_step is None else found_step
+                    if there in walled:
+                        known_step = -2  # on a walled border: priced per step (`cost`), from each side
+                    else:
+                        kind = occupied_kind(there)
+                        if kind == "battle":
+                            known_step = -1
+                        else:
+                            found_cost = entering.get(there)
+                            if found_cost is None:
+                                found_cost = entering[there] = _entering_cost(world, there, tables)
+                            entry = found_cost[0]
+                            if entry is None:
+                                known_step = -1
+                            else:
+                                known_step = entry + attack_extra if kind == "attack" else entry
+                    into[there] = known_step
                 if known_step < 0:
+                    if known_step == -1:
+                        continue
+                    walled_step = cost(here, there)
+                    if walled_step is None:
+                        continue
+                    step = walled_step
+                else:
+                    step = known_step
+                total = spent + step
+                if total > budget:
                     continue
-                step = known_step
-            total = spent + step
-            if total > budget:
-                continue
-            known = best.get(there)
-            if known is None or total < known:
-                best[there] = total
-                tree[there] = (total, here)
-                push(frontier, (total, there))
-    return {
-        territory: Reach(territory, total, None, occupied.get(territory, "move"), tree)
-        for territory, (total, _) in tree.items() if territory != start
-    }
+                known = best.get(there)
+                if known is None or total < known:
+                    best[there] = total
+                    tree[there] = here
+                    if total == spent:  # a step of cost 0: settled in this bucket, in order
+                        push(bucket, there)
+                    else:
+                        while len(buckets) <= total:
+                            buckets.append([])
+                        buckets[total].append(there)
+        spent += 1
+    del best[start]
+    make = tuple.__new__  # Reach's fields in order, without a Python call per territory
+    return {territory: make(Reach, (territory, total, None, occupied_kind(territory, "move"), tree))
+            for territory, total in best.items()}
 
 
 def _paths_with_open_mp(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 import esper
@@ -35,8 +36,8 @@ def producing_territories(world: World, seat: int, ordered: bool = True) -> list
     """The seat's territories that produce now (R2.3: not disrupted, no rogue army standing there), sorted
     (with `ordered=False` in no particular order, for a caller that only counts them)."""
     idle = {a.territory for _, a in q.rogue_armies()} | q.disrupted_territories(world)
-    found = [t for t in world.owned.get(seat, ()) if t not in idle]
-    return sorted(found) if ordered else found
+    found = world.owned.get(seat, set()) - idle
+    return sorted(found) if ordered else list(found)
 
 
 def production_ranges(world: World, seat: int) -> dict[str, tuple[int, float, int]]:
@@ -45,11 +46,7 @@ def production_ranges(world: World, seat: int) -> dict[str, tuple[int, float, in
     terrain = world.rules.terrain
     # territories counted per terrain, then each terrain's ranges times its count: the same sums in any order
     # (whole numbers and halves add exactly), without a pass over the ranges per territory
-    counts: dict[str, int] = {}
-    kinds = world.terrain
-    for territory in producing_territories(world, seat, ordered=False):
-        kind = kinds[territory]
-        counts[kind] = counts.get(kind, 0) + 1
+    counts = Counter(map(world.terrain.__getitem__, producing_territories(world, seat, ordered=False)))
     for kind, count in counts.items():
         for resource, (low, high) in terrain[kind].production.items():
             least, mean, most = out.get(resource, (0, 0.0, 0))

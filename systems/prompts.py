@@ -31,7 +31,7 @@ def ask(
 def pending(world: World) -> list[tuple[int, Prompt]]:
     """The prompts still waiting for an answer, oldest first."""
     found: list[tuple[int, Prompt]] = esper.get_component(Prompt)
-    return sorted(found)
+    return sorted(found) if found else []  # asked after every command and system: mostly none
 
 
 def waiting_on(world: World) -> list[int]:

@@ -86,8 +86,9 @@ def structures_touching(territory: int) -> list[tuple[int, Structure]]:
 
 
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
-    for e, s in structures():
-        if s.border is not None and {s.territory, s.border} == {a, b}:
+    for e, s in structures():  # the border's two territories in either order (asked for every neighbour, often)
+        border = s.border
+        if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
             return e, s
     return None
 
@@ -121,12 +122,17 @@ def bridges_index(world: World) -> dict[int, Structure]:
     return {s.territory: s for _, s in structures() if s.structure_type in kinds}
 
 
+# The hottest lookups read esper's entity table (`esper._entities`, entity -> components by type, rebound by
+# `switch_world`: read it at each call) without a call to `component_for_entity` per unit: what that does.
+
 def unit(entity: int) -> ArmyUnit:
-    return esper.component_for_entity(entity, ArmyUnit)
+    found: ArmyUnit = esper._entities[entity][ArmyUnit]
+    return found
 
 
 def unit_types(army: Army) -> list[str]:
-    return [esper.component_for_entity(u, ArmyUnit).unit_type for u in army.units]
+    entities = esper._entities
+    return [entities[u][ArmyUnit].unit_type for u in army.units]
 
 
 def slots_of(world: World, types: Iterable[str]) -> int:
@@ -271,7 +277,8 @@ def stockpile(world: World, seat: int) -> dict[str, int]:
 
 
 def home_base(world: World, seat: int) -> int | None:
-    return esper.component_for_entity(world.players[seat], HomeBase).territory
+    territory: int | None = esper._entities[world.players[seat]][HomeBase].territory
+    return territory
 
 
 def can_afford(stock: dict[str, int], cost: dict[str, int], times: int = 1) -> bool:

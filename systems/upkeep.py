@@ -41,11 +41,9 @@ def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
         return world.board.distance(base, t) if base is not None else 0
 
     now = world.clock.round
+    upkeep = _unit_upkeep(world)
     for entity, army in q.player_armies(seat):
-        owed = 0
-        for unit in map(q.unit, army.units):
-            if unit.built_round < now:  # R4.1: nothing in the turn it was built
-                owed += rules.units[unit.unit_type].upkeep.get(resource, 0)
+        owed = _army_owed(army.units, upkeep, now)
         groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
     stationed_cost = rules.stationed.upkeep.get(resource, 0)
     for entity, structure in q.structures():
@@ -59,6 +57,35 @@ def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
     if ordered:
         groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
     return groups
+
+
+def upkeep_owed(world: World, seat: int) -> int:
+    """What the player's upkeep groups owe in all: `upkeep_groups`' sum, without building the groups (the
+    computer players' food outlook asks before every unit they build)."""
+    upkeep = _unit_upkeep(world)
+    now = world.clock.round
+    owed = sum(_army_owed(army.units, upkeep, now) for _, army in q.player_armies(seat))
+    stationed = sum(len(structure.garrison) for _, structure in q.structures() if structure.owner == seat)
+    return owed + stationed * world.rules.stationed.upkeep.get(world.rules.resources.upkeep, 0)
+
+
+def _unit_upkeep(world: World) -> dict[str, int]:
+    """Each unit type's upkeep, read once per game: forecasts run upkeep questions several times a turn."""
+    resource = world.rules.resources.upkeep
+    upkeep: dict[str, int] | None = world.derived.get(("unit_upkeep", resource))
+    if upkeep is None:
+        upkeep = world.derived[("unit_upkeep", resource)] = {
+            t: spec.upkeep.get(resource, 0) for t, spec in world.rules.units.items()}
+    return upkeep
+
+
+def _army_owed(units: list[int], upkeep: dict[str, int], now: int) -> int:
+    """An army's upkeep (R4.1): its units' upkeep, nothing for a unit built this round."""
+    owed = 0
+    for unit in map(q.unit, units):
+        if unit.built_round < now:
+            owed += upkeep[unit.unit_type]
+    return owed
 
 
 def allocate(food: int, groups: list[Group]) -> int:

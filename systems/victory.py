@@ -16,13 +16,16 @@ def flags_outcome(world: World) -> dict[int, str] | None:
     army; once one player is left standing, it has won and the others have lost."""
     seats = world.alive_seats()
     bases = {seat: q.home_base(world, seat) for seat in seats}
+    if not _invader_on_a_base(bases):  # the common answer (this runs after every move): nobody is defeated
+        return _last_standing(world, seats)
     # the armies on every base read in one pass (this runs after every move); a player defeated earlier in
     # this loop has its armies deleted, so each base's list is read again through entity_exists
     on_bases = q.armies_in({base for base in bases.values() if base is not None})
     alive = esper.entity_exists
+    defeated = False
     for seat in seats:
         base = bases[seat]
-        if base is None:
+        if base is None or base not in on_bases:  # no army on this flag: nothing to decide
             continue
         present = [a for e, a in on_bases.get(base, ()) if a.units and alive(e)]
         invaders = [a for a in present if a.owner is not None and a.owner != seat]
@@ -33,10 +36,27 @@ def flags_outcome(world: World) -> dict[int, str] | None:
         )
         if not defended:
             defeat(world, seat, invaders[0].owner, base)
-    standing = world.alive_seats()
+            defeated = True
+    return _last_standing(world, world.alive_seats() if defeated else seats)
+
+
+def _last_standing(world: World, standing: list[int]) -> dict[int, str] | None:
     if len(standing) == 1 and world.clock.round > 0:
         return {seat: WON if seat == standing[0] else LOST for seat in world.seats}
     return None
+
+
+def _invader_on_a_base(bases: dict[int, int | None]) -> bool:
+    """Might an army with units stand on another player's base? One pass over the armies; True (look closer)
+    also for an army whose deletion is pending or when two seats share a base."""
+    seat_at = {base: seat for seat, base in bases.items() if base is not None}
+    if len(seat_at) != sum(1 for base in bases.values() if base is not None):
+        return True
+    for _, army in esper.get_component(Army):
+        seat = seat_at.get(army.territory)
+        if seat is not None and army.owner is not None and army.owner != seat and army.units:
+            return True
+    return False
 
 
 def check_flags(world: World) -> None:

@@ -57,6 +57,9 @@ class World:
     # computed once per game, and the walls index while the structures are unchanged (movement._walls): hot
     # paths read them instead of walking the rules or the structures again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # what checking the command in hand worked out for its apply (a path's MP): filled by its check, emptied
+    # when a check starts and when an apply ends (systems.actions), so an apply reads only its own check's
+    checked: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def issuer(self) -> int:
@@ -80,7 +83,8 @@ class World:
         return rolls
 
     def owner_of(self, territory: int) -> int | None:
-        return esper.component_for_entity(self.tiles[territory], Ownership).owner
+        owner: int | None = esper._entities[self.tiles[territory]][Ownership].owner  # as component_for_entity
+        return owner
 
     def set_owner(self, territory: int, seat: int | None) -> None:
         """The one writer of territory ownership; keeps the per-player index in step."""
@@ -92,8 +96,8 @@ class World:
             self.owned.setdefault(seat, set()).add(territory)
 
     def alive_seats(self) -> list[int]:
-        players, find = self.players, esper.component_for_entity  # asked after every command
-        return [s for s in self.seats if not find(players[s], Player).defeated]
+        players, entities = self.players, esper._entities  # asked after every command: component_for_entity inline
+        return [s for s in self.seats if not entities[players[s]][Player].defeated]
 
 
 def spawn_territories(world: World) -> None:

@@ -153,3 +153,60 @@ def test_distance_fields_match_a_plain_heap_dijkstra_on_random_boards():
         cost = [rng.choice([0, 1, 1, 2, 3, 15, INF]) for _ in range(board.size)]
         target = rng.randrange(board.size)
         assert _reverse_dijkstra(board, cost, target, board.size) == plain(board, cost, target)
+
+
+def test_fields_read_in_any_order_give_the_full_search_values():
+    """A `Field` settles only as far as it is read; whatever order territories are read in, each value is the
+    full reverse Dijkstra's (costs of 0, blocked territories and large penalties included)."""
+    import random
+
+    from game.ai.view import Field, _reverse_dijkstra
+    from systems.board import GridBoard, HexBoard
+
+    rng = random.Random(11)
+    for _ in range(80):
+        width, height = rng.randint(1, 20), rng.randint(1, 20)
+        board = GridBoard(width, height) if rng.random() < 0.5 else HexBoard(width, height, "y", "odd")
+        cost = [rng.choice([0, 1, 1, 2, 3, 15, 1 << 30]) for _ in range(board.size)]
+        target = rng.randrange(board.size)
+        full = _reverse_dijkstra(board, cost, target, board.size)
+        lazy = Field(board, cost, target)
+        order = list(range(board.size))
+        rng.shuffle(order)
+        assert [lazy[t] for t in order] == [full[t] for t in order]
+
+
+def test_bounded_search_settles_in_the_order_of_a_heap_search():
+    """The bucketed bounded search gives the same tree as a heap of (distance, territory): the same costs, the
+    same previous steps and the same order of first finds (a far claim walks that tree back and scans it in
+    order, so any difference would change play)."""
+    import heapq
+    import random
+    from types import SimpleNamespace
+
+    from game.ai.view import INF, bounded_search
+    from systems.board import GridBoard, HexBoard
+
+    def plain(board, cost, start, budget):
+        best = {start: (0, -1)}
+        heap = [(0, start)]
+        while heap:
+            d, here = heapq.heappop(heap)
+            if d > best[here][0]:
+                continue
+            for there in board.neighbours(here):
+                nd = d + cost[there]
+                if nd <= budget and (there not in best or nd < best[there][0]):
+                    best[there] = (nd, here)
+                    heapq.heappush(heap, (nd, there))
+        return best
+
+    rng = random.Random(5)
+    for _ in range(150):
+        width, height = rng.randint(1, 20), rng.randint(1, 20)
+        board = GridBoard(width, height) if rng.random() < 0.5 else HexBoard(width, height, "y", "odd")
+        cost = [rng.choice([0, 1, 1, 2, 3, 15, INF]) for _ in range(board.size)]
+        start, budget = rng.randrange(board.size), rng.randint(0, 40)
+        got = bounded_search(SimpleNamespace(board=board), cost, start, budget)  # type: ignore[arg-type]
+        want = plain(board, cost, start, budget)
+        assert list(got.items()) == list(want.items())

@@ -75,3 +75,20 @@ def test_r2_3_territories_under_a_rogue_army_are_not_counted_as_producing():
     assert upkeep_forecast(game, 1).production_min == 2
     spawn_army(game, None, at(game, 1, 0), ["soldier"])
     assert upkeep_forecast(game, 1).production_min == 1
+
+
+def test_the_food_outlook_gives_the_forecasts_numbers_with_armies_and_stationed_units():
+    """R4.1/R4.2: `food_outlook` (what computer players ask before each unit) sums the upkeep without building
+    the groups; it must give the forecast's expected production and owed upkeep at every point of a game."""
+    from game.forecast import food_outlook
+    from game.rules_loader import load_ruleset
+    from game.simulate import play_game, resolve_map
+
+    rules, checked = load_ruleset(), 0
+    for rounds in (3, 12, 25):
+        game, _ = play_game(rules, resolve_map("twin_valleys"), ["normal", "hard"], seed=2, max_rounds=rounds)
+        for seat in game.world.alive_seats():
+            forecast = upkeep_forecast(game, seat)
+            assert food_outlook(game, seat) == (forecast.production_expected, forecast.owed)
+            checked += forecast.owed > 0
+    assert checked  # some upkeep was owed on the way

@@ -161,3 +161,65 @@ def test_a_move_needing_more_mp_than_the_army_has_is_refused_with_the_numbers():
     defender = spawn_army(game, 1, 1, ["defender"])
     refused = game.submit(Move(defender, (2, 3, 4)))
     assert refused.reason == "that needs 3 MP and the army has 2"
+
+
+def _plain_reach(world, entity: int, budget: int) -> list[tuple[int, int, tuple[int, ...], str]]:
+    """`reachable` written as `systems.board.cheapest_paths` with the movement step costs (the reference)."""
+    import esper
+
+    from components.armies import Army
+    from systems import queries as q
+    from systems.board import cheapest_paths, path_to
+    from systems.movement import mover_of, step_cost, step_tables
+
+    mover_army = esper.component_for_entity(entity, Army)
+    mover = mover_of(world, mover_army)
+    tables = step_tables(world, mover)
+    occupied: dict[int, str] = {}
+    for other_entity, other in q.armies():
+        if other_entity == entity:
+            continue
+        if other.battle is not None:
+            occupied[other.territory] = "battle"
+        else:
+            occupied.setdefault(other.territory, "attack" if q.hostile(other.owner, mover_army.owner) else "combine")
+
+    def cost(here: int, there: int) -> int | None:
+        kind = occupied.get(there)
+        if kind == "battle":
+            return None
+        step, _ = step_cost(world, mover, here, there, tables)
+        if step is None:
+            return None
+        return step + world.rules.costs.attack_extra if kind == "attack" else step
+
+    tree = cheapest_paths(world.board, mover_army.territory, cost, budget, lambda t: t in occupied)
+    return [(t, c, path_to(tree, t), occupied.get(t, "move")) for t, (c, _) in tree.items()
+            if t != mover_army.territory]
+
+
+def test_reachable_is_the_plain_cheapest_paths_search():
+    """R5.3-R5.6: `reachable` (a bucketed search, step costs worked out inline) gives exactly what
+    `systems.board.cheapest_paths` gives with the movement step costs: the same territories in the same
+    order, the same MP, paths and kinds, for every army of a game under way (ties between equally cheap
+    paths included: computer players follow these paths)."""
+    from game.rules_loader import load_ruleset
+    from game.simulate import play_game, resolve_map
+    from systems import queries as q
+    from systems.movement import occupancy, reachable
+
+    game, _ = play_game(load_ruleset(), resolve_map("wide_world"), ["normal"] * 4, seed=3, max_rounds=14)
+    world = game.world
+    world.activate()
+    checked = 0
+    for entity, moving in sorted(q.armies()):
+        if moving.open_mp > 0:
+            continue
+        for budget in (moving.mp, moving.mp + 3):
+            got = [(t, r.cost, r.path, r.kind) for t, r in reachable(world, entity, budget=budget).items()]
+            assert got == _plain_reach(world, entity, budget)
+            # the occupancy read once for several searches (the army itself included) changes nothing
+            shared = reachable(world, entity, budget=budget, occupied=occupancy(world, moving.owner))
+            assert [(t, r.cost, r.path, r.kind) for t, r in shared.items()] == got
+            checked += 1
+    assert checked >= 10

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from components.armies import Army
 from components.commands import Move, Split, TakeOver
 from game.ai.params import DEFENDER, RANGER, SOLDIER
-from game.ai.view import INF, bounded_search, cost_table
+from game.ai.view import INF, cost_table, search_around
 from systems import queries as q
 from systems.events import ArmySplit
 from systems.movement import fitting_units
@@ -139,14 +139,16 @@ def claim_with(turn: Turn, entity: int) -> None:
         best_here = -1.0
     reach = v.reach(entity)
     best: tuple[float, int] | None = None
+    owner, seat, neighbours = v.owner, turn.seat, v.board.neighbour_table()
     for t, r in reach.items():
-        if r.kind != "move" or not turn.claimable(t):
+        # most of the reach is this player's own land, which is never claimable: told apart without a call
+        if r.kind != "move" or owner[t] == seat or not turn.claimable(t):
             continue
         if army.mp - r.cost < turn.takeover_cost(t):
             continue
         if v.threat.get(t, 0.0) > mine * 2:
             continue
-        score = v.static.value[t] - 0.05 * r.cost + 0.1 * sum(1 for n in v.board.neighbours(t) if v.owner[n] == turn.seat)
+        score = v.static.value[t] - 0.05 * r.cost + 0.1 * sum([owner[n] == seat for n in neighbours[t]])
         if best is None or score > best[0]:
             best = (score, t)
     if best_here >= 0 and (best is None or best_here >= best[0] - 0.3):
@@ -161,16 +163,17 @@ def claim_with(turn: Turn, entity: int) -> None:
         return
     # nothing in reach: walk toward the best claimable territory further away
     types = v.types(army)
-    cost = cost_table(v.world, v.static, types)
-    tree = bounded_search(v.world, cost, here, max(army.mp, 1) * 5)
+    tree = search_around(v.world, v.static, types, here, max(army.mp, 1) * 5)
     target = None
     target_score = -1e9
+    value = v.static.value
     for t, (c, _prev) in tree.items():
-        if t == here or not turn.claimable(t) or v.threat.get(t, 0.0) > mine * 2:
+        score = value[t] - 0.08 * c
+        # the score first: a territory that would not beat the best so far is not looked at further (the
+        # checks only read, so the choice is the same whichever is asked first)
+        if score <= target_score or t == here or not turn.claimable(t) or v.threat.get(t, 0.0) > mine * 2:
             continue
-        score = v.static.value[t] - 0.08 * c
-        if score > target_score:
-            target, target_score = t, score
+        target, target_score = t, score
     if target is None:
         # no land left to claim nearby: become part of the strike forces
         stage = turn.staging_cell()

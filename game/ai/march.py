@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from components.armies import Army
@@ -12,6 +11,7 @@ from systems.queries import touches
 
 if TYPE_CHECKING:
     from game.ai.turn import Turn
+    from game.ai.view import Distances
 
 def besiege(turn: Turn, entity: int, army: Army | None) -> bool:
     """At or beside an enemy flag: attack the manned structures or walls that keep it from falling."""
@@ -30,7 +30,7 @@ def besiege(turn: Turn, entity: int, army: Army | None) -> bool:
     return False
 
 
-def break_wall(turn: Turn, entity: int, army: Army, field: Sequence[int]) -> bool:
+def break_wall(turn: Turn, entity: int, army: Army, field: Distances) -> bool:
     """Stuck on the way: attack a hostile wall on a border that leads closer to the goal."""
     v = turn.v
     if army.mp <= 0 or army.done or len(army.units) < 3:

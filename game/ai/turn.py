@@ -16,7 +16,7 @@ from components.commands import Command, Move
 from game.ai.base import TurnLog, private_rng
 from game.ai.behaviours import Behaviour, TurnPart
 from game.ai.params import RANGER, SOLDIER, Params
-from game.ai.view import INF, Threat, View, cost_table
+from game.ai.view import INF, Distances, Threat, View, cost_table
 from game.engine import Accepted, Game, Result
 from game.forecast import food_outlook
 from systems import queries as q
@@ -37,6 +37,9 @@ class Turn:
         self.v = View(game)
         self.seat = self.v.seat
         self.reserved: set[int] = set()
+        self._strikers: tuple[int, list[tuple[int, Army]]] | None = None  # (view version, strike_armies())
+        self._claimers: tuple[int, list[int]] | None = None  # (view version, claimer_ids())
+        self._target: tuple[int, tuple[int, int]] | None = None  # (view version, main_target())
         self.late = self.v.round >= params.late_round
         # the longer the game, the more readily even trades are taken (a front that never moves ends no game)
         overtime = max(0, self.v.round - params.late_round)
@@ -118,7 +121,7 @@ class Turn:
             return False
         return not v.garrisoned_hostile(territory)
 
-    def move_toward(self, entity: int, field: Sequence[int], reach: dict[int, Reach], *, avoid: float = INF,
+    def move_toward(self, entity: int, field: Distances, reach: dict[int, Reach], *, avoid: float = INF,
                     allow_combine: bool = False, threat: Threat | None = None,
                     stop_before: int | None = None) -> bool:
         """Move to the reachable territory closest (by `field`) to the goal; False when no step helps."""
@@ -149,19 +152,25 @@ class Turn:
 
     def strike_armies(self) -> list[tuple[int, Army]]:
         v = self.v
-        claimers = set(self.claimer_ids())
-        out = [(e, a) for e, a in v.my_armies if a.territory != v.base and e not in claimers and a.units]
-        out.sort(key=lambda pair: (-v.slots(pair[1]), pair[0]))
-        return out
+        found = self._strikers
+        if found is None or found[0] != v.version:  # read again after each command (the view's version)
+            claimers = set(self.claimer_ids())
+            out = [(e, a) for e, a in v.my_armies if a.territory != v.base and e not in claimers and a.units]
+            out.sort(key=lambda pair: (-v.slots(pair[1]), pair[0]))
+            found = self._strikers = (v.version, out)
+        return list(found[1])
 
     def claimer_ids(self) -> list[int]:
         """Single-unit armies away from the base that keep claiming (rangers first), up to the quota."""
         v = self.v
-        singles = [(e, a) for e, a in v.my_armies if len(a.units) == 1 and a.territory != v.base]
-        singles.sort(key=lambda pair: (q.unit(pair[1].units[0]).unit_type != RANGER, pair[0]))
         if not self.claiming_open():
             return []
-        return [e for e, _ in singles[: self.p.claimers]]
+        found = self._claimers
+        if found is None or found[0] != v.version:  # read again after each command (the view's version)
+            singles = [(e, a) for e, a in v.my_armies if len(a.units) == 1 and a.territory != v.base]
+            singles.sort(key=lambda pair: (q.unit(pair[1].units[0]).unit_type != RANGER, pair[0]))
+            found = self._claimers = (v.version, [e for e, _ in singles[: self.p.claimers]])
+        return list(found[1])
 
     def claiming_open(self) -> bool:
         cached = getattr(self, "_claiming_open", None)
@@ -183,6 +192,9 @@ class Turn:
         v = self.v
         if v.base is None or not v.enemy_bases:
             return None
+        found = self._target
+        if found is not None and found[0] == v.version:  # until the next command (strikes and climbs ask it)
+            return found[1]
         best = None
         for seat, base in sorted(v.enemy_bases.items()):
             defence = sum(v.army_power(a) for _, a in v.at.get(base, ()) if a.owner == seat)
@@ -190,6 +202,7 @@ class Turn:
             if best is None or score < best[0]:
                 best = (score, seat, base)
         assert best is not None
+        self._target = (v.version, (best[1], best[2]))
         return best[1], best[2]
 
     def base_threat(self) -> float:

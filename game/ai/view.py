@@ -12,15 +12,17 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Protocol
 
 import esper
 
-from components.armies import Army
+from components.armies import Army, ArmyUnit
 from components.structures import Structure
 from game.engine import Game
 from systems import queries as q
-from systems.combat import fighter, simulate_battle, unit_attack, unit_health
-from systems.movement import Reach, reachable
+from systems.combat import fighters, fighters_of, simulate_battle, unit_attack, unit_health
+from systems.movement import Reach, occupancy, reachable
 from systems.queries import touches
 from systems.world import World
 
@@ -30,13 +32,22 @@ FIELD_CACHE = 48  # distance fields kept per game (a 128x128 field is 64 kB as t
 RESOURCE_WEIGHT = {"food": 1.0, "wood": 0.45, "stone": 0.35, "metal": 0.15}
 
 
+class Distances(Protocol):
+    """MP from each territory to a goal, read by index: a full list or a `Field` worked out as it is read."""
+
+    def __getitem__(self, territory: int, /) -> int: ...
+
+
 Fighter = tuple[int, int] | tuple[int, int, bool]  # (attack, health[, rearguard]) as systems.combat simulates
 Side = list[Fighter]
 
 
+_attack, _health = itemgetter(0), itemgetter(1)
+
+
 def power(side: Side) -> float:
     """Square-law fighting strength: total attack times total health."""
-    return float(sum(u[0] for u in side) * sum(u[1] for u in side))
+    return float(sum(map(_attack, side)) * sum(map(_health, side)))
 
 
 @dataclass
@@ -50,7 +61,12 @@ class Static:
     clearable: list[bool]
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], Sequence[int]] = field(default_factory=dict)
+    lazy_fields: dict[tuple[tuple[str, ...], int], Field] = field(default_factory=dict)  # `View.field`'s
+    starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)  # `Field.start` per cost table
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
+    # `search_around`'s trees by (unit types, start, budget): terrain only, so they hold for the whole game
+    searches: OrderedDict[tuple[tuple[str, ...], int, int], dict[int, tuple[int, int]]] = field(
+        default_factory=OrderedDict)
 
 
 _STATIC: OrderedDict[str, Static] = OrderedDict()
@@ -123,54 +139,142 @@ def distance_field(world: World, static: Static, types: tuple[str, ...], target:
     return dist
 
 
+def lazy_field(world: World, static: Static, types: tuple[str, ...], target: int) -> Field:
+    """`distance_field` worked out only as far as it is read (a `Field`), kept like the full ones."""
+    key = (types, target)
+    found = static.lazy_fields.get(key)
+    if found is not None:
+        static.lazy_fields[key] = static.lazy_fields.pop(key)  # most recently used last
+        return found
+    cost = cost_table(world, static, types)
+    start = static.starts.get(types)
+    if start is None:
+        start = static.starts[types] = Field.start(cost)
+    lazy = Field(world.board, cost, target, start)
+    static.lazy_fields[key] = lazy
+    while len(static.lazy_fields) > FIELD_CACHE:  # targets such as other armies move: keep the newest only
+        del static.lazy_fields[next(iter(static.lazy_fields))]
+    return lazy
+
+
 def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) -> list[int]:
-    """MP from every territory to `target`, where entering a territory costs `cost[territory]`.
+    """MP from every territory to `target`, where entering a territory costs `cost[territory]`."""
+    field = Field(board, cost, target)
+    field.settle_all()
+    return field.dist
+
+
+class Field:
+    """MP from territories to a target, where entering a territory costs `cost[territory]`: a reverse Dijkstra
+    that runs only as far as the territories asked for (`field[t]` settles every territory no farther than
+    `t`), since a computer player reads a field around one army. The values are the full search's.
 
     Dijkstra with a bucket per distance (costs are small whole numbers), not a heap: the distances are the
     same whatever order equal ones are settled in, and appending to a bucket is cheaper than a heap push."""
-    # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
-    # test per border instead of two); it gets INF back at the end
-    dist = [INF if c < INF else -1 for c in cost]
-    dist[target] = 0
-    buckets: list[list[int]] = [[target]]
-    neighbours = board.neighbour_table()  # type: ignore[attr-defined]
-    d = 0
-    while d < len(buckets):
-        for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
-            if d > dist[here]:
-                continue
-            step = cost[here]
-            if step >= INF:
-                continue
-            nd = d + step
-            for there in neighbours[here]:
-                if nd < dist[there]:
-                    dist[there] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(there)
-        buckets[d] = []  # settled: let it go
-        d += 1
-    return [INF if v < 0 else v for v in dist]
+
+    __slots__ = ("buckets", "cost", "dist", "done", "neighbours")
+
+    def __init__(self, board: object, cost: list[int], target: int, start: list[int] | None = None) -> None:
+        # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
+        # test per border instead of two); it reads as INF. `start`: that list made already (copied here)
+        self.dist = list(start) if start is not None else Field.start(cost)
+        self.dist[target] = 0
+        self.cost = cost
+        self.buckets: list[list[int]] = [[target]]
+        self.done = -1  # every bucket up to this distance is settled
+        self.neighbours = board.neighbour_table()  # type: ignore[attr-defined]
+
+    @staticmethod
+    def start(cost: list[int]) -> list[int]:
+        """The distances before the search: INF everywhere, -1 where a territory cannot be entered."""
+        return [INF if c < INF else -1 for c in cost]
+
+    def __getitem__(self, territory: int) -> int:
+        value = self.dist[territory]
+        if value > self.done:
+            self._settle(territory)
+            value = self.dist[territory]
+        return INF if value < 0 else value
+
+    def settle_all(self) -> None:
+        """Run the search to its end; `dist` is then the whole field (INF where the target cannot be reached)."""
+        self._settle(None)
+        self.dist = [INF if v < 0 else v for v in self.dist]
+
+    def _settle(self, territory: int | None) -> None:
+        """Settle buckets until `territory`'s distance is final (all of them for None)."""
+        dist, cost, buckets, neighbours = self.dist, self.cost, self.buckets, self.neighbours
+        d = self.done + 1
+        while d < len(buckets):
+            for here in buckets[d]:  # a step of cost 0 appends to this bucket while it is read: read too
+                if d > dist[here]:
+                    continue
+                step = cost[here]
+                if step >= INF:
+                    continue
+                nd = d + step
+                for there in neighbours[here]:
+                    if nd < dist[there]:
+                        dist[there] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(there)
+            buckets[d] = []  # settled: let it go
+            self.done = d
+            d += 1
+            if territory is not None and dist[territory] <= d - 1:
+                return
+        self.done = INF  # searched to the end: every value is final
+
+
+SEARCH_CACHE = 64  # `search_around` trees kept per game (a few hundred territories each)
+
+
+def search_around(world: World, static: Static, types: tuple[str, ...], start: int, budget: int) -> dict[int, tuple[int, int]]:
+    """`bounded_search` over the terrain cost table of these unit types, kept per game (the newest
+    SEARCH_CACHE): armies often look around the same spot again. Read only."""
+    key = (types, start, budget)
+    found = static.searches.get(key)
+    if found is not None:
+        static.searches.move_to_end(key)
+        return found
+    tree = static.searches[key] = bounded_search(world, cost_table(world, static, types), start, budget)
+    while len(static.searches) > SEARCH_CACHE:
+        static.searches.popitem(last=False)
+    return tree
 
 
 def bounded_search(world: World, cost: list[int], start: int, budget: int) -> dict[int, tuple[int, int]]:
-    """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous)."""
+    """Dijkstra from `start` over terrain costs within `budget`: territory -> (cost, previous).
+
+    A bucket per distance, each read as a heap of territories: territories are settled (and the tree's first
+    finds and previous steps set) in exactly the order of a heap of (distance, territory), without a tuple per
+    push."""
     best: dict[int, tuple[int, int]] = {start: (0, -1)}
-    heap = [(0, start)]
+    buckets: list[list[int]] = [[start]]
     neighbours = world.board.neighbour_table()
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, here = pop(heap)
-        if d > best[here][0]:
-            continue
-        for there in neighbours[here]:
-            nd = d + cost[there]
-            if nd <= budget:
-                known = best.get(there)
-                if known is None or nd < known[0]:
-                    best[there] = (nd, here)
-                    push(heap, (nd, there))
+    pop, push, heapify = heapq.heappop, heapq.heappush, heapq.heapify
+    d = 0
+    while d < len(buckets):
+        bucket = buckets[d]
+        heapify(bucket)
+        while bucket:
+            here = pop(bucket)
+            if d > best[here][0]:
+                continue
+            for there in neighbours[here]:
+                nd = d + cost[there]
+                if nd <= budget:
+                    known = best.get(there)
+                    if known is None or nd < known[0]:
+                        best[there] = (nd, here)
+                        if nd == d:  # a step of cost 0: settled in this bucket, in order
+                            push(bucket, there)
+                        else:
+                            while len(buckets) <= nd:
+                                buckets.append([])
+                            buckets[nd].append(there)
+        d += 1
     return best
 
 
@@ -210,22 +314,35 @@ class View:
         """Forget what commands may have changed (armies, structures, reaches); re-read lazily on next use."""
         self.version = getattr(self, "version", 0) + 1
         self._reach_cache: dict[tuple[int, int], dict[int, Reach]] = {}
+        self._occupancy: dict[int | None, dict[int, str]] = {}  # by army owner: one reading per command
         self._armies: list[tuple[int, Army]] | None = None
         self._structures: list[tuple[int, Structure]] | None = None
         self._garrisoned: set[int] | None = None
         self._powers: dict[tuple[int, ...], float] = {}
+        self._near_threats: dict[tuple[int, int], float] = {}  # enemy_threat's answers
 
     def _read_armies(self) -> list[tuple[int, Army]]:
+        # each digest of the armies is worked out when first asked for after a command (most commands are
+        # followed by a few questions only)
         if self._armies is None:
             self.world.activate()
             self._armies = sorted(q.armies())  # by entity: ids are unique, so no Army is ever compared
-            self._mine = [(e, a) for e, a in self._armies if a.owner == self.seat]
-            self._hostile = [(e, a) for e, a in self._armies if a.owner != self.seat]
-            at: dict[int, list[tuple[int, Army]]] = {}
-            for e, a in self._armies:
-                at.setdefault(a.territory, []).append((e, a))
-            self._at = at
+            self._mine: list[tuple[int, Army]] | None = None
+            self._hostile: list[tuple[int, Army]] | None = None
+            self._at: dict[int, list[tuple[int, Army]]] | None = None
+            self._hostile_cells: set[int] | None = None  # any_hostile_at's
         return self._armies
+
+    def _sides(self) -> tuple[list[tuple[int, Army]], list[tuple[int, Army]]]:
+        armies = self._read_armies()
+        if self._mine is None or self._hostile is None:
+            seat = self.seat
+            mine: list[tuple[int, Army]] = []
+            hostile: list[tuple[int, Army]] = []
+            for pair in armies:
+                (mine if pair[1].owner == seat else hostile).append(pair)
+            self._mine, self._hostile = mine, hostile
+        return self._mine, self._hostile
 
     @property
     def armies(self) -> list[tuple[int, Army]]:
@@ -233,18 +350,26 @@ class View:
 
     @property
     def my_armies(self) -> list[tuple[int, Army]]:
-        self._read_armies()
-        return self._mine
+        return self._sides()[0]
 
     @property
     def hostile(self) -> list[tuple[int, Army]]:
-        self._read_armies()
-        return self._hostile
+        return self._sides()[1]
 
     @property
     def at(self) -> dict[int, list[tuple[int, Army]]]:
-        self._read_armies()
-        return self._at
+        armies = self._read_armies()
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for pair in armies:
+                territory = pair[1].territory
+                found = at.get(territory)
+                if found is None:
+                    at[territory] = [pair]
+                else:
+                    found.append(pair)
+        return at
 
     @property
     def structures(self) -> list[tuple[int, Structure]]:
@@ -266,17 +391,17 @@ class View:
 
     def any_hostile_at(self, territory: int) -> bool:
         """`hostile_at` as a yes or no, without building the list (claim checks ask it for every territory)."""
-        at = self._at if self._armies is not None else self.at
-        seat = self.seat
-        return any(a.owner != seat for _, a in at.get(territory, ()))
+        cells = self._hostile_cells if self._armies is not None else None
+        if cells is None:
+            cells = self._hostile_cells = {a.territory for _, a in self.hostile}
+        return territory in cells
 
     def hostile_at(self, territory: int) -> list[tuple[int, Army]]:
         return [(e, a) for e, a in self.at.get(territory, ()) if a.owner != self.seat]
 
     def side(self, army: Army) -> Side:
         """The army's units as the battle simulation sees them (the engine's own numbers)."""
-        world = self.world
-        return [fighter(world, u) for u in army.units]
+        return list(fighters(self.world, army.units))
 
     def stationed_side(self, seat: int, territory: int) -> Side:
         """The seat's units stationed in (or on a wall of) a territory, with their stationed numbers (R6.4)."""
@@ -351,10 +476,17 @@ class View:
         same without armies standing on their own flag (they defend it; assaults weigh them separately)."""
         bases = {b: s for s, b in self.enemy_bases.items()}
         every, mobile = [], []
+        world, powers = self.world, self._powers
+        entities = esper._entities  # component_for_entity inline: one lookup per unit
         for _, army in self.hostile:
             if not army.units:
                 continue
-            source = (army.territory, self.max_mp(army) + 1, self.army_power(army))
+            units = [entities[u][ArmyUnit] for u in army.units]  # read once for both the MP and the power
+            key = tuple(army.units)
+            power_now = powers.get(key)
+            if power_now is None:
+                power_now = powers[key] = power(list(fighters_of(world, units)))
+            source = (army.territory, q.army_max_mp(world, [u.unit_type for u in units]) + 1, power_now)
             every.append(source)
             if not (army.owner is not None and bases.get(army.territory) == army.owner):
                 mobile.append(source)
@@ -362,12 +494,18 @@ class View:
 
     def enemy_threat(self, territory: int, radius: int) -> float:
         """The strongest hostile army (players' or rogue) within `radius` steps of a territory."""
+        key = (territory, radius)
+        found = self._near_threats.get(key)
+        if found is not None:  # asked again and again for the flag (how many units to keep there)
+            return found
         worst = 0.0
+        distance = self.board.distance
         for _, army in self.hostile:
             if not army.units:
                 continue
-            if self.board.distance(army.territory, territory) <= radius:
+            if distance(army.territory, territory) <= radius:
                 worst = max(worst, self.army_power(army))
+        self._near_threats[key] = worst
         return worst
 
     # --- movement ----------------------------------------------------------------------------------
@@ -381,14 +519,18 @@ class View:
         found = self._reach_cache.get(key)
         if found is not None:
             return found
-        result = reachable(self.world, entity)
+        occupied = self._occupancy.get(army.owner)
+        if occupied is None:
+            self.world.activate()
+            occupied = self._occupancy[army.owner] = occupancy(self.world, army.owner)
+        result = reachable(self.world, entity, occupied=occupied)
         self._reach_cache[key] = result
         return result
 
-    def field(self, army: Army, target: int) -> Sequence[int]:
-        return distance_field(self.world, self.static, self.types(army), target)
+    def field(self, army: Army, target: int) -> Field:
+        return lazy_field(self.world, self.static, self.types(army), target)
 
-    def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> list[int]:
+    def route_field(self, army: Army, target: int, hostile_penalty: int, own_penalty: int) -> Field:
         """Like `field`, but territories held by hostile armies (and, less, by own armies) cost extra, so that
         armies find a way around a blocked corridor; computed once per turn and unit-type set."""
         types = self.types(army)
@@ -405,7 +547,7 @@ class View:
         for _, other in self.my_armies:
             if cost[other.territory] < INF:
                 cost[other.territory] += own_penalty
-        field = _reverse_dijkstra(self.board, cost, target, self.size)
+        field = Field(self.board, cost, target)
         cache[key] = field
         return field
 
@@ -435,7 +577,12 @@ class Threat:
         self.width = getattr(board, "width", 0)
         # strongest first: the first source in range is the strongest in range (ties keep their order)
         ranked = sorted(sources, key=lambda source: -source[2])
-        self.sources = [(t % self.width, t // self.width, r, p) for t, r, p in ranked] if self.width else []
+        # within r steps (Manhattan) <=> |dx + dy| <= r and |dx - dy| <= r: each source as its two ranges of
+        # x + y and x - y, so a lookup compares without a call per source
+        self.sources: list[tuple[int, int, int, int, float]] = []
+        for t, r, p in ranked if self.width else ():
+            x, y = t % self.width, t // self.width
+            self.sources.append((x + y - r, x + y + r, x - y - r, x - y + r, p))
         self.raw = ranked
         self.memo: dict[int, float] = {}
 
@@ -446,8 +593,9 @@ class Threat:
         worst = 0.0
         if self.width:
             x, y = territory % self.width, territory // self.width
-            for sx, sy, radius, strength in self.sources:
-                if abs(sx - x) + abs(sy - y) <= radius:
+            plus, minus = x + y, x - y
+            for plus_low, plus_high, minus_low, minus_high, strength in self.sources:
+                if plus_low <= plus <= plus_high and minus_low <= minus <= minus_high:
                     worst = max(worst, strength)
                     break
         else:
