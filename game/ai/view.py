@@ -11,6 +11,7 @@ import random
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Protocol
@@ -62,7 +63,7 @@ class Static:
     costs: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     fields: dict[tuple[tuple[str, ...], int], Sequence[int]] = field(default_factory=dict)
     lazy_fields: dict[tuple[tuple[str, ...], int], Field] = field(default_factory=dict)  # `View.field`'s
-    starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)  # `Field.start` per cost table
+    starts: dict[tuple[str, ...], array[int]] = field(default_factory=dict)  # `Field.start` per cost table
     plans: dict[tuple[object, ...], object] = field(default_factory=dict)  # behaviours' per-game caches
     # `search_around`'s trees by (unit types, start, budget): terrain only, so they hold for the whole game
     searches: OrderedDict[tuple[tuple[str, ...], int, int], dict[int, tuple[int, int]]] = field(
@@ -161,6 +162,7 @@ def _reverse_dijkstra(board: object, cost: list[int], target: int, size: int) ->
     """MP from every territory to `target`, where entering a territory costs `cost[territory]`."""
     field = Field(board, cost, target)
     field.settle_all()
+    assert isinstance(field.dist, list)  # settle_all leaves the whole field as a list
     return field.dist
 
 
@@ -174,10 +176,12 @@ class Field:
 
     __slots__ = ("buckets", "cost", "dist", "done", "neighbours")
 
-    def __init__(self, board: object, cost: list[int], target: int, start: list[int] | None = None) -> None:
+    def __init__(self, board: object, cost: list[int], target: int, start: array[int] | None = None) -> None:
         # a territory that cannot be entered starts at -1, below any distance, so no step ever improves it (one
-        # test per border instead of two); it reads as INF. `start`: that list made already (copied here)
-        self.dist = list(start) if start is not None else Field.start(cost)
+        # test per border instead of two); it reads as INF. `start`: that array made already (copied here).
+        # 4-byte ints, not a list: a game keeps up to FIELD_CACHE fields, and a watched game on a large map
+        # fills that cache (a list holds a pointer per territory and an object per distance above 256)
+        self.dist: array[int] | list[int] = copy(start) if start is not None else Field.start(cost)
         self.dist[target] = 0
         self.cost = cost
         self.buckets: list[list[int]] = [[target]]
@@ -185,9 +189,9 @@ class Field:
         self.neighbours = board.neighbour_table()  # type: ignore[attr-defined]
 
     @staticmethod
-    def start(cost: list[int]) -> list[int]:
+    def start(cost: list[int]) -> array[int]:
         """The distances before the search: INF everywhere, -1 where a territory cannot be entered."""
-        return [INF if c < INF else -1 for c in cost]
+        return array("i", [INF if c < INF else -1 for c in cost])
 
     def __getitem__(self, territory: int) -> int:
         value = self.dist[territory]
