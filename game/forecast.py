@@ -131,12 +131,12 @@ def _scenario(world: World, groups: list[Group], food: int) -> Scenario:
     return Scenario(food, sum(g.paid for g in trial), unpaid)
 
 
-def _next_upkeep(world: World, seat: int, ordered: bool = True) -> tuple[int, list[Group], tuple[int, float, int]]:
-    """The round of the seat's next Upkeep, its groups then (in payment order unless `ordered` is False), and
-    (least, mean, most) production before it."""
+def _next_upkeep(world: World, seat: int) -> tuple[int, list[Group], tuple[int, float, int]]:
+    """The round of the seat's next Upkeep, its groups then (in payment order), and (least, mean, most)
+    production before it."""
     round_ = next_upkeep_round(world, seat)
     with _clock_at(world, round_, seat):
-        groups = upkeep_groups(world, seat, ordered)
+        groups = upkeep_groups(world, seat)
         production = production_ranges(world, seat).get(world.rules.resources.upkeep, (0, 0.0, 0))
     return round_, groups, production
 

@@ -29,11 +29,9 @@ class Group:
     paid: int = 0
 
 
-def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
-    """The player's upkeep groups in payment order: nearest the home base first, then smaller first (with
-    `ordered=False` in no particular order, for a caller that only adds up what is owed)."""
-    rules = world.rules
-    resource = rules.resources.upkeep
+def upkeep_groups(world: World, seat: int) -> list[Group]:
+    """The player's upkeep groups in payment order: nearest the home base first, then smaller first (a caller
+    that only adds up what is owed asks `upkeep_owed`)."""
     base = q.home_base(world, seat)
     groups: list[Group] = []
 
@@ -45,7 +43,7 @@ def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
     for entity, army in q.player_armies(seat):
         owed = _army_owed(army.units, upkeep, now)
         groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
-    stationed_cost = rules.stationed.upkeep.get(resource, 0)
+    stationed_cost = _stationed_upkeep(world)
     for entity, structure in q.structures():
         if structure.owner != seat:
             continue
@@ -54,8 +52,7 @@ def upkeep_groups(world: World, seat: int, ordered: bool = True) -> list[Group]:
             place = structure.border
         for u in structure.garrison:
             groups.append(Group(u, "stationed", place, [u], stationed_cost, distance(place), structure=entity))
-    if ordered:
-        groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
+    groups.sort(key=lambda g: (g.distance, q.slots_of(world, [q.unit(u).unit_type for u in g.units]), g.entity))
     return groups
 
 
@@ -66,7 +63,12 @@ def upkeep_owed(world: World, seat: int) -> int:
     now = world.clock.round
     owed = sum(_army_owed(army.units, upkeep, now) for _, army in q.player_armies(seat))
     stationed = sum(len(structure.garrison) for _, structure in q.structures() if structure.owner == seat)
-    return owed + stationed * world.rules.stationed.upkeep.get(world.rules.resources.upkeep, 0)
+    return owed + stationed * _stationed_upkeep(world)
+
+
+def _stationed_upkeep(world: World) -> int:
+    """What one stationed unit owes a turn (R4.1)."""
+    return world.rules.stationed.upkeep.get(world.rules.resources.upkeep, 0)
 
 
 def _unit_upkeep(world: World) -> dict[str, int]:
