@@ -3,15 +3,62 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
+import io
+import operator
 import pickle
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
 
 LEVEL = 1  # zlib level: the fastest gives most of the saving (the pickled items repeat their classes and fields)
 CACHE = 2  # decoded blocks kept: a reader walking back over the last rounds decodes each block once
+_DATACLASS_GETSTATE = getattr(dataclasses, "_dataclass_getstate", None)  # what slotted dataclasses pickle with
+_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None] = {}
+
+
+def _fields_of(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None:
+    """A slotted dataclass's fields and a getter of their values (None: any other class, pickled as pickle does)."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        pass
+    found = None
+    if (_DATACLASS_GETSTATE is not None and dataclasses.is_dataclass(cls)
+            and getattr(cls, "__getstate__", None) is _DATACLASS_GETSTATE):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        getter = operator.attrgetter(*names) if len(names) > 1 else lambda obj: tuple(getattr(obj, n) for n in names)
+        found = names, getter
+    _FIELDS[cls] = found
+    return found
+
+
+def _rebuild(cls: Any, values: tuple[Any, ...]) -> Any:
+    """A slotted dataclass back from its field values, as dataclasses' own __setstate__ does it."""
+    obj = cls.__new__(cls)
+    found = _fields_of(cls)
+    for name, value in zip(found[0] if found else (), values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class _Pickler(pickle.Pickler):
+    """pickle's format, but a slotted dataclass goes as its class and field values: dataclasses' own
+    __getstate__ and __setstate__ look the fields up for every object (most of the time packing took)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        found = _fields_of(type(obj))
+        if found is None:
+            return NotImplemented
+        return _rebuild, (type(obj), found[1](obj))
+
+
+def _dumps(items: list[Any]) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=5).dump(items)
+    return buffer.getvalue()
 
 
 class PackedLog(Sequence[T], Generic[T]):
@@ -54,7 +101,7 @@ class PackedLog(Sequence[T], Generic[T]):
         items, self._tail = self._tail[:count], self._tail[count:]
         block: bytes | list[T]
         try:
-            block = zlib.compress(pickle.dumps(items, protocol=5), LEVEL)
+            block = zlib.compress(_dumps(items), LEVEL)
         except (pickle.PicklingError, AttributeError, TypeError):
             block = items
         self._starts.append(self._packed)

@@ -124,3 +124,18 @@ def test_a_packed_log_survives_a_copy_by_pickle():
     _ = log[0]  # fills the cache, which a copy leaves out
     copy = pickle.loads(pickle.dumps(log))
     assert copy._cache == [] and copy == log
+
+
+@dataclass(frozen=True, slots=True)
+class Normalised:
+    names: tuple[str, ...]
+
+    def __post_init__(self) -> None:  # a packed item comes back as it was, without running this again
+        object.__setattr__(self, "names", (*self.names, "seen"))
+
+
+def test_items_come_back_exactly_as_they_were_without_running_their_init():
+    item = Normalised(("a",))
+    log: PackedLog[object] = PackedLog([item, (1, item), {"k": [item]}])
+    log.close_block()
+    assert log.packed_bytes and log == [item, (1, item), {"k": [item]}] and log[0].names == ("a", "seen")
