@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import statistics
 import time
 import tracemalloc
 from pathlib import Path
@@ -99,7 +100,8 @@ def main() -> int:
           f"{_record(chronicle.journal.entries)}, history {_record(game.history)}")
     if packing:
         print(f"packing: {len(packing)} blocks, {1000 * sum(packing):.0f} ms in all, "
-              f"{1e6 * sum(packing) / len(packing):.0f} us a block on average, {1e6 * max(packing):.0f} us at most")
+              f"{1e6 * sum(packing) / len(packing):.0f} us a block on average, median "
+              f"{1e6 * statistics.median(packing):.0f} us, {1e6 * max(packing):.0f} us at most")
     if snapshot:
         stats = tracemalloc.take_snapshot().compare_to(snapshot[0], "lineno")
         print(f"tracemalloc: {sum(s.size_diff for s in stats) / 2**20:+.2f} MB since round 5; top sites:")
