@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import io
 import operator
 import pickle
@@ -16,23 +17,19 @@ T = TypeVar("T")
 LEVEL = 1  # zlib level: the fastest gives most of the saving (the pickled items repeat their classes and fields)
 CACHE = 2  # decoded blocks kept: a reader walking back over the last rounds decodes each block once
 _DATACLASS_GETSTATE = getattr(dataclasses, "_dataclass_getstate", None)  # what slotted dataclasses pickle with
-_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None] = {}
+_Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 
 
-def _fields_of(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] | None:
+@functools.lru_cache(maxsize=512)  # bounded: plugins' classes of finished games are let go in time
+def _fields_of(cls: Any) -> _Fields | None:
     """A slotted dataclass's fields and a getter of their values (None: any other class, pickled as pickle does)."""
-    try:
-        return _FIELDS[cls]
-    except KeyError:
-        pass
-    found = None
-    if (_DATACLASS_GETSTATE is not None and dataclasses.is_dataclass(cls)
-            and getattr(cls, "__getstate__", None) is _DATACLASS_GETSTATE):
-        names = tuple(f.name for f in dataclasses.fields(cls))
-        getter = operator.attrgetter(*names) if len(names) > 1 else lambda obj: tuple(getattr(obj, n) for n in names)
-        found = names, getter
-    _FIELDS[cls] = found
-    return found
+    if (_DATACLASS_GETSTATE is None or not dataclasses.is_dataclass(cls)
+            or getattr(cls, "__getstate__", None) is not _DATACLASS_GETSTATE):
+        return None
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if len(names) > 1:
+        return names, operator.attrgetter(*names)
+    return names, lambda obj: tuple(getattr(obj, n) for n in names)
 
 
 def _rebuild(cls: Any, values: tuple[Any, ...]) -> Any:
