@@ -46,10 +46,11 @@ class _Pickler(pickle.Pickler):
     __getstate__ and __setstate__ look the fields up for every object (most of the time packing took)."""
 
     def reducer_override(self, obj: Any) -> Any:
-        found = _fields_of(type(obj))
+        cls: Any = type(obj)
+        found = _fields_of(cls)
         if found is None:
             return NotImplemented
-        return _rebuild, (type(obj), found[1](obj))
+        return _rebuild, (cls, found[1](obj))
 
 
 def _dumps(items: list[Any]) -> bytes:
