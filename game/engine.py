@@ -32,6 +32,7 @@ from components.seats import (
 from game.app import App
 from game.codec import command_from_data, command_to_data
 from game.flow import ALL, SEAT, Phase
+from game.packed_log import PackedLog
 from game.schedule import Schedule
 from systems import actions, prompts
 from systems.events import Event, StageStarted, TurnEnded, TurnStarted
@@ -45,6 +46,19 @@ from systems.seat_events import (
     SeatUnready,
 )
 from systems.world import OVER, World
+
+
+def packed_history(items: typing.Iterable[tuple[int, int, Command]]) -> PackedLog[tuple[int, int, Command]]:
+    """A command history as `Game` keeps it: one block per round, all but the last packed."""
+    log: PackedLog[tuple[int, int, Command]] = PackedLog()
+    last: int | None = None
+    for item in items:
+        if item[0] != last and last is not None:
+            log.close_block()
+        log.append(item)
+        last = item[0]
+    return log
+
 
 ORDER_COMMANDS = (Ready, Unready, WithdrawOrder, ClearOrders)  # only in a simultaneous phase
 AFTER_COMMAND, AFTER_ENDING_COMMAND = -1, -2  # Prompt.resume of a question a command asked
@@ -73,14 +87,22 @@ Result = Accepted | Rejected
 @dataclass
 class Game:
     """A running game: its world (whose `app` holds the game's registries and flow) and the commands
-    accepted so far, each as (round, issuing seat, command), for replays."""
+    accepted so far, each as (round, issuing seat, command), for replays. The history is a `PackedLog` (a
+    plain list given is wrapped): rounds before the current one are packed, one block a round (undo only takes
+    back commands of the current turn; a long game's or a server's many games' histories stay small)."""
 
     world: World
-    history: list[tuple[int, int, Command]] = field(default_factory=list)
+    history: PackedLog[tuple[int, int, Command]] = field(default_factory=PackedLog)
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])  # names its saves; no part of the state
     # how often the state changed (each accepted command here; each view a network copy took): a screen re-reads
     # the game when it moved, whether the change came from a command or from the server
     revision: int = 0
+    _history_round: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.history, PackedLog):
+            self.history = packed_history(self.history)
+        self._history_round = self.history[-1][0] if self.history else None
 
     @property
     def app(self) -> App:
@@ -122,12 +144,18 @@ class Game:
         if reason is not None:
             return Rejected(reason)
         world.events = []
-        self.history.append((world.clock.round, issuer, command))
+        self._record(world.clock.round, issuer, command)
         self.revision += 1
         self._perform(command, issuer)
         esper.clear_dead_entities()
         events, world.events = tuple(world.events), []
         return Accepted(events)
+
+    def _record(self, round_: int, issuer: int, command: Command) -> None:
+        if round_ != self._history_round:  # a new round: the rounds before it are closed and packed
+            self.history.close_block()
+            self._history_round = round_
+        self.history.append((round_, issuer, command))
 
     def force_resolve(self) -> Result:
         """The deadline passed (a host's timer): seats not ready hold, unanswered prompts take their default.

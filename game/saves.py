@@ -53,7 +53,7 @@ from components.rules import Ruleset
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
 from game.content.manifest import DEFAULT_RULESET, MOD_ID_PATTERN
-from game.engine import Game
+from game.engine import Game, packed_history
 from game.errors import DataError
 from game.flow import SEAT, Flow
 from game.invariants import invariant_problems
@@ -1245,7 +1245,7 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
         world.owned = {seat: set(content.owned.get(seat, ())) for seat in world.seats}
         for entity, player in esper.get_component(Player):
             world.players[player.seat] = entity
-        game = Game(world, history=list(content.history), game_id=save.game_id)
+        game = Game(world, history=packed_history(content.history), game_id=save.game_id)
         if problems := invariant_problems(world, board=False):  # the board's index came from checked columns
             raise DataError([f"{source}: state: {problem}" for problem in problems])
         if (summary := summary_data(world)) != save.summary.model_dump():

@@ -16,6 +16,7 @@ import esper
 
 from components.armies import Army, ArmyUnit
 from components.structures import Structure
+from game.packed_log import PackedLog
 from systems import events as ev
 from systems import queries as q
 from systems.world import ROGUE, World
@@ -123,6 +124,7 @@ def _num(value: float) -> str:
 
 
 COMPACT_AFTER_ROUNDS = 2  # production detail older than this many rounds is trimmed (no summary reads it)
+# and older rounds are packed (game.packed_log): the log can still read them back, summaries never need to
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +153,8 @@ class EventJournal:
     """
 
     def __init__(self, game: object | None = None) -> None:
-        self.entries: list[JournalEntry] = []
+        # one block per round; the last COMPACT_AFTER_ROUNDS rounds and this one stay plain objects
+        self.entries: PackedLog[JournalEntry] = PackedLog(keep=COMPACT_AFTER_ROUNDS)
         self._context = _Context(0, 1, "setup")
         self._turn_ended_at: dict[int, int] = {}
         self.unit_owner: dict[int, int | None] = {}
@@ -178,7 +181,8 @@ class EventJournal:
         for event in events:
             if isinstance(event, ev.TurnStarted):
                 if event.round != ctx.round:
-                    self._compact(event.round - COMPACT_AFTER_ROUNDS)
+                    self._compact(event.round - COMPACT_AFTER_ROUNDS)  # trimmed first, then packed
+                    self.entries.close_block()
                 ctx.round, ctx.seat, ctx.stage = event.round, event.seat, "turn_start"
             elif isinstance(event, ev.StageStarted):
                 ctx.seat, ctx.stage = event.seat, event.stage
@@ -252,8 +256,17 @@ class EventJournal:
         return self.entries[start:]
 
     def this_round(self, round_: int | None = None) -> list[JournalEntry]:
+        """The entries of one round (default: the current one). Entries come in round order, so the walk goes
+        back from the newest and stops before older rounds (their packed blocks stay packed)."""
         wanted = self._context.round if round_ is None else round_
-        return [e for e in self.entries if e.round == wanted]
+        found: list[JournalEntry] = []
+        for entry in reversed(self.entries):
+            if entry.round < wanted:
+                break
+            if entry.round == wanted:
+                found.append(entry)
+        found.reverse()
+        return found
 
     def summary_for(self, game: object, seat: int) -> TurnSummary:
         world = _world_of(game)
