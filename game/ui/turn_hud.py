@@ -264,7 +264,7 @@ class TurnHud:
         left, bottom, width, height = self.log_rect()
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (16, 18, 26, 235))
         arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, PANEL_EDGE, 2)
-        self.texts.draw("log:title", "Since your last turn; earlier above (wheel scrolls, click looks, L closes)",
+        self.texts.draw("log:title", "Since your last turn; wheel for earlier, click looks, L closes",
                         left + 10, bottom + height - 20, ACCENT, 10, bold=True)
         top = bottom + height - 30
         rows = self.log_rows()
