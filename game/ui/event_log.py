@@ -3,7 +3,8 @@
 A long game's journal has tens of thousands of entries and the log scrolls back through all of them, so a
 described line (its text, place and colour) for each would cost megabytes. `LogLines` keeps, per shown entry,
 its journal index and the territory a click looks at (4 bytes each, taken as the entry arrives, as before),
-and words only the rows around the ones on screen, remembering at most `LOG_KEEP` texts. Wording reads the
+and words only the rows around the ones on screen, remembering at most `LOG_KEEP` texts (twice the rows
+worded at once where a very tall window needs more). Wording reads the
 engine, so it happens only where the HUD may read it (`describe_rows`, from `TurnHud.refresh`); drawing asks
 `text`, which never reads the engine (a row not worded yet is drawn as a placeholder for that frame).
 """
@@ -43,6 +44,7 @@ class LogLines(Sequence[Line]):
         self.places = array("i")  # the territory each line looks at, NO_PLACE for none
         self._texts: OrderedDict[int, str] = OrderedDict()  # line -> its words, the latest used last
         self._source: tuple[Any, Any, int | None] | None = None  # (game, journal, reader) to word lines with
+        self._span = 0  # the most lines worded at once: a very tall window keeps at least twice as many
 
     # -- building ---------------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -66,6 +68,7 @@ class LogLines(Sequence[Line]):
     def describe_rows(self, start: int, stop: int, game: Any, journal: Any, seat: int | None) -> None:
         """Word lines `start` to `stop` (clipped) that are not worded yet, as `seat` reads them."""
         self._source = (game, journal, seat)
+        self._span = max(self._span, stop - start)
         for index in range(max(0, start), min(stop, len(self.entries))):
             self._word(index)
 
@@ -113,6 +116,6 @@ class LogLines(Sequence[Line]):
             game, journal, seat = self._source
             found = describe(journal.entries[self.entries[index]].event, game, seat)
             self._texts[index] = found
-            while len(self._texts) > self.keep:
+            while len(self._texts) > max(self.keep, 2 * self._span):
                 self._texts.popitem(last=False)
         return found

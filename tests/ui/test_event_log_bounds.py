@@ -119,3 +119,17 @@ def test_an_undone_move_leaves_the_log(app):
     step(app, 2, draw=True)
     assert [line.text for line in hud.log_lines] == before
     assert len(hud.log_lines) == len(log_lines(view.chronicle.journal, game, 1, view.chronicle.journal.entries))
+
+
+def test_a_window_taller_than_the_kept_lines_still_shows_every_row(app):
+    from game.ui.event_log import LogLines
+    from game.ui.widgets import TEXT
+
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    journal = ready(app).chronicle.journal
+    journal.record_events(game, moves(game, 400, 0))
+    lines = LogLines(TEXT, keep=16)
+    lines.add(journal.entries, ())
+    lines.describe_rows(100, 300, game, journal, 1)  # 200 rows at once: more than `keep`
+    assert all(lines.text(i) is not None for i in range(100, 300)) and lines.worded(100, 300)
