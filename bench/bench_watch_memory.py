@@ -1,14 +1,15 @@
 """Memory of the client in watch mode: four computers play on the large map; resident memory per round.
 
 Run: ARCADE_HEADLESS=1 .venv/bin/python -m bench.bench_watch_memory [--rounds 300] [--map grand_continent]
-     [--draw-every 4] [--trace]
+     [--draw-every 4] [--trace] [--log]
 
 The real client (GameWindow, game screen, animations at the fastest speed, computer turns on the main
 thread) is driven frame by frame as `foc play` does headless; every `--draw-every`-th frame is drawn (drawing
 every frame only makes the run longer; every kind of drawing still happens). Prints resident memory (RSS) at
 the start (after round 5, when every cache has warmed up), every 25 rounds (with the C heap's resident size,
 malloc's memory in use and freed-but-held, and Python's allocated blocks), the peak (over every round) and the
-change from the start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end.
+change from the start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end;
+`--log` watches with the event log open (it takes in every entry of the game as it comes).
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def main() -> int:
     parser.add_argument("--trace", action="store_true")
     parser.add_argument("--trace-from", type=int, default=5, help="round of the first snapshot (--trace)")
     parser.add_argument("--minutes", type=float, default=30.0, help="stop after this much wall time")
+    parser.add_argument("--log", action="store_true", help="watch with the event log open (it follows the game)")
     args = parser.parse_args()
 
     import tracemalloc
@@ -105,6 +107,8 @@ def main() -> int:
         view = window.current_view
         assert view is not None
         pyglet.app.platform_event_loop.dispatch_posted_events()  # as the event loop does (sounds' end of stream)
+        if args.log and not getattr(getattr(view, "turn_hud", None), "log_open", True):
+            view.turn_hud.toggle_log()  # type: ignore[attr-defined]
         view.on_update(1 / 60)
         if frame % args.draw_every == 0:
             view.on_draw()
@@ -117,8 +121,8 @@ def main() -> int:
                 start_rss = rss
             if args.trace and last_round == args.trace_from:
                 tracemalloc.start(8)
+                counts = type_counts()  # collects first: cyclic garbage not yet collected is not growth
                 snapshot = tracemalloc.take_snapshot()
-                counts = type_counts()
             if start_rss is not None:
                 peak = max(peak, rss)
             if last_round % 25 == 0 or last_round == 5:
@@ -135,6 +139,9 @@ def main() -> int:
     print(f"watch mode, {args.map}, {last_round} rounds{' (game over)' if game.over else ''}: start {base:.1f} MB, "
           f"end {end_rss:.1f} MB, peak {max(peak, end_rss):.1f} MB, change {100 * (end_rss - base) / base:+.1f}%")
     if snapshot is not None:
+        import gc
+
+        gc.collect()  # arcade's per-call draw arrays sit in reference cycles until a full collection
         for stat in tracemalloc.take_snapshot().compare_to(snapshot, "traceback")[:8]:
             print(f"  {stat.size_diff / 1024:+9.1f} KiB  {stat.count_diff:+7d} blocks  {stat.traceback.format()[-1].strip()}")
         now = type_counts()

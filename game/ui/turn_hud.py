@@ -10,7 +10,6 @@ an idle frame only copies the cached picture. The HUD never reads the engine whi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import arcade
@@ -18,7 +17,9 @@ import pyglet
 
 from game.forecast import UpkeepForecast, upkeep_forecast
 from game.help_text import tooltip
-from game.summary import describe, event_territory, territory_label
+from game.summary import territory_label
+from game.ui.event_log import Line as _Line
+from game.ui.event_log import LogLines
 from game.ui.widgets import (
     ACCENT,
     BAD,
@@ -39,14 +40,6 @@ LOG_ROW = 18
 LOG_NOISE = (ev.StageStarted,)
 
 
-@dataclass
-class _Line:
-    text: str
-    territory: int | None
-    color: tuple[int, int, int]
-    entry: int = -1  # the journal entry it describes
-
-
 class TurnHud:
     """Toolbar, forecast and log for one game screen. `actions` maps toolbar ids to callables."""
 
@@ -65,7 +58,7 @@ class TurnHud:
         self.on: dict[str, bool] = {}  # toggle buttons that are switched on (drawn lit): the follow-camera
         self.log_open = False
         self.log_scroll = 0
-        self.log_lines: list[_Line] = []  # the whole game, described once per line as the journal grows
+        self.log_lines = LogLines(TEXT)  # the whole game, compact: worded only around the rows drawn
         self.log_since = 0  # the first line since the reader's last turn (lines before it are dimmed)
         self._log_key: tuple[int, int | None] = (-1, None)
         self._log_done = 0  # journal entries already turned into lines
@@ -112,24 +105,25 @@ class TurnHud:
             self._update_log(game, journal, seat)
 
     def _update_log(self, game: Any, journal: Any, seat: int | None) -> None:
-        """Describe the journal's new entries (only those: a long game's log is not rebuilt every turn); open at
-        the first event since the reader's last turn, with everything earlier above it."""
+        """Add lines for the journal's new entries (only those: a long game's log is not rebuilt every turn); open
+        at the first event since the reader's last turn, with everything earlier above it; word the rows in view
+        and a page either side (only those: see `LogLines`)."""
         entries = journal.entries
-        if (len(entries), seat) == self._log_key:
-            return
-        if self._log_key[1] != seat or len(entries) < self._log_done:  # another reader, or undone events
-            self.log_lines, self._log_done = [], 0
-        fresh = self._log_key[1] != seat or not self.log_lines
-        self._log_key = (len(entries), seat)
-        for entry in entries[self._log_done:]:
-            if not isinstance(entry.event, LOG_NOISE):
-                self.log_lines.append(_Line(describe(entry.event, game, seat), event_territory(entry.event), TEXT,
-                                            entry.index))
-        self._log_done = len(entries)
-        since = journal.since_last_turn(seat)[0].index if seat is not None and journal.since_last_turn(seat) else 0
-        self.log_since = next((i for i, line in enumerate(self.log_lines) if line.entry >= since), len(self.log_lines))
-        most = max(0, len(self.log_lines) - self.log_rows())
-        self.log_scroll = min(most, self.log_since) if fresh else most
+        lines = self.log_lines
+        if (len(entries), seat) != self._log_key:
+            if self._log_key[1] != seat or len(entries) < self._log_done:  # another reader, or undone events
+                lines.clear()
+                self._log_done = 0
+            fresh = self._log_key[1] != seat or not lines
+            self._log_key = (len(entries), seat)
+            lines.add(entries[self._log_done:], LOG_NOISE)
+            self._log_done = len(entries)
+            recent = journal.since_last_turn(seat) if seat is not None else []
+            self.log_since = lines.first_from(recent[0].index if recent else 0)
+            most = max(0, len(lines) - self.log_rows())
+            self.log_scroll = min(most, self.log_since) if fresh else most
+        rows = self.log_rows()
+        lines.describe_rows(self.log_scroll - rows, self.log_scroll + 2 * rows, game, journal, seat)
 
     def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[_Line]:
         world = game.world
@@ -178,7 +172,10 @@ class TurnHud:
     def signature(self) -> tuple[Any, ...]:
         """Everything `draw` shows (the game screen's frame cache key includes it)."""
         buttons = tuple((b.enabled, b.hover, self.on.get(k, False)) for k, b in self.buttons.items())
-        log = (self.log_open, self.log_scroll, self._log_key, len(self.log_lines)) if self.log_open else ()
+        log: tuple[Any, ...] = ()
+        if self.log_open:  # rows worded after a frame that had to draw them as placeholders draw again
+            worded = self.log_lines.worded(self.log_scroll, self.log_scroll + self.log_rows())
+            log = (self.log_open, self.log_scroll, self._log_key, len(self.log_lines), worded)
         return buttons, log
 
     # -- geometry ---------------------------------------------------------------------------------------
@@ -213,7 +210,7 @@ class TurnHud:
                 return True
         index = self._log_row_at(x, y)
         if index is not None:
-            territory = self.log_lines[index].territory
+            territory = self.log_lines.territory(index)
             if territory is not None:
                 jump(territory)
             return True
@@ -267,7 +264,7 @@ class TurnHud:
         left, bottom, width, height = self.log_rect()
         arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (16, 18, 26, 235))
         arcade.draw_lbwh_rectangle_outline(left, bottom, width, height, PANEL_EDGE, 2)
-        self.texts.draw("log:title", "Since your last turn; earlier above (wheel scrolls, click looks, L closes)",
+        self.texts.draw("log:title", "Since your last turn; wheel for earlier, click looks, L closes",
                         left + 10, bottom + height - 20, ACCENT, 10, bold=True)
         top = bottom + height - 30
         rows = self.log_rows()
@@ -278,7 +275,10 @@ class TurnHud:
             key = f"log:{slot}"
             if index >= len(self.log_lines):
                 break
-            line = self.log_lines[index]
-            text = line.text if len(line.text) < 70 else line.text[:68] + "…"
-            color = line.color if line.territory is not None and index >= self.log_since else DIM
+            words = self.log_lines.text(index)
+            if words is None:  # not worded yet (the engine was busy): the next readable frame words it
+                words = "…"
+            text = words if len(words) < 70 else words[:68] + "…"
+            placed = self.log_lines.territory(index) is not None
+            color = self.log_lines.color if placed and index >= self.log_since else DIM
             self.texts.draw(key, text, left + 10, top - (slot + 0.5) * LOG_ROW, color, 10, anchor_y="center")

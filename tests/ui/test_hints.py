@@ -126,6 +126,12 @@ def test_the_log_covers_the_whole_game_opening_at_your_last_turn_and_the_summary
     assert any("moved 1 step" in t for t in texts)  # round 1, before this seat's last turn: still there
     assert 0 < hud.log_since < len(texts) and hud.log_scroll <= hud.log_since
     assert all(not COORDS.search(t) for t in texts)
+    left, bottom, _, _ = hud.log_rect()
+    dispatch(app, "on_mouse_scroll", left + 40, bottom + 40, 0, 1)  # back a little: earlier lines, dimmed
+    step(app, 1)
+    from tests.ui.test_game_flow import shot
+
+    shot(app, "log_since_last_turn.png")
     view._on_event(ev.RogueAppeared(1, 999, at(game, 9, 9), ("soldier",)))
     assert view.banner.text.startswith("Wild rogues appeared")
     button = hud.buttons["summary"]
