@@ -188,6 +188,7 @@ class MapSprites:
         self.landmarks: set[int] = set()  # territories with a base or structure: armies there stand aside
         self.results: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # battle results (see show_losses)
         self._losses: dict[tuple[int, int], tuple[arcade.Sprite, int]] = {}
+        self._static_drawn: tuple[object, ...] | None = None  # what the static lists show (see `_sync_static`)
 
     def style(self, seat: int) -> SeatStyle:
         return self.styles.get(seat) or self.assets.default_style(seat)
@@ -198,6 +199,8 @@ class MapSprites:
             return False
         self.version = self.scene.version
         self.revision += 1
+        if force:
+            self._static_drawn = None
         self.landmarks = set(self.scene.bases.values()) | {
             s.territory for s in self.scene.structures.values() if s.border is None and not s.ship and not s.mobile}
         self._sync_armies()
@@ -256,7 +259,24 @@ class MapSprites:
             token.update_look(army, dimmed, 0.66 if crowded else SHARED_SIZE if army.territory in self.landmarks else 1.0)
             token.place(*self.overrides.get(entity, self.army_position(army)))
 
+    def _static_key(self) -> tuple[object, ...]:
+        """Everything the static lists (structures, walls, bridges, flags, marks) show."""
+        scene = self.scene
+        structures = tuple(
+            (s.entity, s.kind, s.owner, s.territory, s.border, s.health, s.max_health, s.garrison, s.upgraded,
+             s.mobile, tuple(s.marks.items()))
+            for s in scene.structures.values() if not s.ship)
+        return (structures, tuple(scene.bases.items()), tuple(sorted(set(scene.battles.values()))),
+                tuple(sorted(scene.disrupted)), tuple(sorted(self.styles.items())))
+
     def _sync_static(self) -> None:
+        """Rebuild the static lists when what they show changed. Only then: the scene changes with every step of
+        every army, and clearing a sprite list gives it new GPU buffers (five a list), so rebuilding on each
+        change made and dropped about a thousand buffers a round in a watched game."""
+        key = self._static_key()
+        if key == self._static_drawn:
+            return
+        self._static_drawn = key
         for sprite_list in (self.bridges, self.walls, self.structures, self.flags, self.marks):
             sprite_list.clear()
         tile = self.grid.tile

@@ -74,3 +74,28 @@ def test_the_panel_cache_holds_only_the_panel_and_shows_the_same_picture(app) ->
     assert set(pictures) == {"direct", "cached", "copied"}
     assert pictures["cached"].tobytes() == pictures["direct"].tobytes()
     assert pictures["copied"].tobytes() == pictures["direct"].tobytes()
+
+
+def test_the_static_sprites_are_rebuilt_only_when_what_they_show_changes(app) -> None:
+    """The scene changes with every step of every army; the structures, walls, flags and marks are rebuilt (which
+    gives each of their five sprite lists new GPU buffers) only when they change, not at every step."""
+    game = tiny_game(["p" * 12] * 8, {1: (2, 2), 2: (9, 5)})
+    start(app, game)
+    view = ready(app)
+    view.on_draw()
+    sprites, scene = view.canvas.sprites, view.canvas.scene
+    sprites.sync()
+    view.on_draw()
+    assert len(sprites.flags) == 2  # the bases' flags
+    flags, buffers = list(sprites.flags), app.ctx.stats.buffer[0]
+    for _ in range(5):  # armies moved, say: the scene's version moves on, the static lists show the same
+        scene.version += 1
+        assert sprites.sync()
+        view.on_draw()
+    assert list(sprites.flags) == flags and all(a is b for a, b in zip(sprites.flags, flags, strict=True))
+    assert app.ctx.stats.buffer[0] == buffers  # no sprite list was cleared (that makes new buffers)
+    marks = len(sprites.marks)
+    scene.disrupted.add(scene.width + 1)  # something they show changed: rebuilt
+    scene.version += 1
+    assert sprites.sync()
+    assert len(sprites.marks) == marks + 1
