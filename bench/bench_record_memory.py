@@ -19,6 +19,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench.bench_client import rss_mb
 from game.maps import load_map
 from game.packed_log import PackedLog
 from game.plugins import create_game
@@ -27,19 +28,6 @@ from game.simulate import play_game
 from game.ui.chronicle import Chronicle
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def rss_mb() -> float:
-    """Resident memory of this process in MB (Linux), else the peak from resource."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _record(log: object) -> str:
