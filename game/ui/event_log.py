@@ -47,10 +47,15 @@ class LogLines(Sequence[Line]):
         self._span = 0  # the most lines worded at once: a very tall window keeps at least twice as many
 
     # -- building ---------------------------------------------------------------------------------------
-    def clear(self) -> None:
-        """Forget every line (another reader, or undone entries)."""
-        self.entries = array("i")
-        self.places = array("i")
+    def truncate(self, entries: int) -> None:
+        """Drop the lines of journal entries from `entries` on (undone events; the rest stay as they are)."""
+        cut = bisect_left(self.entries, entries)
+        del self.entries[cut:], self.places[cut:]
+        for index in [i for i in self._texts if i >= cut]:
+            del self._texts[index]
+
+    def forget_words(self) -> None:
+        """Another reader: the same lines, worded again from its side ('your army' is someone else's)."""
         self._texts.clear()
 
     def add(self, entries: Sequence[Any], hidden: tuple[type, ...]) -> None:

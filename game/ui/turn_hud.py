@@ -111,9 +111,11 @@ class TurnHud:
         entries = journal.entries
         lines = self.log_lines
         if (len(entries), seat) != self._log_key:
-            if self._log_key[1] != seat or len(entries) < self._log_done:  # another reader, or undone events
-                lines.clear()
-                self._log_done = 0
+            if len(entries) < self._log_done:  # undone events: their lines go (a rebuild would decode every round)
+                lines.truncate(len(entries))
+                self._log_done = len(entries)
+            if self._log_key[1] != seat:
+                lines.forget_words()
             fresh = self._log_key[1] != seat or not lines
             self._log_key = (len(entries), seat)
             lines.add(entries[self._log_done:], LOG_NOISE)

@@ -133,3 +133,22 @@ def test_a_window_taller_than_the_kept_lines_still_shows_every_row(app):
     lines.add(journal.entries, ())
     lines.describe_rows(100, 300, game, journal, 1)  # 200 rows at once: more than `keep`
     assert all(lines.text(i) is not None for i in range(100, 300)) and lines.worded(100, 300)
+
+
+def test_another_reader_gets_the_same_lines_worded_from_its_side(app):
+    """Hot-seat: when the reader changes, the lines stay (no rebuild that would decode every packed round) and
+    are worded again from the new reader's side."""
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    journal = view.chronicle.journal
+    journal.record_events(game, moves(game, 300, 0))
+    key(app, arcade.key.L)
+    step(app, 2, draw=True)
+    hud = view.turn_hud
+    kept = hud.log_lines.entries
+    assert "P2's army moved" in hud.log_lines[-1].text
+    hud.refresh(game, view.chronicle, 2, True)  # player 2 reads the log now
+    assert hud.log_lines.entries is kept and len(hud.log_lines) == len(log_lines(journal, game, 2, journal.entries))
+    assert hud.log_lines[-1].text.startswith("Your army moved")
+    assert [line.text for line in hud.log_lines] == [text for text, _ in log_lines(journal, game, 2, journal.entries)]
