@@ -6,8 +6,9 @@ Run: ARCADE_HEADLESS=1 .venv/bin/python -m bench.bench_watch_memory [--rounds 30
 The real client (GameWindow, game screen, animations at the fastest speed, computer turns on the main
 thread) is driven frame by frame as `foc play` does headless; every `--draw-every`-th frame is drawn (drawing
 every frame only makes the run longer; every kind of drawing still happens). Prints resident memory (RSS) at
-the start (after round 5, when every cache has warmed up), every 25 rounds (with the C heap's resident size,
-malloc's memory in use and freed-but-held, and Python's allocated blocks), the peak (over every round) and the
+the start (after round 5, once the first screenfuls are baked; the bounded caches fill over the first ~100
+rounds), every 25 rounds (with the C heap's resident size, malloc's memory in use and freed-but-held, and
+Python's allocated blocks), the peak (over every round) and the
 change from the start; `--trace` adds the top growing Python allocation sites (tracemalloc) between round 5 and the end;
 `--log` watches with the event log open (it takes in every entry of the game as it comes).
 """
