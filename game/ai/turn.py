@@ -72,13 +72,19 @@ class Turn:
         return not self.game.over and self.game.world.clock.seat == self.seat
 
     def run(self, steps: Sequence[Step]) -> list[Result]:
-        for step in steps:
-            if not self.active():
-                break
-            step(self)
-        if self.active():
-            return self.log.end()
-        return self.log.results
+        try:
+            for step in steps:
+                if not self.active():
+                    break
+                step(self)
+            if self.active():
+                return self.log.end()
+            return self.log.results
+        finally:
+            # the parts hold the turn (a reference cycle): let them go, so the turn's view and log are freed
+            # now by reference counting rather than at the collector's next full pass, which in a long game
+            # came only every few dozen turns, with that many views and logs held until then
+            self.parts = []
 
     # --- what the steps share ------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import math
 import sys
 from collections import OrderedDict
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import arcade
 from PIL import Image, ImageDraw
@@ -386,9 +386,20 @@ def edge_mask(side: str, tile: int) -> Image.Image:
     return mask
 
 
+@cache
+def _libc() -> ctypes.CDLL | None:
+    """glibc, loaded once (each `CDLL` is a small reference cycle: one a call would wait for a full collection)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+
+
 def trim_memory() -> None:
     """Give freed image buffers back to the system after a burst of baking (glibc keeps them otherwise)."""
-    if not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    libc = _libc()
+    if libc is not None:
+        with contextlib.suppress(AttributeError):  # a C library without malloc_trim (musl)
+            libc.malloc_trim(0)

@@ -146,6 +146,9 @@ class SoundBoard:
             player, _ = self._players.popleft()
             with contextlib.suppress(Exception):
                 player.delete()
+            # arcade's end-of-stream handler holds its player (a reference cycle, broken only when the stream
+            # ends, which a deleted player's never does): drop it, so the player goes now, not at a full collection
+            player.on_player_eos = None
             with contextlib.suppress(Exception):  # arcade keeps each player in a list until its end-of-stream
                 from pyglet import media
 

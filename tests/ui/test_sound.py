@@ -64,6 +64,27 @@ def test_a_long_game_keeps_only_a_few_media_players():
     assert len(media.Source._players) <= before + MAX_PLAYERS  # nobody else keeps them alive
 
 
+def test_a_released_media_player_is_freed_at_once_not_at_a_full_collection():
+    """A deleted player's end-of-stream handler (arcade's, which holds the player) is dropped with it, so nothing
+    of it waits in a reference cycle for the collector's rare full pass (watch mode plays hundreds a round)."""
+    import gc
+    import weakref
+
+    from game.ui.sound import MAX_PLAYERS
+
+    board = SoundBoard(volume=0.5)
+    gc.collect()
+    gc.disable()
+    try:
+        board.play("battle")
+        first = weakref.ref(board._players[0][0])
+        for _ in range(MAX_PLAYERS):  # the oldest is released when the board is full
+            board.play("battle")
+        assert first() is None
+    finally:
+        gc.enable()
+
+
 def test_a_games_mods_own_effects_join_the_board_and_load_on_first_use():
     from pathlib import Path
 
