@@ -96,7 +96,7 @@ def main() -> int:
     window.start(game)
     world = game.world
     start_rss: float | None = None
-    peak = 0.0
+    peak, peak_round = 0.0, 0
     snapshot = None
     counts: dict[str, int] = {}
     frame = 0
@@ -124,8 +124,8 @@ def main() -> int:
                 tracemalloc.start(8)
                 counts = type_counts()  # collects first: cyclic garbage not yet collected is not growth
                 snapshot = tracemalloc.take_snapshot()
-            if start_rss is not None:
-                peak = max(peak, rss)
+            if start_rss is not None and rss > peak:
+                peak, peak_round = rss, last_round
             if last_round % 25 == 0 or last_round == 5:
                 held = malloc_mb()
                 malloc = f"malloc {held[0]:.1f} MB in use, {held[1]:.1f} MB free; " if held else ""
@@ -138,7 +138,8 @@ def main() -> int:
     end_rss = rss_mb()
     base = start_rss or end_rss
     print(f"watch mode, {args.map}, {last_round} rounds{' (game over)' if game.over else ''}: start {base:.1f} MB, "
-          f"end {end_rss:.1f} MB, peak {max(peak, end_rss):.1f} MB, change {100 * (end_rss - base) / base:+.1f}%")
+          f"end {end_rss:.1f} MB, peak {max(peak, end_rss):.1f} MB (round {peak_round if peak > end_rss else last_round}, "
+          f"{100 * (max(peak, end_rss) - base) / base:+.1f}%), change {100 * (end_rss - base) / base:+.1f}%")
     if snapshot is not None:
         import gc
 

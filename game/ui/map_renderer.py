@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import math
-import sys
 from collections import OrderedDict
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import arcade
 from PIL import Image, ImageDraw
@@ -16,6 +13,7 @@ from PIL import Image, ImageDraw
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
 from game.ui.grid import Layout
+from game.ui.memory import trim_memory
 from game.ui.polygon_bake import polygon_chunk_image
 from game.ui.quad import TexturedQuad
 from game.ui.scene import Scene
@@ -384,22 +382,3 @@ def edge_mask(side: str, tile: int) -> Image.Image:
         column = strip if side == "top" else strip[::-1]
         mask.putdata([value for value in column for _ in range(tile)])
     return mask
-
-
-@cache
-def _libc() -> ctypes.CDLL | None:
-    """glibc, loaded once (each `CDLL` is a small reference cycle: one a call would wait for a full collection)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        return ctypes.CDLL("libc.so.6")
-    except OSError:
-        return None
-
-
-def trim_memory() -> None:
-    """Give freed image buffers back to the system after a burst of baking (glibc keeps them otherwise)."""
-    libc = _libc()
-    if libc is not None:
-        with contextlib.suppress(AttributeError):  # a C library without malloc_trim (musl)
-            libc.malloc_trim(0)

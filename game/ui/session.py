@@ -11,6 +11,7 @@ from components.commands import Command
 from game.engine import Game, Result
 from game.ui import computer
 from game.ui.assets import SeatStyle
+from game.ui.memory import trim_memory
 from systems import events as ev
 
 
@@ -159,6 +160,7 @@ class Session:
         finally:
             del game.submit  # back to the class's method
             self.turns_played += 1
+            trim_memory()  # what the turn's searches freed goes back now, not while its moves play
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the computer turn in progress is over (tests and headless runs)."""

@@ -15,7 +15,7 @@ from game.ui import theme
 from game.ui.animation import Animator
 from game.ui.frame_cache import FrameCache
 from game.ui.map_canvas import MapCanvas
-from game.ui.map_renderer import trim_memory
+from game.ui.memory import trim_memory
 from game.ui.orders import Orders
 from game.ui.panel import SidePanel
 from game.ui.session import Session
