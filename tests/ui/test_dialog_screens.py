@@ -223,6 +223,7 @@ def test_effects_follow_the_events_and_finish(win):
         ev.UnitsDestroyed(4, (7, 8)),
     ])
     assert any(isinstance(e, RogueBirth) for e in layer.effects) and len(layer.emitters) == 2
+    assert len(layer.texts) == 1  # the production number: a sprite of the one list the numbers are drawn with
     # the animator's beats draw on the same layer: a battle flash and a damage number
     layer.flash(2, (255, 90, 60, 255), 0.3, 170)
     layer.number(200.0, 300.0, "-2", (255, 120, 100, 255), 0.5)
@@ -232,4 +233,39 @@ def test_effects_follow_the_events_and_finish(win):
     layer.draw_live()
     for _ in range(300):
         layer.update(1 / 30)
-    assert not layer.busy and not layer.active and len(layer.sprites) == 0
+    assert not layer.busy and not layer.active and len(layer.sprites) == 0 and len(layer.texts) == 0
+
+
+def test_a_rounds_production_numbers_rise_fade_and_draw_in_one_call(win, monkeypatch):
+    """Dozens of production numbers a round are sprites of one list: one draw call however many there are
+    (drawn one by one they cost a call each, and the GL driver's memory grew with them); each rises and fades,
+    is hidden until it starts, and goes when it ends or when an undo drops the events."""
+    from arcade.gl.backends.opengl.vertex_array import OpenGLGeometry
+
+    from game.ui.effects import FloatingText
+
+    grid = SimpleNamespace(center=lambda t: (100.0 + 50 * (t % 20), 300.0 + 50 * (t // 20)), tile=48)
+    layer = EffectLayer(grid, Assets())
+    made = tuple((t, {"food": 1 + t % 3, "wood": 2}) for t in range(40))
+    layer.add_events([ev.ResourcesProduced(1, {"food": 80, "wood": 80}, made)])
+    texts = [e for e in layer.effects if isinstance(e, FloatingText)]
+    assert len(texts) == len(layer.texts) == 80
+    first = texts[0]
+    start_y = first.sprite.center_y
+    layer.update(0.7)  # half way: risen and fading
+    assert first.sprite.center_y > start_y and 0 < first.sprite.alpha < 255
+    renders: list[object] = []
+    real = OpenGLGeometry.render
+    monkeypatch.setattr(OpenGLGeometry, "render", lambda self, *a, **k: (renders.append(self), real(self, *a, **k)))
+    layer.draw_live()
+    assert len(renders) == 1
+    late = layer.float_text(10.0, 10.0, "+5", (250, 215, 90))
+    late.delay = 1.0
+    late.place()
+    assert not late.sprite.visible  # not started yet
+    layer.clear_events()
+    assert len(layer.texts) == 0 and not layer.busy
+    layer.add_events([ev.ResourcesProduced(1, {"food": 3}, ((0, {"food": 3}),))])
+    for _ in range(60):
+        layer.update(1 / 30)
+    assert len(layer.texts) == 0 and not layer.busy
