@@ -4,7 +4,7 @@
   one sprite list, drawn with the map (`draw`, inside the map camera; the frame is drawn fresh while
   they play, `active`);
 * `add_events` turns a batch of the rules' events into effects drawn over the cached frame while they
-  last (`draw_live`, `busy`): production floats up from each producing territory at the Resource stage
+  last (`draw_live`, `busy`): production floats up from each producing territory on screen at the Resource stage
   ("+3" in the resource's colour); a new structure or unit appears with a short "build pop"; a rogue
   army's birth is unmistakable (a dark-red pulsing ring, a "ROGUE!" banner and a burst of smoke);
   destroyed units and structures burst into particles (arcade.particles); battle rounds throw sparks;
@@ -196,6 +196,9 @@ class EffectLayer:
         self.assets = assets
         self.speed = speed
         self.particles = particles
+        # where the map is on screen now (the canvas sets it): production numbers are made only there; the
+        # others would play unseen (a watched game on the large map made ~800 a round, all alive at once)
+        self.on_screen: Callable[[float, float], bool] = lambda x, y: True
         # the beats' sprites: cheap, no text objects created per frame
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.floaters: list[Floater] = []
@@ -329,7 +332,7 @@ class EffectLayer:
     def production(self, event: ev.ResourcesProduced) -> None:
         for territory, made in event.by_territory:
             spot = self._at(territory)
-            if spot is None:
+            if spot is None or not self.on_screen(*spot):
                 continue
             line = 0
             for resource, amount in made.items():

@@ -50,10 +50,17 @@ class MapCanvas:
         self.sprites = MapSprites(self.scene, self.grid, assets, styles, placements)
         self.overlays = Overlays(self.grid, assets)
         self.effects = EffectLayer(self.grid, assets)  # the beats' and the events' effects
+        self.effects.on_screen = self.near_view
         self.presentation = world.app.presentation  # how the game's ruleset and mods show their events
         box = radar_box or (width - theme.PANEL_WIDTH + theme.PAD, 8, theme.PANEL_WIDTH - 2 * theme.PAD, 150)
         self.radar = Radar(box, self.scene, assets, styles, self.camera)
         self.chunks_drawn = 0
+
+    def near_view(self, x: float, y: float) -> bool:
+        """True when the world point (x, y) is on screen or within a tile of its edge."""
+        left, bottom, right, top = self.camera.view_rect()
+        margin = self.grid.tile
+        return left - margin <= x <= right + margin and bottom - margin <= y <= top + margin
 
     def update(self) -> None:
         """Bring baked and sprite layers up to date with the scene (cheap when nothing changed)."""

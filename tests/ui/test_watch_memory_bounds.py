@@ -99,3 +99,27 @@ def test_the_static_sprites_are_rebuilt_only_when_what_they_show_changes(app) ->
     scene.version += 1
     assert sprites.sync()
     assert len(sprites.marks) == marks + 1
+
+
+def test_production_numbers_float_only_over_the_map_on_screen(app) -> None:
+    """A watched game on the large map produced ~800 numbers a round, most of them off screen and all alive at
+    once; only the territories on screen (and a tile around it) get one now."""
+    from game.ui.effects import FloatingText
+    from systems import events as ev
+
+    rows = ["p" * 40] * 32
+    game = tiny_game(rows, {1: (3, 3), 2: (36, 28)})
+    start(app, game)
+    canvas = ready(app).canvas
+    layer = canvas.effects
+    layer.clear_events()
+    grid = canvas.grid
+    seen = [t for t in range(40 * 32) if canvas.near_view(*grid.center(t))]
+    unseen = [t for t in range(40 * 32) if t not in seen]
+    assert seen and unseen
+    made = tuple((t, {"food": 2}) for t in range(40 * 32))
+    layer.add_events([ev.ResourcesProduced(1, {"food": 2 * 40 * 32}, made)])
+    floating = [e for e in layer.effects if isinstance(e, FloatingText)]
+    assert len(floating) == len(seen) == len(layer.texts)
+    left, bottom, right, top = canvas.camera.view_rect()
+    assert all(left - grid.tile <= e.x <= right + grid.tile for e in floating)
