@@ -120,8 +120,7 @@ def label_picture(text: str, color: tuple[int, int, int], size: int) -> arcade.T
 @dataclass
 class FloatingText(Effect):
     """A short text (a production number) that rises and fades. It is a sprite of the layer's `texts` list, so a
-    round's dozens of numbers are one draw call: drawn one by one (~40 a frame in a watched game) they made the
-    GL driver keep more memory as the map filled."""
+    round's numbers are one draw call, not one each (about 40 calls a frame on average in a watched game)."""
 
     text: str = ""
     color: tuple[int, int, int] = (255, 255, 255)

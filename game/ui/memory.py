@@ -21,7 +21,7 @@ def _libc() -> ctypes.CDLL | None:
 
 def trim_memory() -> None:
     """Give freed memory back to the system after a burst of work that freed much of it: baking the map's
-    pictures, a turn (a computer's search, a turn's events and pictures). Costs ~1 ms; does nothing off glibc."""
+    pictures, a turn (a computer's search, a turn's events and pictures). Does nothing off glibc."""
     libc = _libc()
     if libc is not None:
         with contextlib.suppress(AttributeError):  # a C library without malloc_trim (musl)
