@@ -52,6 +52,18 @@ def moves(game, count: int, start_at: int) -> list[ev.Event]:
             for n in range(count)]
 
 
+def open_log_after(app, count: int, **resources: int):  # noqa: ANN201
+    """A game whose journal holds `count` other players' moves, its log opened and drawn: (game, view, journal)."""
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)}, resources=resources or None)
+    start(app, game)
+    view = ready(app)
+    journal = view.chronicle.journal
+    journal.record_events(game, moves(game, count, 0))
+    key(app, arcade.key.L)
+    step(app, 2, draw=True)
+    return game, view, journal
+
+
 def wheel_to_the_top(app, view) -> None:
     hud = view.turn_hud
     left, bottom, width, height = hud.log_rect()
@@ -63,13 +75,7 @@ def wheel_to_the_top(app, view) -> None:
 
 
 def test_a_long_games_log_scrolls_back_to_its_first_line_and_keeps_only_a_few_pages(app):
-    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
-    start(app, game)
-    view = ready(app)
-    journal = view.chronicle.journal
-    journal.record_events(game, moves(game, 2000, 0))
-    key(app, arcade.key.L)
-    step(app, 2, draw=True)
+    game, view, journal = open_log_after(app, 2000, food=50)
     hud = view.turn_hud
     assert hud.log_open and len(hud.log_lines) >= 2000
     wheel_to_the_top(app, view)
@@ -138,13 +144,7 @@ def test_a_window_taller_than_the_kept_lines_still_shows_every_row(app):
 def test_another_reader_gets_the_same_lines_worded_from_its_side(app):
     """Hot-seat: when the reader changes, the lines stay (no rebuild that would decode every packed round) and
     are worded again from the new reader's side."""
-    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
-    start(app, game)
-    view = ready(app)
-    journal = view.chronicle.journal
-    journal.record_events(game, moves(game, 300, 0))
-    key(app, arcade.key.L)
-    step(app, 2, draw=True)
+    game, view, journal = open_log_after(app, 300)
     hud = view.turn_hud
     kept = hud.log_lines.entries
     assert "P2's army moved" in hud.log_lines[-1].text
