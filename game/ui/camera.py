@@ -43,6 +43,11 @@ class MapCamera:
         half_h = self.viewport[3] / 2 / self.zoom
         return x - half_w, y - half_h, x + half_w, y + half_h
 
+    def shows(self, x: float, y: float, margin: float = 0.0) -> bool:
+        """True when the world point (x, y) lies in the visible world grown by `margin` (shrunk when negative)."""
+        left, bottom, right, top = self.view_rect()
+        return left - margin <= x <= right + margin and bottom - margin <= y <= top + margin
+
     def contains(self, sx: float, sy: float) -> bool:
         left, bottom, width, height = self.viewport
         return left <= sx < left + width and bottom <= sy < bottom + height

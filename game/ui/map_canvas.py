@@ -58,9 +58,7 @@ class MapCanvas:
 
     def near_view(self, x: float, y: float) -> bool:
         """True when the world point (x, y) is on screen or within a tile of its edge."""
-        left, bottom, right, top = self.camera.view_rect()
-        margin = self.grid.tile
-        return left - margin <= x <= right + margin and bottom - margin <= y <= top + margin
+        return self.camera.shows(x, y, self.grid.tile)
 
     def update(self) -> None:
         """Bring baked and sprite layers up to date with the scene (cheap when nothing changed)."""

@@ -18,8 +18,7 @@ import pyglet
 from game.forecast import UpkeepForecast, upkeep_forecast
 from game.help_text import tooltip
 from game.summary import territory_label
-from game.ui.event_log import Line as _Line
-from game.ui.event_log import LogLines
+from game.ui.event_log import Line, LogLines
 from game.ui.widgets import (
     ACCENT,
     BAD,
@@ -63,7 +62,7 @@ class TurnHud:
         self._log_key: tuple[int, int | None] = (-1, None)
         self._log_done = 0  # journal entries already turned into lines
         self.forecast: UpkeepForecast | None = None
-        self.forecast_lines: list[_Line] = []
+        self.forecast_lines: list[Line] = []
         self._forecast_key: tuple[Any, ...] = ()
         self.undo_tip = ""
         # the toolbar as one sprite list and one text batch (two draw calls, cheap even when drawn every frame)
@@ -127,24 +126,24 @@ class TurnHud:
         rows = self.log_rows()
         lines.describe_rows(self.log_scroll - rows, self.log_scroll + 2 * rows, game, journal, seat)
 
-    def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[_Line]:
+    def _forecast_lines(self, game: Any, forecast: UpkeepForecast, seat: int | None = None) -> list[Line]:
         world = game.world
         if forecast.owed == 0:
-            return [_Line(f"Next upkeep: nothing owed ({forecast.food_now} {forecast.resource})", None, DIM)]
+            return [Line(f"Next upkeep: nothing owed ({forecast.food_now} {forecast.resource})", None, DIM)]
         low = forecast.food_now + forecast.production_min
         high = forecast.food_now + forecast.production_max
         have = f"{low}" if low == high else f"{low}-{high}"
         head = f"Next upkeep: {forecast.owed} {forecast.resource} owed, you will have {have}"
         if forecast.safe:
-            return [_Line(head + " — all paid", None, GOOD)]
-        lines = [_Line(head, None, BAD)]
+            return [Line(head + " — all paid", None, GOOD)]
+        lines = [Line(head, None, BAD)]
         if forecast.expected.covered:
-            lines.append(_Line("Enough with an average harvest; a poor one leaves these unpaid:", None, ACCENT))
+            lines.append(Line("Enough with an average harvest; a poor one leaves these unpaid:", None, ACCENT))
         else:
-            lines.append(_Line("Not enough food! Unpaid groups cannot act and may go rogue:", None, BAD))
+            lines.append(Line("Not enough food! Unpaid groups cannot act and may go rogue:", None, BAD))
         for g in forecast.worst.unpaid:
             what = f"Army of {g.size}" if g.kind == "army" else "Stationed unit"
-            lines.append(_Line(f"{what} at {territory_label(world, g.territory, seat)}: {g.paid}/{g.owed} paid, "
+            lines.append(Line(f"{what} at {territory_label(world, g.territory, seat)}: {g.paid}/{g.owed} paid, "
                                f"{g.rogue_chance:.0f}% rogue chance", g.territory, BAD))
         return lines
 

@@ -182,10 +182,8 @@ class MapScreen(BaseView):
     def _follow(self, territory: int) -> None:
         if not self.follow_camera or self.follow_pause > 0:
             return
-        left, bottom, right, top = self.camera.view_rect()
         x, y = self.canvas.grid.center(territory)
-        margin = self.canvas.grid.tile
-        if not (left + margin < x < right - margin and bottom + margin < y < top - margin):
+        if not self.camera.shows(x, y, -self.canvas.grid.tile):  # not a tile inside the edge: bring it in
             self.camera.set_position(x, y)
 
     # ----- per frame
