@@ -112,6 +112,7 @@ def main() -> int:
             view.turn_hud.toggle_log()  # type: ignore[attr-defined]
         view.on_update(1 / 60)
         if frame % args.draw_every == 0:
+            window.pacer.wait()  # as the event loop's frame does (GameWindow.draw)
             view.on_draw()
             window.flip()  # as the event loop does (it also frees the GL objects released meanwhile)
         frame += 1

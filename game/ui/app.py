@@ -12,6 +12,7 @@ import arcade
 from game.engine import Game
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
+from game.ui.frame_pacing import FramePacer
 
 
 @dataclass
@@ -68,6 +69,7 @@ class GameWindow(arcade.Window):
         self._still_for = 0.0
         self._since_draw = 0.0
         self._must_draw = True
+        self.pacer = FramePacer()  # one frame in flight (game.ui.frame_pacing)
         _load_fonts()
 
     # ----- screens
@@ -183,9 +185,21 @@ class GameWindow(arcade.Window):
             self.wake()
         self._must_draw = False
         self._since_draw = 0.0
+        self.pacer.wait()
         super().draw(dt)
 
     # ----- frames
+    def flip(self) -> None:
+        """Show the frame; the next one is drawn once the renderer has finished this one (FramePacer)."""
+        super().flip()
+        if self.context is not None:
+            self.pacer.frame_shown()
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.pacer.forget()
+        super().close()
+
     def after_frame(self) -> None:
         """Called after every drawn frame: screenshots and the frame limit of headless runs."""
         self.frame += 1

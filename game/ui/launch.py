@@ -197,6 +197,7 @@ def run_headless(window: object) -> None:
         session = getattr(view, "session", None)
         if session is not None and getattr(session, "busy", False):
             session.wait(0.05)  # let the computer think; frames keep their pace in game time
+        window.pacer.wait()  # as GameWindow.draw does: one frame in flight
         view.on_draw()
         if not window.context:
             break
