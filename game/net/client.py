@@ -17,6 +17,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import protocol
+from game.net.rate import TokenBucket
 
 
 def local_mods() -> list[dict[str, str]]:
@@ -52,6 +53,9 @@ class NetClient:
         self.reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
         self.received: list[str] | None = None  # when a list: every frame as it arrived (tests of what leaks)
+        # the client's own pace, under the server's rate limit: a burst of requests (a computer seat's turn)
+        # waits its turn here rather than being refused there
+        self.pace = TokenBucket(protocol.CLIENT_RATE_PER_SECOND, protocol.CLIENT_BURST)
 
     async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
         """Open the connection and say hello; the welcome (ServerError on a version or other mismatch)."""
@@ -90,7 +94,7 @@ class NetClient:
         """Send without waiting for the reply; the request's number."""
         assert self.ws is not None
         number = next(self.numbers)
-        await self.ws.send(json.dumps({**message, "seq": number}, separators=(",", ":")))
+        await self._send(message, number)
         return number
 
     async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
@@ -101,11 +105,19 @@ class NetClient:
         number = next(self.numbers)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[number] = future
-        await self.ws.send(json.dumps({**message, "seq": number}, separators=(",", ":")))
+        await self._send(message, number)
         reply = await asyncio.wait_for(future, timeout)
         if reply.get("type") == "error":
             raise ServerError(reply)
         return reply
+
+    async def _send(self, message: dict[str, Any], number: int) -> None:
+        """Send at the client's pace, the request's number last (where the server finds it in a message it
+        refuses unread)."""
+        assert self.ws is not None
+        await asyncio.sleep(self.pace.reserve())
+        body = {key: value for key, value in message.items() if key != "seq"}
+        await self.ws.send(json.dumps({**body, "seq": number}, separators=(",", ":")))
 
     async def next_push(self, timeout: float = 10.0) -> dict[str, Any]:
         return await asyncio.wait_for(self.pushes.get(), timeout)

@@ -11,6 +11,7 @@ types are refused with a reason); commands inside them are decoded later by the 
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -22,6 +23,10 @@ MAX_MESSAGE_BYTES = 64 * 1024  # a frame larger than this closes the connection 
 RATE_PER_SECOND = 40.0  # sustained messages per connection
 RATE_BURST = 80  # messages a connection may send at once
 RATE_STRIKES = 200  # messages refused for rate before the connection is closed
+# a client's own pace, well under the limit: messages can bunch up on the way, and a well-behaved client must
+# never lose a request to the limit (a dropped command changes the game it plays)
+CLIENT_RATE_PER_SECOND = 0.75 * RATE_PER_SECOND
+CLIENT_BURST = RATE_BURST // 2
 SEND_QUEUE = 512  # messages waiting for a slow client before it is dropped (it can reconnect and resume)
 MAX_NAME = 40
 MAX_SEATS = 8
@@ -151,6 +156,19 @@ def parse_client_message(raw: str | bytes) -> Any:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"][1:]) or "(message)"
         raise ProtocolError("bad_message", f"{kind}.{loc}: {first['msg']}") from None
+
+
+_SEQ_AT_END = re.compile(r'"seq"\s*:\s*(\d{1,15})\s*}\s*$')
+
+
+def trailing_seq(raw: str | bytes) -> int | None:
+    """The request number of a message that is refused unread (over the rate limit), so that its error reply
+    can carry it in `re` and the request fails at once rather than waiting out its timeout. Clients put `seq`
+    last; only the message's end is read, so this costs the same for any message. None when not found."""
+    tail = raw[-48:]
+    text = tail.decode("utf-8", "replace") if isinstance(tail, bytes) else tail
+    found = _SEQ_AT_END.search(text)
+    return int(found.group(1)) if found else None
 
 
 def encode(message: dict[str, Any]) -> str:

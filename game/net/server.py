@@ -32,6 +32,7 @@ from game.net import heap, protocol
 from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
+from game.net.rate import TokenBucket
 from game.net.views import Viewer, event_from_data, state_for, update_for
 from game.views import events_for
 
@@ -52,8 +53,7 @@ class Conn:
         self.watching: set[str] = set()
         self.hello = False
         self.mods: dict[str, str] = {}
-        self.tokens = float(protocol.RATE_BURST)
-        self.stamp = time.monotonic()
+        self.bucket = TokenBucket(protocol.RATE_PER_SECOND, protocol.RATE_BURST)
         self.strikes = 0
         self.closed = False
         self.closing: asyncio.Task[None] | None = None
@@ -97,16 +97,6 @@ class Conn:
             async for _ in self.ws:
                 pass
 
-    def allow(self) -> bool:
-        """Token bucket: RATE_PER_SECOND sustained, RATE_BURST at once."""
-        now = time.monotonic()
-        self.tokens = min(protocol.RATE_BURST, self.tokens + (now - self.stamp) * protocol.RATE_PER_SECOND)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
     def viewer(self, game: str) -> Viewer:
         return self.seats.get(game)
 
@@ -148,12 +138,12 @@ class Server:
             async for raw in ws:
                 if conn.closed:
                     break
-                if not conn.allow():
+                if not conn.bucket.take():  # RATE_PER_SECOND sustained, RATE_BURST at once
                     conn.strikes += 1
                     if conn.strikes > protocol.RATE_STRIKES:
                         conn.close(1008, "too many messages")
                         break
-                    conn.send({"type": "error", "code": "rate_limited",
+                    conn.send({"type": "error", "re": protocol.trailing_seq(raw), "code": "rate_limited",
                                "message": f"more than {protocol.RATE_PER_SECOND:g} messages a second; message dropped"})
                     continue
                 self._dispatch(conn, raw)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +18,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol
-from game.net.client import NetClient
+from game.net.client import NetClient, ServerError
+from game.net.rate import TokenBucket
 from tests.net.support import ServerProcess
 
 OPEN = {"kind": "open"}
@@ -133,6 +135,33 @@ def test_oversize_frames_and_floods_close_only_that_connection(server):
         await healthy.connect()
         assert (await healthy.request({"type": "ping"}))["type"] == "pong"
         await healthy.close()
+
+    asyncio.run(run())
+
+
+def test_a_client_keeps_under_the_rate_limit_and_a_request_refused_for_rate_fails_at_once(server):
+    """A burst of requests (a computer seat's turn) waits at the client's own pace instead of being refused: a
+    lost command would change the game. A client that does not pace itself gets each refusal at once, by the
+    request's number, rather than waiting out its timeout."""
+    burst = protocol.RATE_BURST + 20
+
+    async def run() -> None:
+        paced = NetClient(server.url, "paced")
+        await paced.connect()
+        replies = await asyncio.gather(*(paced.request({"type": "ping"}, 20) for _ in range(burst)))
+        assert [reply["type"] for reply in replies] == ["pong"] * burst
+        await paced.close()
+        hasty = NetClient(server.url, "hasty")
+        hasty.pace = TokenBucket(1e9, 1e9)  # no pace of its own
+        await hasty.connect()
+        started = time.monotonic()
+        outcomes = await asyncio.gather(*(hasty.request({"type": "ping"}, 20) for _ in range(burst)),
+                                        return_exceptions=True)
+        refused = [o for o in outcomes if isinstance(o, ServerError)]
+        assert refused and {o.code for o in refused} == {"rate_limited"}
+        assert all(isinstance(o, dict | ServerError) for o in outcomes)  # no request waited out its timeout
+        assert time.monotonic() - started < 10
+        await hasty.close()
 
     asyncio.run(run())
 

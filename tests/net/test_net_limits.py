@@ -9,7 +9,8 @@ import pytest
 
 from components.commands import ChooseBase
 from game.net import protocol
-from game.net.protocol import ProtocolError, parse_client_message
+from game.net.protocol import ProtocolError, parse_client_message, trailing_seq
+from game.net.rate import TokenBucket
 from game.net.server import Conn
 
 
@@ -104,3 +105,23 @@ def test_the_copy_follows_the_seats_view_in_order_and_refuses_gaps_and_bad_chang
     bad = {**update, "seq": 2, "view": {**update["view"], "changed": {"1": {"NoSuchComponent": {}}}}}
     with pytest.raises(Desync, match="unknown component"):
         mirror.apply(bad)
+
+
+def test_the_token_bucket_refuses_past_its_burst_refills_at_its_rate_and_paces_in_order():
+    now = [0.0]
+    limit = TokenBucket(10.0, 3, clock=lambda: now[0])
+    assert [limit.take() for _ in range(4)] == [True, True, True, False]
+    now[0] += 0.1  # a tenth of a second: one token back
+    assert limit.take() and not limit.take()
+    pace = TokenBucket(10.0, 2, clock=lambda: now[0])
+    assert [pace.reserve() for _ in range(4)] == pytest.approx([0.0, 0.0, 0.1, 0.2])  # each waits its turn
+    now[0] += 1.0
+    assert pace.reserve() == 0.0  # the debt is paid and the bucket full again
+
+
+def test_a_refused_messages_number_is_read_from_its_end_only():
+    assert trailing_seq('{"type":"ping","seq":17}') == 17
+    assert trailing_seq(b'{"type": "command", "seq": 9 }') == 9
+    assert trailing_seq('{"type":"ping","pad":"' + "x" * 60_000 + '","seq":3}') == 3
+    assert trailing_seq('{"seq":5,"type":"ping"}') is None  # not where clients put it: not searched for
+    assert trailing_seq("garbage") is None and trailing_seq(b"\xff\xfe") is None

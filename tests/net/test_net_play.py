@@ -42,6 +42,8 @@ def test_two_clients_play_a_base_game_to_its_end_and_a_spectator_follows(server)
         assert watcher.seat is None
         play_seats([one, two], ["normal", "normal"], max_rounds=60)
         seq = settle_all([one, two, watcher])  # each copy's view hash is the server's for that viewer
+        # no request was refused for rate (the clients pace themselves): a lost command would change the game
+        assert one.problems == two.problems == watcher.problems == []
         assert one.game.over and one.game.world.clock.winner is not None
         assert seq == one.mirror.seq == two.mirror.seq == watcher.mirror.seq
         assert one.game.world.clock.winner == two.game.world.clock.winner == watcher.game.world.clock.winner
