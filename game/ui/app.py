@@ -54,6 +54,13 @@ class GameWindow(arcade.Window):
 
     def __init__(self, width: int = 1280, height: int = 720, *, settings: Settings | None = None,
                  limit: FrameLimit | None = None, visible: bool = True) -> None:
+        # pyglet dispatches on_show (and on_resize) from inside Window.__init__, and dispatch_event wakes the
+        # window: the quiet-idle state must exist before the base class runs.
+        self.idle = False  # slowed down: nothing on screen changes (see `draw`)
+        self.skipped = 0  # frames not drawn because nothing changed (benchmarks read it)
+        self._still_for = 0.0
+        self._since_draw = 0.0
+        self._must_draw = True
         super().__init__(width, height, "Forces of Conquest", antialiasing=False, vsync=False,
                          visible=visible, update_rate=1 / 60, draw_rate=1 / 60)
         self.background_color = theme.BACKGROUND
@@ -64,11 +71,6 @@ class GameWindow(arcade.Window):
         self.mods: list[str] = []
         self.ruleset: str | None = None  # the game the new-game screen starts on (`foc play --ruleset`)
         self.options: dict[str, object] = {}  # the ruleset options it starts with chosen (`foc play --option`)
-        self.idle = False  # slowed down: nothing on screen changes (see `draw`)
-        self.skipped = 0  # frames not drawn because nothing changed (benchmarks read it)
-        self._still_for = 0.0
-        self._since_draw = 0.0
-        self._must_draw = True
         self.pacer = FramePacer()  # one frame in flight (game.ui.frame_pacing)
         _load_fonts()
 
