@@ -25,6 +25,40 @@ def base_sound_names(manifest: Path = MANIFEST) -> set[str]:
         return set()
 
 
+@dataclass(frozen=True)
+class PieceLook:
+    """One piece as the client's default board screen draws it: where, whose, and how (a sprite, else a glyph),
+    with a label under it and small badges (a ruleset declares them through `Presentation.pieces`)."""
+
+    place: int  # the territory (square, hex or region) index it stands on
+    owner: int | None  # its seat (the owner's colour), None: nobody's
+    glyph: str = ""  # a letter or symbol drawn on the token when there is no sprite
+    sprite: str = ""  # an image path (relative to the game's assets folder, or absolute)
+    label: str = ""  # a short text under the token (strength, a name)
+    badges: tuple[str, ...] = ()  # short marks around the token ("3", "!", ...)
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    """One line of a ruleset's F1 help: a key/symbol and what it does/means."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RulesetHelp:
+    """A ruleset's own help as data (its `help.toml`): the rules in brief, the controls, the symbols."""
+
+    title: str = ""
+    brief: tuple[str, ...] = ()
+    controls: tuple[HelpLine, ...] = ()
+    symbols: tuple[HelpLine, ...] = ()
+
+
+Statistic = tuple[str, str, Callable[[Any, int], float]]  # (key, chart title, (world, seat) -> value)
+
+
 @dataclass
 class Presentation:
     """Per game: event name -> how the client shows it. The client falls back to its defaults elsewhere."""
@@ -43,6 +77,15 @@ class Presentation:
     help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
     # (world, structure entity) -> a picture drawn on it: (manifest section, key, faded), or None
     structure_marks: list[Callable[[Any, int], Any]] = field(default_factory=list)
+    # --- what the client's shell and default board screen read (docs/client.md, "The shell")
+    help: RulesetHelp = field(default_factory=RulesetHelp)  # F1: the ruleset's help.toml
+    statistics: list[Statistic] = field(default_factory=list)  # victory screen charts, sampled every command
+    production_charts: Callable[[Any], tuple[str, ...]] | None = None  # (rules) -> resources charted as produced
+    battle_chart: bool = False  # the victory screen charts battles won (BattleEnded events)
+    pieces: Callable[[Any], list[PieceLook]] | None = None  # (world) -> the pieces to draw (default screen)
+    command_places: Callable[[Any], tuple[int, ...]] | None = None  # command -> (from, to...) places it acts on
+    command_words: Callable[[Any, Callable[[int], str]], str] | None = None  # (command, place name) -> label
+    terrain_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # terrain id -> colour
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

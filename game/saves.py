@@ -148,6 +148,7 @@ class StatsRowData(_Strict):
     army_units: int = Field(ge=0)
     battles_won: int = Field(ge=0)
     production: dict[str, int] = Field(default_factory=dict)
+    values: dict[str, float] = Field(default_factory=dict)  # a ruleset's other declared statistics
 
 
 class StatsData(_Strict):
@@ -156,6 +157,8 @@ class StatsData(_Strict):
     seats: list[int] = Field(default_factory=list)
     names: dict[str, str] = Field(default_factory=dict)
     resources: list[str] = Field(default_factory=list)
+    charts: list[list[str]] | None = None  # [key, title] of the declared statistics; None: an older save
+    battles: bool | None = None  # battles won charted; None: an older save (the base game's, so yes)
     battles_total: dict[str, int] = Field(default_factory=dict)
     rounds: dict[str, dict[str, StatsRowData]] = Field(default_factory=dict)
 

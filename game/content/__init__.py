@@ -50,6 +50,9 @@ def build_app(ordered: Ordered, errors: list[str]) -> App:
     app = App(ruleset=root.id, flow=root.flow, schedule=Schedule(root.flow.stages()),
               mods=tuple(m.id for m, _ in ordered))
     activate_plugins(app, ordered, errors)
+    from game.help_data import read_help  # the ruleset's F1 help, as data
+
+    app.presentation.help = read_help(folder, errors)
     known = app.command_types()
     for phase in (*root.flow.setup, *root.flow.turn, *root.flow.round_end):
         for field_name, names in (("ends_with", phase.ends_with), ("immediate", phase.immediate)):

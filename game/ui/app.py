@@ -102,7 +102,7 @@ class GameWindow(arcade.Window):
 
         styles = styles or {seat: self.assets.default_style(seat) for seat in game.world.seats}
         session = Session(game, styles, threaded=self.settings.threaded_computer)
-        if game.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
+        if not uses_map_screen(game):  # a ruleset's own screen or the default board screen: no map canvas
             self.show_game(session, None)
             return
         from game.ui.chronicle import attach  # event journal, undo, statistics, autosaves
@@ -119,12 +119,21 @@ class GameWindow(arcade.Window):
     def show_game(self, session: object, canvas: object) -> None:
         """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
         else the standard one (for a network game, `NetGameView`: the standard one over the server)."""
-        screen = getattr(getattr(session, "game", None), "app", None)
-        factory = getattr(screen, "game_screen", None)
-        if factory is not None:
-            view = factory()(self, session, canvas)
+        game = getattr(session, "game", None)
+        factory = getattr(getattr(game, "app", None), "game_screen", None)
+        if factory is not None or (game is not None and not uses_map_screen(game)):
+            if factory is not None:
+                view = factory()(self, session, canvas)
+            else:  # no screen of its own: the default board screen, from the ruleset's presentation data
+                from game.ui.views.board_screen import BoardScreen
+
+                view = BoardScreen(self, session, canvas)
             if getattr(session, "remote", False):  # a network game on the ruleset's own screen
                 session.drive(view)  # type: ignore[attr-defined]
+            else:  # the client's shell: menu, saves, help, log, undo, hand-over, victory (game.ui.shell)
+                from game.ui.shell import Shell
+
+                Shell.attach(self, view, session)
             self.show_view(view)
             return
         if getattr(session, "remote", False):  # a network game (game.ui.remote_session)
@@ -222,6 +231,15 @@ class GameWindow(arcade.Window):
     def cycle_speed(self) -> float:
         self.settings.speed_index = (self.settings.speed_index + 1) % len(theme.SPEEDS)
         return self.settings.speed
+
+
+def uses_map_screen(game: Game) -> bool:
+    """Whether a game is shown on the standard map screen (game.ui.views.game_view): its ruleset has no screen of
+    its own and its rules are the base game's model (what that screen's panel, orders and forecast read); any
+    other ruleset without a screen gets the default board screen."""
+    from components.rules import Ruleset
+
+    return game.app.game_screen is None and isinstance(game.world.rules, Ruleset)
 
 
 def _load_fonts() -> None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from components.commands import Command
     from game.app import ModApp
     from game.engine import Game
+    from systems.world import World
 
 HANDLERS = (
     setup_actions.ChooseHomeBase, setup_actions.EndMainStage, setup_actions.ResignGame,
@@ -87,6 +88,20 @@ def legal_commands(game: Game) -> list[Command]:
     return main_stage_commands(game)
 
 
+def army_units(world: World, seat: int) -> int:
+    """The victory chart "Army units": units in the seat's armies and stationed in its structures."""
+    import esper
+
+    world.activate()
+    units = sum(len(a.units) for _, a in esper.get_component(Army) if a.owner == seat)
+    return units + sum(len(s.garrison) for _, s in esper.get_component(Structure) if s.owner == seat)
+
+
+def territories(world: World, seat: int) -> int:
+    """The victory chart "Territories held" (R7)."""
+    return len(world.owned.get(seat, ()))
+
+
 def agent_observation(game: Game, max_rounds: int) -> object:
     """What a learning agent sees of a base game: armies, structures, bases and stockpile per territory."""
     from game.lab.seat_view import ViewEncoder
@@ -122,3 +137,8 @@ def register(app: ModApp) -> None:
     app.add_invariants(base_game_problems)  # checked after every command in tests, and on every loaded save
     app.set_legal_commands(legal_commands)  # for learning agents (game.lab.env) and anyone else enumerating
     app.set_agent_observation(agent_observation)
+    # the victory screen's charts (game.stats): the ruleset declares what it counts
+    look = app.presentation
+    look.statistics += [("territories", "Territories held", territories), ("army_units", "Army units", army_units)]
+    look.production_charts = lambda rules: rules.resources.ids  # R2
+    look.battle_chart = True  # R8

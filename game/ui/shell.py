@@ -1,0 +1,501 @@
+"""The shell every ruleset's game screen gets from the client: the game menu (Esc), save and load (F5, F9,
+autosaves), the ruleset's own F1 help (its help.toml), undo (Ctrl+Z, where the undo stack allows it), the event
+log (F2), the hot-seat hand-over, sounds, and the victory screen with the statistics the ruleset declares.
+
+`Shell.attach(window, view, session)` wraps the screen's own handlers (instance attributes over its methods), so
+a screen written with no knowledge of the shell gets all of it: the shell's dialog takes every input while open,
+then the shell's keys and buttons, then the screen. A screen may say more: `selection_active()` (Esc then clears
+the selection instead of opening the menu), `own_handover = True` (it hands over itself), `refresh()` (called
+after an undo or a load changed the world under it). See docs/client.md ("The shell").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import arcade
+
+from components.seats import Answer
+from game.ui.chronicle import attach, saves_folder
+from game.ui.preferences import apply_settings, prefs_of, sounds_of
+from game.ui.sound import sound_for_events
+from game.ui.widgets import ACCENT, DIM, PANEL, TEXT, DrawnButton, TextCache, dim_screen, draw_panel, wrap
+from game.ui.wording import for_players
+from systems import events as ev
+
+VICTORY_DELAY = 1.5  # seconds the finished board stays before the victory screen
+TOAST_TIME = 2.0  # seconds a confirmation ("Saved as ...") stays
+BAR_H = 28  # the shell's button row, top left
+LOG_ROWS = 18
+SILENT = (ev.StageStarted,)  # events the log does not list
+WRAPPED = ("on_key_press", "on_key_release", "on_mouse_press", "on_mouse_release", "on_mouse_motion",
+           "on_mouse_drag", "on_mouse_scroll", "on_text", "on_update", "on_draw")
+
+
+class HelpPanel:
+    """F1: a ruleset's help as its help.toml declares it (rules in brief, controls, symbols) plus the shell's keys."""
+
+    def __init__(self, title: str, help_data: Any, on_close: Callable[[], object], size: tuple[int, int]) -> None:
+        self.title, self.help, self.on_close = title, help_data, on_close
+        self.texts = TextCache()
+        w, h = min(900, size[0] - 60), min(640, size[1] - 60)
+        self.rect = ((size[0] - w) / 2, (size[1] - h) / 2, w, h)
+        left, bottom, w, h = self.rect
+        self.close = DrawnButton("Close", left + w - 140, bottom + 14, 120, 34, on_close, key="help:close")
+
+    def draw_content(self) -> None:
+        left, bottom, w, h = self.rect
+        draw_panel(left, bottom, w, h, PANEL)
+        texts, y = self.texts, bottom + h - 40
+        texts.draw("help:title", f"{self.title}: help", left + 24, y, ACCENT, 18, bold=True)
+        y -= 34
+        rows: list[tuple[str, str, Any]] = []
+        if self.help.brief:
+            rows.append(("The rules in brief", "", ACCENT))
+            for line in self.help.brief:
+                rows.extend(("", part, TEXT) for part in wrap(f"• {for_players(line)}", max(40, int(w / 8.4))))
+        for heading, lines in (("Controls", self.help.controls), ("Symbols", self.help.symbols),
+                               ("Everywhere", SHELL_KEYS)):
+            if lines:
+                rows.append((heading, "", ACCENT))
+                rows.extend((line.key, line.text, TEXT) for line in lines)
+        for i, (key, text, color) in enumerate(rows):
+            if y < bottom + 60:
+                break
+            if key and not text:
+                texts.draw(f"help:{i}", key, left + 24, y, color, 14, bold=True)
+            else:
+                texts.draw(f"help:k{i}", key, left + 24, y, DIM, 12)
+                texts.draw(f"help:t{i}", text, left + (220 if key else 24), y, color, 12)
+            y -= 22 if key and not text else 19
+        self.close.draw(self.texts)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ESCAPE, arcade.key.F1, arcade.key.ENTER):
+            self.on_close()
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.close.hover = self.close.contains(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        left, bottom, w, h = self.rect
+        if self.close.click(x, y) or not (left <= x <= left + w and bottom <= y <= bottom + h):
+            self.on_close()
+        return True
+
+
+class LogPanel:
+    """F2: the game's events so far in plain words (the last ones), from the chronicle's journal."""
+
+    def __init__(self, lines: list[str], on_close: Callable[[], object], size: tuple[int, int]) -> None:
+        self.lines, self.on_close = lines, on_close
+        self.texts = TextCache()
+        self.scroll = 0
+        w, h = min(760, size[0] - 60), min(LOG_ROWS * 22 + 90, size[1] - 60)
+        self.rect = ((size[0] - w) / 2, (size[1] - h) / 2, w, h)
+        left, bottom, w, h = self.rect
+        self.close = DrawnButton("Close", left + w - 140, bottom + 14, 120, 34, on_close, key="log:close")
+
+    def draw_content(self) -> None:
+        left, bottom, w, h = self.rect
+        draw_panel(left, bottom, w, h, PANEL)
+        self.texts.draw("log:title", "Event log", left + 24, bottom + h - 36, ACCENT, 16, bold=True)
+        end = len(self.lines) - self.scroll
+        shown = self.lines[max(0, end - LOG_ROWS):end]
+        y = bottom + h - 64
+        for i, line in enumerate(shown or ["Nothing has happened yet."]):
+            self.texts.draw(f"log:{i}", line[:100], left + 24, y, TEXT if shown else DIM, 12)
+            y -= 22
+        self.close.draw(self.texts)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ESCAPE, arcade.key.F2, arcade.key.ENTER):
+            self.on_close()
+        elif symbol in (arcade.key.UP, arcade.key.PAGEUP):
+            self.scroll = min(max(0, len(self.lines) - LOG_ROWS), self.scroll + (1 if symbol == arcade.key.UP else LOG_ROWS))
+        elif symbol in (arcade.key.DOWN, arcade.key.PAGEDOWN):
+            self.scroll = max(0, self.scroll - (1 if symbol == arcade.key.DOWN else LOG_ROWS))
+        return True
+
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
+        self.scroll = max(0, min(max(0, len(self.lines) - LOG_ROWS), self.scroll + int(scroll_y)))
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.close.hover = self.close.contains(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        left, bottom, w, h = self.rect
+        if self.close.click(x, y) or not (left <= x <= left + w and bottom <= y <= bottom + h):
+            self.on_close()
+        return True
+
+
+class _Key:
+    def __init__(self, key: str, text: str) -> None:
+        self.key, self.text = key, text
+
+
+SHELL_KEYS = (_Key("Esc", "the game menu (resume, save, load, settings, help, main menu, quit)"),
+              _Key("F1", "this help"), _Key("F2", "the event log"), _Key("F5 / F9", "save / load"),
+              _Key("Ctrl+Z", "undo the last move, where the rules allow it"))
+
+
+class Shell:
+    """The client's furniture around one ruleset screen (see the module's docstring)."""
+
+    def __init__(self, window: Any, view: Any, session: Any) -> None:
+        self.window, self.view, self.session = window, view, session
+        self.chronicle = attach(session, window)  # journal, undo, statistics, autosaves
+        self.sounds = sounds_of(window)
+        self.sounds.add_files(session.game.app.presentation.sound_files)
+        self.modal: Any = None
+        self.texts = TextCache()
+        self.toast = ("", 0.0)
+        self.victory_wait: float | None = None
+        self.victory_shown = False
+        self.handed: tuple[int, int, str] | None = None
+        self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
+        actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log),
+                   ("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
+        self.buttons = [DrawnButton(label, 6 + i * 74, window.height - BAR_H - 4, 70, BAR_H, action,
+                                    tooltip=f"{label} [{key}]", key=f"shell:{label}")
+                        for i, (label, key, action) in enumerate(actions)]
+
+    @classmethod
+    def attach(cls, window: Any, view: Any, session: Any) -> Shell:
+        """Give `view` (a ruleset's screen) the shell: its handlers are wrapped once; returns the shell."""
+        found = getattr(view, "shell", None)
+        if isinstance(found, Shell):
+            return found
+        shell = cls(window, view, session)
+        view.shell = shell
+        for name in WRAPPED:
+            original = getattr(view, name, None) or _nothing
+            setattr(view, name, functools.partial(getattr(shell, f"_{name}"), original))
+        quiet = getattr(view, "quiet", None)
+        if callable(quiet):
+            view.quiet = lambda: bool(quiet()) and shell.quiet()
+        return shell
+
+    # ----- state
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    def quiet(self) -> bool:
+        return self.victory_wait is None and not self.toast[0]
+
+    def play(self, name: str | None) -> None:
+        if name:
+            self.sounds.play(name)
+
+    def say(self, text: str) -> None:
+        self.toast = (text, TOAST_TIME)
+        self.window.wake()
+
+    def close_modal(self) -> None:
+        self.modal = None
+
+    def _refresh_screen(self) -> None:
+        refresh = getattr(self.view, "refresh", None)
+        if callable(refresh):
+            refresh()
+
+    # ----- the game menu and leaving
+    def open_menu(self) -> None:
+        from game.ui.views.choice_box import ChoiceBox
+
+        busy = self.session.busy
+        self.modal = ChoiceBox("Game menu", "", [
+            ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
+            ("Settings", self.open_settings), ("Help  [F1]", self.open_help),
+            ("Main menu", lambda: self.leave(self.window.show_main_menu)),
+            ("Quit", lambda: self.leave(self.window.close))], column=True, width=360, cancel=0)
+        for button in self.modal.buttons[1:3]:
+            button.enabled = not busy  # saving and loading wait for the computer turn
+
+    def leave(self, action: Callable[[], object]) -> None:
+        """Main menu or quit: offer to save first (the game would be lost otherwise)."""
+        from game.ui.views.choice_box import ChoiceBox
+
+        if self.game.over:
+            action()
+            return
+        box = ChoiceBox("Save the game first?", "Progress since your last save is lost otherwise.", [
+            ("Save, then leave", lambda: self.open_save(then=action)), ("Leave without saving", action),
+            ("Cancel", self.close_modal)])
+        box.buttons[0].enabled = not self.session.busy
+        self.modal = box
+
+    def open_settings(self) -> None:
+        from game.ui.views.settings_view import SettingsView
+
+        def done(chosen: Any) -> None:
+            if chosen is not None:
+                apply_settings(self.window, chosen)
+            self.modal = None
+
+        self.modal = SettingsView(prefs_of(self.window), done, on_change=lambda s: apply_settings(self.window, s))
+
+    # ----- help, log
+    def open_help(self) -> None:
+        app = self.game.app
+        look = app.presentation.help
+        title = look.title or _ruleset_name(self.game)
+        self.modal = HelpPanel(title, look, self.close_modal, (self.window.width, self.window.height))
+
+    def log_lines(self) -> list[str]:
+        from game.summary import describe
+        from game.ui.wording import for_players
+
+        seat = self.session.table_seat() if not self.session.busy else None
+        return [for_players(describe(entry.event, self.game, seat)) for entry in self.chronicle.journal.entries
+                if not isinstance(entry.event, SILENT)]
+
+    def open_log(self) -> None:
+        if self.session.busy:
+            self.say("Wait until the computer turn is over.")
+            return
+        self.modal = LogPanel(self.log_lines(), self.close_modal, (self.window.width, self.window.height))
+
+    # ----- saves
+    def open_save(self, then: Callable[[], object] | None = None) -> None:
+        from game.saves import save_game
+        from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
+
+        if self.session.busy:
+            self.say("Wait until the computer turn is over.")
+            return
+        folder, game = saves_folder(), self.game
+
+        def saved(path: Path) -> None:
+            self.modal = None
+            self.say(f"Saved as '{path.name.removesuffix(SAVE_SUFFIX)}'")
+            if then is not None:
+                then()
+
+        self.modal = SavesDialog(folder, self.close_modal, mode="save",
+                                 save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
+                                                                stats=self.chronicle.stats),
+                                 default_name=f"{game.app.ruleset}-round-{game.world.clock.round}", on_saved=saved)
+
+    def open_load(self) -> None:
+        from game.ui.views.saves_dialog import SavesDialog
+
+        if self.session.busy:
+            self.say("Wait until the computer turn is over.")
+            return
+
+        def loaded(game: Any, stats: Any = None) -> None:
+            self.modal = None
+            self.window.start(game, stats=stats)
+
+        self.modal = SavesDialog(saves_folder(), self.close_modal, mode="load", on_loaded=loaded)
+
+    # ----- undo
+    def undo(self) -> None:
+        if self.session.busy or not self.session.human_to_move():
+            self.say("Nothing to undo now.")
+            return
+        if self.chronicle.take_back(self.game):
+            self._heard = min(self._heard, len(self.chronicle.journal.entries))
+            self._refresh_screen()
+            self.say("Move undone.")
+            self.play("select")
+        else:
+            self.say(self.chronicle.undo.reason())
+            self.play("error")
+
+    # ----- turns: hand-over, sounds, the end
+    def hot_seat(self) -> bool:
+        from systems import queries as q
+
+        world = self.session.world
+        world.activate()
+        return sum(1 for s in world.alive_seats() if not q.player(world, s).computer) > 1
+
+    def _hand_over(self) -> None:
+        """Between human seats at one table: the hand-over screen whenever the seat at the table changes."""
+        if getattr(self.view, "own_handover", False) or self.session.busy or self.game.over:
+            return
+        if self.window.current_view is not self.view or not self.session.human_to_move():
+            return
+        seat = self.session.table_seat()
+        world = self.session.world
+        key = (int(world.clock.round), int(seat or 0), str(world.clock.stage))
+        if seat is None or key == self.handed:
+            return
+        self.handed = key
+        if not self.hot_seat():
+            return
+        from game.ui.views.handover import HandoverView
+        from systems import queries as q
+
+        style = self.session.styles.get(seat)
+        color = (int(style.color[0]), int(style.color[1]), int(style.color[2])) if style is not None else None
+        purpose = ("a question for you" if self.game.asking else "your orders" if self.game.awaiting_orders
+                   else "your turn")
+        self.window.show_view(HandoverView(seat, q.player(world, seat).name,
+                                           lambda: self.window.show_view(self.view), world.clock.round,
+                                           color=color, purpose=purpose))
+
+    def _sound_new_events(self) -> None:
+        entries = self.chronicle.journal.entries
+        if len(entries) <= self._heard or self.session.busy:
+            return
+        events = [entries[i].event for i in range(self._heard, len(entries))]
+        self._heard = len(entries)
+        self.play(sound_for_events(events, self.game.app.presentation.sounds))
+
+    def show_victory(self) -> None:
+        from game.ui.views.victory import VictoryView, victory_text
+
+        self.victory_shown = True
+        stats = self.chronicle.stats
+        stats.sample(self.game)
+        title, how = victory_text(self.game, self.chronicle.journal)
+        colors = {seat: (int(s.color[0]), int(s.color[1]), int(s.color[2])) for seat, s in self.session.styles.items()}
+        view = VictoryView(title, how, stats.series(), stats.names, self.window.show_new_game,
+                           self.window.show_main_menu, winner=self.game.world.clock.winner, colors=colors)
+        self.play("victory")
+        self.window.show_view(view)
+
+    def update(self, dt: float) -> None:
+        if self.toast[0]:
+            left = self.toast[1] - dt
+            self.toast = (self.toast[0], left) if left > 0 else ("", 0.0)
+            if not self.toast[0]:
+                self.window.wake()
+        if self.session.busy:
+            return
+        self._sound_new_events()
+        if self.game.over and not self.victory_shown and self.modal is None:
+            if self.victory_wait is None:
+                self.victory_wait = VICTORY_DELAY
+            screen_quiet = getattr(self.view, "quiet", None)
+            if not callable(screen_quiet) or screen_quiet() or self.victory_wait < -5:
+                self.victory_wait -= min(dt, 0.1)
+            else:
+                self.victory_wait -= min(dt, 0.1) / 10  # the screen still shows the last moves
+            if self.victory_wait <= 0 and self.window.current_view is self.view:
+                self.victory_wait = None
+                self.show_victory()
+            return
+        self._hand_over()
+
+    # ----- drawing
+    def draw(self) -> None:
+        width, height = self.window.width, self.window.height
+        for i, button in enumerate(self.buttons):
+            button.left, button.bottom = 6 + i * 74, height - BAR_H - 4
+            button.enabled = not self.session.busy or button.label in ("Menu", "Help")
+            button.draw(self.texts, 11)
+        if self.toast[0]:
+            self.texts.draw("shell:toast", self.toast[0], width / 2, height - 60, TEXT, 14, anchor_x="center",
+                            bold=True)
+        if self.modal is not None:
+            dim_screen(width, height, 170)
+            self.modal.draw_content()
+
+    # ----- the wrapped handlers: the dialog first, then the shell's keys and buttons, then the screen
+    def _on_draw(self, original: Callable[[], object]) -> None:
+        from game.ui.views.base import BaseView
+
+        if type(self.view).on_draw is BaseView.on_draw:
+            self.view.draw()
+            self.draw()
+            self.window.after_frame()
+        else:
+            original()
+            self.draw()
+
+    def _on_update(self, original: Callable[[float], object], delta_time: float) -> None:
+        if self.modal is None:
+            original(delta_time)
+        elif hasattr(self.modal, "on_update"):
+            self.modal.on_update(delta_time)
+        self.update(delta_time)
+
+    def _on_key_press(self, original: Callable[[int, int], object], symbol: int, modifiers: int) -> object:
+        if self.modal is not None:
+            self.modal.on_key_press(symbol, modifiers)
+            return True
+        key = arcade.key
+        if symbol == key.ESCAPE:
+            selection = getattr(self.view, "selection_active", None)
+            if callable(selection) and selection():
+                return original(symbol, modifiers)
+            self.open_menu()
+        elif symbol == key.F1:
+            self.open_help()
+        elif symbol == key.F2:
+            self.open_log()
+        elif symbol == key.F5:
+            self.open_save()
+        elif symbol == key.F9:
+            self.open_load()
+        elif symbol == key.Z and modifiers & key.MOD_CTRL:
+            self.undo()
+        else:
+            return original(symbol, modifiers)
+        return True
+
+    def _on_key_release(self, original: Callable[[int, int], object], symbol: int, modifiers: int) -> object:
+        return None if self.modal is not None else original(symbol, modifiers)
+
+    def _on_text(self, original: Callable[[str], object], text: str) -> object:
+        if self.modal is not None:
+            handler = getattr(self.modal, "on_text", None)
+            return handler(text) if handler is not None else True
+        return original(text)
+
+    def _on_mouse_press(self, original: Callable[..., object], x: float, y: float, button: int, modifiers: int) -> object:
+        if self.modal is not None:
+            self.modal.on_mouse_press(x, y, button, modifiers)
+            return True
+        if button == arcade.MOUSE_BUTTON_LEFT:
+            for shell_button in self.buttons:
+                if shell_button.click(x, y):
+                    return True
+        return original(x, y, button, modifiers)
+
+    def _on_mouse_release(self, original: Callable[..., object], x: float, y: float, button: int, modifiers: int) -> object:
+        return None if self.modal is not None else original(x, y, button, modifiers)
+
+    def _on_mouse_motion(self, original: Callable[..., object], x: float, y: float, dx: float, dy: float) -> object:
+        for button in self.buttons:
+            button.hover = button.contains(x, y)
+        if self.modal is not None:
+            self.modal.on_mouse_motion(x, y, dx, dy)
+            return True
+        return original(x, y, dx, dy)
+
+    def _on_mouse_drag(self, original: Callable[..., object], x: float, y: float, dx: float, dy: float, buttons: int,
+                       modifiers: int) -> object:
+        return None if self.modal is not None else original(x, y, dx, dy, buttons, modifiers)
+
+    def _on_mouse_scroll(self, original: Callable[..., object], x: int, y: int, scroll_x: float, scroll_y: float) -> object:
+        if self.modal is not None:
+            handler = getattr(self.modal, "on_mouse_scroll", None)
+            if handler is not None:
+                handler(x, y, scroll_x, scroll_y)
+            return True
+        return original(x, y, scroll_x, scroll_y)
+
+
+def _nothing(*args: Any) -> None:
+    """A handler the screen does not have (arcade.View has no on_text)."""
+
+
+def _ruleset_name(game: Any) -> str:
+    mods = getattr(game.world.rules, "mods", ())
+    return str(mods[0].name) if mods and getattr(mods[0], "name", "") else str(game.app.ruleset)
+
+
+def answer_prompt(session: Any, prompt: int, answer: str) -> None:
+    """A question's answer from the seat at the table (the default screen's dialogs)."""
+    session.submit(Answer(prompt, answer))
