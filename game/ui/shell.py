@@ -5,13 +5,15 @@ log (F2), the hot-seat hand-over, sounds, and the victory screen with the statis
 `Shell.attach(window, view, session)` wraps the screen's own handlers (instance attributes over its methods), so
 a screen written with no knowledge of the shell gets all of it: the shell's dialog takes every input while open,
 then the shell's keys and buttons, then the screen. A screen may say more: `selection_active()` (Esc then clears
-the selection instead of opening the menu), `own_handover = True` (it hands over itself), `refresh()` (called
-after an undo or a load changed the world under it). See docs/client.md ("The shell").
+the selection instead of opening the menu), `own_handover = False` (the shell hands over between human seats;
+the four games' screens hand over themselves, or, MonsterCrasher, share the board), `refresh()` (called after an
+undo changed the world under it). See docs/client.md ("The shell").
 """
 
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -158,6 +160,7 @@ class Shell:
         self.victory_wait: float | None = None
         self.victory_shown = False
         self.handed: tuple[int, int, str] | None = None
+        self.screen_quiet: Callable[[], object] | None = None  # the screen's own quiet(), when it has one
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
         actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log),
                    ("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
@@ -173,11 +176,12 @@ class Shell:
             return found
         shell = cls(window, view, session)
         view.shell = shell
-        for name in WRAPPED:
-            original = getattr(view, name, None) or _nothing
-            setattr(view, name, functools.partial(getattr(shell, f"_{name}"), original))
+        for name in WRAPPED:  # bound methods of the view, as pyglet's handler stack expects (weakly held)
+            wrapped = functools.partial(getattr(shell, f"_{name}"), getattr(view, name, None) or _nothing)
+            setattr(view, name, types.MethodType(_handler(wrapped), view))
         quiet = getattr(view, "quiet", None)
         if callable(quiet):
+            shell.screen_quiet = quiet
             view.quiet = lambda: bool(quiet()) and shell.quiet()
         return shell
 
@@ -320,7 +324,7 @@ class Shell:
 
     def _hand_over(self) -> None:
         """Between human seats at one table: the hand-over screen whenever the seat at the table changes."""
-        if getattr(self.view, "own_handover", False) or self.session.busy or self.game.over:
+        if getattr(self.view, "own_handover", True) or self.session.busy or self.game.over:
             return
         if self.window.current_view is not self.view or not self.session.human_to_move():
             return
@@ -376,8 +380,8 @@ class Shell:
         if self.game.over and not self.victory_shown and self.modal is None:
             if self.victory_wait is None:
                 self.victory_wait = VICTORY_DELAY
-            screen_quiet = getattr(self.view, "quiet", None)
-            if not callable(screen_quiet) or screen_quiet() or self.victory_wait < -5:
+            screen_quiet = self.screen_quiet
+            if screen_quiet is None or screen_quiet():
                 self.victory_wait -= min(dt, 0.1)
             else:
                 self.victory_wait -= min(dt, 0.1) / 10  # the screen still shows the last moves
@@ -485,6 +489,13 @@ class Shell:
                 handler(x, y, scroll_x, scroll_y)
             return True
         return original(x, y, scroll_x, scroll_y)
+
+
+def _handler(wrapped: Callable[..., object]) -> Callable[..., object]:
+    def handler(_view: Any, *args: Any) -> object:
+        return wrapped(*args)
+
+    return handler
 
 
 def _nothing(*args: Any) -> None:
