@@ -24,6 +24,12 @@ def installed() -> Iterator[Path]:
         discover.mod_search_paths, discover.SHIPPED_MODS = saved  # type: ignore[assignment,misc]
 
 
+_KEPT: list[object] = []
+
+
 def install() -> None:
-    """For a test process of its own (tests/rulesets/play.py): installed for the rest of the process."""
-    installed().__enter__()
+    """For a test process of its own (tests/rulesets/play.py): installed for the rest of the process (the context
+    is kept, so it is never closed by the collector)."""
+    context = installed()
+    context.__enter__()
+    _KEPT.append(context)

@@ -50,6 +50,14 @@ def _agent_view(game: Any, max_rounds: int) -> Any:
     return MonsterView(game, max_rounds)
 
 
+def _life(world: Any, seat: int) -> int:
+    from .play import contenders
+
+    world.activate()
+    found = contenders(world).get(seat)
+    return found.life if found is not None else 0
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(MonsterRules)
     # the core's game setup (game.setup.new_game) gives every game board squares and player entities;
@@ -70,3 +78,5 @@ def register(app: ModApp) -> None:
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in player.py's order
     app.set_agent_observation(_agent_view)
     app.set_game_screen(_screen)
+    app.presentation.statistics.append(  # the victory screen's chart (the client's shell): MC2.2 life
+        ("life", "Life", lambda world, seat: _life(world, seat)))

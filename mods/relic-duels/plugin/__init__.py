@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from components.board import Ownership, Territory
 from components.players import Player
@@ -19,8 +19,21 @@ if TYPE_CHECKING:
     from game.app import ModApp
 
 
+def _standing(world: Any, seat: int) -> int:
+    """Characters of the seat's side still on the land (DU1.1: seat 1 the Company, seat 2 the Dominion)."""
+    import esper
+
+    from .data import SIDES
+
+    world.activate()
+    side = SIDES[seat - 1] if 0 < seat <= len(SIDES) else ""
+    return sum(1 for _, c in esper.get_component(Character) if c.side == side and c.hex >= 0)
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(RelicDuelsRules)
+    app.presentation.statistics.append(  # the victory screen's chart (the client's shell): seat 1 Company, 2 Dominion
+        ("characters", "Characters standing", _standing))
     for kind, params in ABILITY_KINDS.items():
         app.add_ability_kind(kind, params)
     for component in (Territory, Ownership, Player, Character, Quest, Duel):

@@ -20,6 +20,12 @@ def register(app: Any) -> None:
     for level in ("normal", "hard", "random"):
         app.add_computer_player(level, lambda level=level: Computer(level))
     app.set_game_screen(_screen)
+    from .ecs import load_state
+
+    app.presentation.statistics += [  # the victory screen's charts (the client's shell)
+        ("regions", "Regions held", lambda world, seat: len(load_state(world).owned(seat))),
+        ("troops", "Troops", lambda world, seat: sum(load_state(world).troops[t] for t in load_state(world).owned(seat))),
+    ]
     app.set_map_generator(_random_map)
     from .legal import legal_commands
 

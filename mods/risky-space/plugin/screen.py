@@ -2,8 +2,9 @@
 
 Clicks: claim a region; place or reinforce one troop per click; own region then an enemy neighbour:
 attack with all but one; R rolls again, S stops; own region then an own neighbour: fortify all but one;
-E or Enter ends the turn; F5 saves, F9 loads (the client's saves dialog). Every command goes through the
-session; the picture is rebuilt from the world. Between human seats (hot-seat) each turn opens with the
+E or Enter ends the turn; Esc clears the selection (with none, the client's shell opens the game menu; the shell
+also gives saves, F1 help, the log and undo). Every command goes through the session; the picture is rebuilt from
+the world. Between human seats (hot-seat) each turn opens with the
 client's hand-over screen; the end of the game opens the client's victory screen.
 """
 
@@ -241,29 +242,9 @@ class RiskySpaceView(BaseView):
         self.history[state.round] = {s: (len(state.owned(s)), sum(state.troops[t] for t in state.owned(s)))
                                      for s in state.seats}
 
-    def open_save(self) -> None:
-        if self.session.busy:
-            return
-        from game.saves import save_game
-        from game.ui.chronicle import saves_folder
-        from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
-
-        folder = saves_folder()
-        game = self.session.game
-        state = ecs.load_state(self.world)
-        self.window.show_view(SavesDialog(
-            folder, lambda: self.window.show_view(self), mode="save", underlay=self,
-            save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}"),
-            default_name=f"risky-round-{state.round}" if state.round else "risky-setup"))
-
-    def open_load(self) -> None:
-        if self.session.busy:
-            return
-        from game.ui.chronicle import saves_folder
-        from game.ui.views.saves_dialog import SavesDialog
-
-        self.window.show_view(SavesDialog(saves_folder(), lambda: self.window.show_view(self), mode="load",
-                                          underlay=self, on_loaded=lambda game, *_: self.app.start(game)))
+    def selection_active(self) -> bool:
+        """Esc clears a selected region first; with none the client's shell opens the game menu."""
+        return self.selected is not None
 
     def show_victory(self, state: R.State) -> None:
         from game.stats import Series
@@ -303,10 +284,8 @@ class RiskySpaceView(BaseView):
         elif symbol in (arcade.key.E, arcade.key.ENTER):
             self.submit(R.EndTurn())
             self.selected = None
-        elif symbol == arcade.key.F5:
-            self.open_save()
-        elif symbol == arcade.key.F9:
-            self.open_load()
+        elif symbol == arcade.key.ESCAPE:
+            self.selected = None
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session.busy or self.session.game.over or self.session.seat_is_computer():

@@ -4,7 +4,7 @@ resolvers movement -> reaction -> combat -> morale -> victory) and played by the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from components.board import Ownership, Territory
 from components.commands import Resign
@@ -48,8 +48,20 @@ if TYPE_CHECKING:
     from game.app import ModApp
 
 
+def _regiments(world: Any) -> dict[int, Any]:
+    from .play import regiments
+
+    world.activate()
+    return regiments(world)
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(TotalWarRules)
+    app.presentation.statistics += [  # the victory screen's charts (the client's shell)
+        ("men", "Men in the field", lambda world, seat: sum(r.men for r in _regiments(world).values() if r.seat == seat)),
+        ("regiments", "Regiments", lambda world, seat: sum(1 for r in _regiments(world).values()
+                                                           if r.seat == seat and r.men > 0)),
+    ]
     for component in (Territory, Ownership, Player, Regiment, Field, Battle):
         app.add_component(component)
     app.add_command(Buy, check_buy, apply_nothing)
