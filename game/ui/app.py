@@ -12,6 +12,7 @@ import arcade
 from game.engine import Game
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
+from game.ui.client_window import ClientWindow
 from game.ui.frame_pacing import FramePacer
 
 
@@ -49,7 +50,7 @@ class FrameLimit:
     saved: list[Path] = field(default_factory=list)
 
 
-class GameWindow(arcade.Window):
+class GameWindow(ClientWindow):
     """One window for the whole client; views ask it to move to another screen."""
 
     def __init__(self, width: int = 1280, height: int = 720, *, settings: Settings | None = None,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 if TYPE_CHECKING:
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 
 class BaseView(arcade.View):

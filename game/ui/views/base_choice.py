@@ -15,7 +15,7 @@ from game.ui.widgets import Label, UiLayer
 from systems import queries as q
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 DRAG_BUTTONS = (arcade.MOUSE_BUTTON_RIGHT, arcade.MOUSE_BUTTON_MIDDLE)
 

@@ -35,7 +35,7 @@ from game.ui.widgets import Button, Label, UiLayer, inside
 from systems.board import HEX, REGIONS, SQUARE4, SQUARE8
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 SHAPE_NAMES = {SQUARE4: "Squares", SQUARE8: "Squares + diagonals", HEX: "Hexes", REGIONS: "Regions"}
 SHAPE_BUTTONS = {SQUARE4: ("Squares", "Squares that touch on their 4 sides"),

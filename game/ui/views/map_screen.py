@@ -26,7 +26,7 @@ from systems import events as ev
 from systems import queries as q
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 SCROLL_KEYS = {
     arcade.key.LEFT: (-1, 0), arcade.key.A: (-1, 0), arcade.key.RIGHT: (1, 0), arcade.key.D: (1, 0),

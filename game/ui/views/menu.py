@@ -12,7 +12,7 @@ from game.ui.views.base import BaseView
 from game.ui.widgets import gui
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 
 class MainMenuView(BaseView):

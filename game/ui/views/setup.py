@@ -26,7 +26,7 @@ from game.ui.views.base import BaseView
 from game.ui.widgets import gui
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 RANDOM_SIZES = (("Small", 24), ("Medium", 48), ("Large", 96))
 # loaded once per process: path (the user's maps: path, modification time, known terrain) -> map or the reason

@@ -28,7 +28,7 @@ from .player import ComputerPlayer
 from .position import SEATS, back_rank, points_left
 
 if TYPE_CHECKING:
-    from game.ui.app import GameWindow
+    from game.ui.client_window import ClientWindow as GameWindow
 
 SEAT_COLORS = {1: (58, 118, 222, 255), 2: (214, 64, 52, 255)}  # when the client gives no seat colours
 DARK_SQUARE = (150, 108, 76, 255)  # MC1.3 "black" (file + rank even, A1 dark)
