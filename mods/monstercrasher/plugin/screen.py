@@ -440,7 +440,12 @@ class MonsterScreen(BaseView):
         self.submit(PressTurnButton(self.game.world.clock.seat))
 
     def leave(self) -> None:
-        self.window.show_main_menu()  # type: ignore[attr-defined]
+        """The Menu button: the client shell's game menu (which asks to save before leaving the game)."""
+        shell = getattr(self, "shell", None)
+        if shell is not None:
+            shell.open_menu()
+        else:
+            self.window.show_main_menu()  # type: ignore[attr-defined]
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         self.ui.hover(x, y)
@@ -456,8 +461,6 @@ class MonsterScreen(BaseView):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.SPACE, arcade.key.ENTER, arcade.key.RETURN):
             self.press_turn_button()
-        elif symbol == arcade.key.ESCAPE:
-            self.leave()
         elif arcade.key.KEY_1 <= symbol <= arcade.key.KEY_9:
             index = symbol - arcade.key.KEY_1
             if index < len(self.rules.turns.roster):

@@ -664,6 +664,10 @@ class RelicDuelsView(BaseView):
             self.submit(EndMoves())
             self.selected = None
 
+    def selection_active(self) -> bool:
+        """Esc clears a selected character first; with none the client's shell opens the game menu."""
+        return self.selected is not None
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ENTER and self.duel is None and (self.last_round is not None or self.ended is not None):
             self.close_dialog()

@@ -52,6 +52,9 @@ class RiskySpaceView(BaseView):
         self.handed: tuple[int, int] | None = None  # (rules round, seat) of the last hand-over shown
         self.history: dict[int, dict[int, tuple[int, int]]] = {}  # round -> seat -> (regions, troops)
         self.victory: Any = None
+        from game.ui.widgets import TextCache
+
+        self.button_texts = TextCache()
         self._fit()
 
     def text(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> None:
@@ -165,7 +168,26 @@ class RiskySpaceView(BaseView):
         for line in lines:
             self.text(line, left + 16, y, theme.TEXT, 11)
             y -= 22
+        for button in self.action_buttons(state):
+            button.draw(self.button_texts, 12)
         self._draw_dice(left + 16, 150)
+
+    def action_buttons(self, state: R.State) -> list[Any]:
+        """Every key's action as a button too (R roll again, S stop, E end the turn), where it applies now."""
+        from game.ui.widgets import DrawnButton
+
+        if self.session.busy or self.session.game.over or self.session.seat_is_computer():
+            return []
+        if state.battle is not None:
+            actions = [("Roll again [R]", R.Roll()), ("Stop [S]", R.Stop())]
+        elif state.phase == R.ATTACK:
+            actions = [("End turn [E]", R.EndTurn())]
+        else:
+            return []
+        left, width = self.window.width - PANEL + 16, (PANEL - 40) / 2
+        return [DrawnButton(label, left + i * (width + 8), 280, width, 36,
+                            lambda command=command: self.submit(command), key=f"rs:{label}")
+                for i, (label, command) in enumerate(actions)]
 
     def _draw_dice(self, left: float, bottom: float) -> None:
         roll = self.last_roll
@@ -290,6 +312,10 @@ class RiskySpaceView(BaseView):
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session.busy or self.session.game.over or self.session.seat_is_computer():
             return
+        for drawn in self.action_buttons(ecs.load_state(self.world)):
+            if drawn.click(x, y):
+                self.selected = None
+                return
         t = self.region_at(x, y)
         if t is None:
             self.selected = None

@@ -787,6 +787,10 @@ class TotalWarView(BaseView):
             self.submit(Ready())
             self.selected, self.path = None, []
 
+    def selection_active(self) -> bool:
+        """Esc clears a selected regiment first; with none the client's shell opens the game menu."""
+        return self.selected is not None or bool(self.path)
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if self.modal is not None:
             self.modal.on_key_press(symbol, modifiers)
