@@ -86,6 +86,7 @@ class Presentation:
     command_places: Callable[[Any], tuple[int, ...]] | None = None  # command -> (from, to...) places it acts on
     command_words: Callable[[Any, Callable[[int], str]], str] | None = None  # (command, place name) -> label
     terrain_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # terrain id -> colour
+    victory_words: Callable[[Any], str] | None = None  # (world) -> how the game was won, for the victory screen
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

@@ -30,7 +30,8 @@ from systems import events as ev
 
 VICTORY_DELAY = 1.5  # seconds the finished board stays before the victory screen
 TOAST_TIME = 2.0  # seconds a confirmation ("Saved as ...") stays
-BAR_H = 28  # the shell's button row, top left
+BAR_H = 24  # the shell's button row, bottom left (where the four games' screens have the least)
+BAR_W, BAR_GAP = 60, 4
 LOG_ROWS = 18
 SILENT = (ev.StageStarted,)  # events the log does not list
 WRAPPED = ("on_key_press", "on_key_release", "on_mouse_press", "on_mouse_release", "on_mouse_motion",
@@ -164,7 +165,7 @@ class Shell:
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
         actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log),
                    ("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
-        self.buttons = [DrawnButton(label, 6 + i * 74, window.height - BAR_H - 4, 70, BAR_H, action,
+        self.buttons = [DrawnButton(label, 4 + i * (BAR_W + BAR_GAP), 4, BAR_W, BAR_H, action,
                                     tooltip=f"{label} [{key}]", key=f"shell:{label}")
                         for i, (label, key, action) in enumerate(actions)]
 
@@ -394,10 +395,9 @@ class Shell:
     # ----- drawing
     def draw(self) -> None:
         width, height = self.window.width, self.window.height
-        for i, button in enumerate(self.buttons):
-            button.left, button.bottom = 6 + i * 74, height - BAR_H - 4
+        for button in self.buttons:
             button.enabled = not self.session.busy or button.label in ("Menu", "Help")
-            button.draw(self.texts, 11)
+            button.draw(self.texts, 10)
         if self.toast[0]:
             self.texts.draw("shell:toast", self.toast[0], width / 2, height - 60, TEXT, 14, anchor_x="center",
                             bold=True)

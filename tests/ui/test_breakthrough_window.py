@@ -62,13 +62,13 @@ def squares(seed: int) -> list[tuple[int, int]]:
 def screen_point(square: int) -> tuple[int, int]:
     """Where BoardScreen draws a square in a SIZE window (its own geometry), in X's y-down pixels."""
     from game.ui.grid import Grid
-    from game.ui.views.board_screen import MARGIN, PANEL_W, TOP
+    from game.ui.views.board_screen import BOTTOM, MARGIN, PANEL_W
 
     grid = Grid(8, 8)
-    width, height = SIZE[0] - PANEL_W - 2 * MARGIN, SIZE[1] - TOP - 2 * MARGIN
+    width, height = SIZE[0] - PANEL_W - 2 * MARGIN, SIZE[1] - BOTTOM - 2 * MARGIN
     scale = min(width / grid.pixel_width, height / grid.pixel_height)
     ox = MARGIN + (width - grid.pixel_width * scale) / 2
-    oy = MARGIN + (height - grid.pixel_height * scale) / 2
+    oy = BOTTOM + MARGIN + (height - grid.pixel_height * scale) / 2
     wx, wy = grid.center(square)
     return round(ox + wx * scale), round(SIZE[1] - (oy + wy * scale))
 
@@ -102,8 +102,9 @@ def test_breakthrough_is_played_to_a_win_by_mouse_in_a_real_window(xvfb: str, tm
             click(*screen_point(source))
             click(*screen_point(target))
         time.sleep(4)  # the victory screen follows the last step
-        shot = tmp_path / "victory.png"
-        subprocess.run(["import", "-window", window, str(shot)], env={**os.environ, "DISPLAY": xvfb}, timeout=20,
+        shot = ROOT / "screenshots" / "breakthrough_window_victory.png"
+        shot.parent.mkdir(exist_ok=True)
+        subprocess.run(["import", "-window", "root", "-crop", f"{SIZE[0]}x{SIZE[1]}+0+0", str(shot)], env={**os.environ, "DISPLAY": xvfb}, timeout=20,
                        check=True)
         autosaves = sorted((tmp_path / "saves").glob("autosave-*"))
         assert autosaves, "the game never autosaved"

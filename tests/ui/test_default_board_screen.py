@@ -82,6 +82,7 @@ def test_a_ruleset_without_a_screen_plays_to_a_win_by_clicks_hot_seat(app: GameW
     assert isinstance(victory, VictoryView)
     assert [s.key for s in victory.series] == ["pawns"]  # the statistic Breakthrough declares
     assert victory.winner == game.world.clock.winner
+    assert victory.how.startswith("Broke through: ")  # the ruleset's own words for how it was won
 
 
 def test_an_illegal_click_says_why_and_changes_nothing(app: GameWindow, breakthrough):

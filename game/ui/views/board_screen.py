@@ -25,7 +25,7 @@ from game.ui.widgets import ACCENT, DIM, PANEL, TEXT, DrawnButton, TextCache, dr
 from game.ui.wording import for_players
 
 PANEL_W = 300
-TOP = 44  # the shell's button row
+BOTTOM = 36  # the shell's button row
 MARGIN = 16
 PLACE_FIELDS = ("territory", "source", "from_territory", "start", "target", "to_territory", "destination", "square")
 TERRAIN_TINTS = ((88, 120, 80), (110, 100, 76), (80, 104, 128), (120, 112, 96), (96, 96, 112))
@@ -72,10 +72,10 @@ class BoardScreen(BaseView):
     def _fit(self) -> None:
         layout = self.layout
         width = self.window.width - PANEL_W - 2 * MARGIN
-        height = self.window.height - TOP - 2 * MARGIN
+        height = self.window.height - BOTTOM - 2 * MARGIN
         self.scale = min(width / max(1.0, layout.pixel_width), height / max(1.0, layout.pixel_height))
         self.ox = MARGIN + (width - layout.pixel_width * self.scale) / 2
-        self.oy = MARGIN + (height - layout.pixel_height * self.scale) / 2
+        self.oy = BOTTOM + MARGIN + (height - layout.pixel_height * self.scale) / 2
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         return self.ox + wx * self.scale, self.oy + wy * self.scale

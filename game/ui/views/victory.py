@@ -41,6 +41,9 @@ def victory_text(game: object, journal: object | None = None) -> tuple[str, str]
     if winner == DRAW:
         return "A draw!", f"The game ended in a draw in round {world.clock.round}"
     title = f"{seat_name(world, winner)} wins!" if winner is not None else "The game is over"
+    words = getattr(getattr(getattr(world, "app", None), "presentation", None), "victory_words", None)
+    if callable(words):  # the ruleset says how its games are won
+        return title, words(world)
     entries = getattr(journal, "entries", [])
     defeats = [e.event for e in entries if isinstance(e.event, ev.PlayerDefeated)]
     if winner is None:

@@ -182,6 +182,16 @@ def _words(event: PawnStepped, place: Any) -> str:
     return f"A pawn from {place(event.source)} {verb} {place(event.target)}"
 
 
+def _how(world: Any) -> str:
+    """The victory screen's line: BT3 by the far row or by taking every pawn; BT4.2 the round limit."""
+    winner = world.clock.winner
+    if winner not in (1, 2):
+        return f"Neither side broke through in {world.rules.numbers.round_limit} rounds"
+    left = sum(1 for _, p in pawns(world).values() if p.owner == 3 - winner)
+    how = "took every enemy pawn" if left == 0 else "reached the far row"
+    return f"Broke through: {how} in round {world.clock.round}"
+
+
 def register(app: Any) -> None:
     app.set_rules_model(BreakthroughRules)
     app.add_rules_section("breakthrough", Numbers)
@@ -196,6 +206,7 @@ def register(app: Any) -> None:
     app.set_legal_commands(legal_commands)
     look = app.presentation
     look.pieces = _pieces
+    look.victory_words = _how
     look.command_places = _places
     look.on_event("PawnStepped", words=_words, sound="move")
     look.statistics.append(("pawns", "Pawns left",
