@@ -86,6 +86,9 @@ class Presentation:
     command_places: Callable[[Any], tuple[int, ...]] | None = None  # command -> (from, to...) places it acts on
     command_words: Callable[[Any, Callable[[int], str]], str] | None = None  # (command, place name) -> label
     terrain_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # terrain id -> colour
+    map_screen: bool = False  # the ruleset is played on the client's standard map screen (its panel, orders,
+    # forecast and map read the base game's rules model); without it and without a screen of its own: the default
+    # board screen
     victory_words: Callable[[Any], str] | None = None  # (world) -> how the game was won, for the victory screen
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,

@@ -236,11 +236,10 @@ class GameWindow(ClientWindow):
 
 def uses_map_screen(game: Game) -> bool:
     """Whether a game is shown on the standard map screen (game.ui.views.game_view): its ruleset has no screen of
-    its own and its rules are the base game's model (what that screen's panel, orders and forecast read); any
-    other ruleset without a screen gets the default board screen."""
-    from components.rules import Ruleset
-
-    return game.app.game_screen is None and isinstance(game.world.rules, Ruleset)
+    its own and declares that it is played there (`presentation.map_screen`: the base game does; that screen's
+    panel, orders, forecast and map read its rules model); any other ruleset without a screen gets the default
+    board screen (game.ui.views.board_screen)."""
+    return game.app.game_screen is None and game.app.presentation.map_screen
 
 
 def _load_fonts() -> None:

@@ -139,6 +139,7 @@ def register(app: ModApp) -> None:
     app.set_agent_observation(agent_observation)
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
+    look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)
     look.statistics += [("territories", "Territories held", territories), ("army_units", "Army units", army_units)]
     look.production_charts = lambda rules: rules.resources.ids  # R2
     look.battle_chart = True  # R8

@@ -182,3 +182,24 @@ def test_every_ruleset_screen_has_the_menu_help_and_saves_that_load(app: GameWin
         loaded = app.current_view
         assert loaded is not view and isinstance(getattr(loaded, "shell", None), Shell)
         assert state_hash(loaded.shell.session.game.world) == saved_hash
+
+
+def test_the_default_screen_draws_nothing_new_while_still(app: GameWindow, breakthrough):
+    """The quiet idle: once drawn, a still board is quiet (the window skips its frames); a click that selects a pawn
+    makes the next frame due, and after it the screen is quiet again. A toast of the shell is due until it fades."""
+    view = start_breakthrough(app, [PlayerSpec("Ada"), PlayerSpec("Bo")])
+    frames(app, 3)
+    if isinstance(app.current_view, HandoverView):
+        app.current_view.elapsed = 1.0
+        click(app, 640, 360)
+        frames(app, 2)
+    assert view.quiet()
+    step = winning_step(view.session.game)
+    click(app, *view.centre(step.source))
+    assert not view.quiet()  # the selection is not on screen yet
+    frames(app, 1)
+    assert view.quiet()
+    view.shell.say("Saved as 'x'")
+    assert not view.quiet()
+    frames(app, 200)  # the toast's time passes on the frames' clock
+    assert view.quiet()
