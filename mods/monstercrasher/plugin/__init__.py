@@ -58,6 +58,17 @@ def _life(world: Any, seat: int) -> int:
     return found.life if found is not None else 0
 
 
+def _how(world: Any) -> str:
+    """The victory screen's line (MC7), in players' words."""
+    from .play import contenders
+
+    world.activate()
+    life = {seat: c.life for seat, c in contenders(world).items()}
+    if any(v <= 0 for v in life.values()):
+        return f"Crossings took the last of the loser's life in round {world.clock.round}"
+    return f"More life left after the last round ({' to '.join(str(life[s]) for s in sorted(life))})"
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(MonsterRules)
     # the core's game setup (game.setup.new_game) gives every game board squares and player entities;
@@ -80,3 +91,4 @@ def register(app: ModApp) -> None:
     app.set_game_screen(_screen)
     app.presentation.statistics.append(  # the victory screen's chart (the client's shell): MC2.2 life
         ("life", "Life", lambda world, seat: _life(world, seat)))
+    app.presentation.victory_words = _how

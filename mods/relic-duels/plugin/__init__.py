@@ -30,10 +30,27 @@ def _standing(world: Any, seat: int) -> int:
     return sum(1 for _, c in esper.get_component(Character) if c.side == side and c.hex >= 0)
 
 
+def _how(world: Any) -> str:
+    """The victory screen's line (DU3), in players' words."""
+    from .play import characters, land, quest
+
+    world.activate()
+    q, chars = quest(world), characters(world)
+    bearer = chars.get(q.bearer)
+    if q.seized_by:
+        return f"The Dominion seized the Relic in turn {q.turn}"
+    if not any(c.side == "company" for c in chars.values()):
+        return f"No one of the Company was left standing in turn {q.turn}"
+    if bearer is not None and bearer.hex == land(world).goal:
+        return f"The Company brought the Relic to its goal in turn {q.turn}"
+    return "Time ran out before the Relic reached its goal"
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(RelicDuelsRules)
     app.presentation.statistics.append(  # the victory screen's chart (the client's shell): seat 1 Company, 2 Dominion
         ("characters", "Characters standing", _standing))
+    app.presentation.victory_words = _how
     for kind, params in ABILITY_KINDS.items():
         app.add_ability_kind(kind, params)
     for component in (Territory, Ownership, Player, Character, Quest, Duel):

@@ -22,6 +22,18 @@ def register(app: Any) -> None:
     app.set_game_screen(_screen)
     from .ecs import load_state
 
+    def how(world: Any) -> str:
+        """The victory screen's line (RS7.3), in players' words."""
+        state = load_state(world)
+        if state.draw:
+            return f"Regions and troops level after round {state.round}"
+        others = [s for s in state.seats if s != state.winner]
+        if all(s in state.eliminated or s in state.forfeited for s in others):
+            return f"Last player standing in round {state.round}"
+        return f"Most regions after round {state.round}"
+
+    app.presentation.victory_words = how
+
     app.presentation.statistics += [  # the victory screen's charts (the client's shell)
         ("regions", "Regions held", lambda world, seat: len(load_state(world).owned(seat))),
         ("troops", "Troops", lambda world, seat: sum(load_state(world).troops[t] for t in load_state(world).owned(seat))),

@@ -55,8 +55,19 @@ def _regiments(world: Any) -> dict[int, Any]:
     return regiments(world)
 
 
+def _how(world: Any) -> str:
+    """The victory screen's line (TW12), in players' words."""
+    regiments = list(_regiments(world).values())
+    seats = sorted({r.seat for r in regiments})
+    beaten = [s for s in seats if not any(r.seat == s and not r.routing for r in regiments)]
+    if beaten:
+        return "The other army is gone or routing"
+    return "More strength left on the field when time ran out"
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(TotalWarRules)
+    app.presentation.victory_words = _how
     app.presentation.statistics += [  # the victory screen's charts (the client's shell)
         ("men", "Men in the field", lambda world, seat: sum(r.men for r in _regiments(world).values() if r.seat == seat)),
         ("regiments", "Regiments", lambda world, seat: sum(1 for r in _regiments(world).values()
