@@ -75,6 +75,7 @@ class App:
     invariants: list[Callable[[World], list[str]]] = field(default_factory=list)  # game.invariants
     presentation: Presentation = field(default_factory=Presentation)
     prompt_handlers: dict[str, PromptHandler] = field(default_factory=dict)
+    reversible_events: tuple[type, ...] = ()  # events that reveal and decide nothing: undo may take them back
     plugin_modules: dict[str, ModuleType] = field(default_factory=dict)
     owners: dict[tuple[str, str], str] = field(default_factory=dict)  # (registry, name) -> registering mod
     rules: Any = None  # the validated ruleset this App was built with (None when built for a saved one)
@@ -229,6 +230,11 @@ class ModApp:
             raise ValueError(f"ability kind '{kind}' is already registered")
         self.app.ability_kinds[kind] = params
         self.app.owners[("ability", kind)] = self.mod_id
+
+    def add_reversible_events(self, *classes: type) -> None:
+        """Events of this mod that reveal and decide nothing (no dice, nothing hidden shown): a command producing
+        only these (and the engine's reversible ones) may be taken back with the client's undo (game.undo)."""
+        self.app.reversible_events = (*self.app.reversible_events, *classes)
 
     def add_event(self, cls: type) -> None:
         """Declare an event type the plugin emits (a frozen dataclass subclassing systems.events.Event)."""

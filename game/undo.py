@@ -5,9 +5,10 @@ A command can be taken back only when all of these hold (`undo_barrier` says why
 * it is not a turn boundary (`EndTurn`, `ChooseBase`);
 * it drew no random number: the game's one generator (R10.1) has the same state after it as before -- so
   battles, protection rolls, bombardment and anything a mod adds that rolls dice are final;
-* every event it produced is one of `REVERSIBLE_EVENTS` (moving, combining, splitting, stationing, crewing).
-  Anything else -- a battle, a build, a take-over, a capture, a disruption, a defeat, or an event type this
-  module does not know (a mod's) -- is a barrier.
+* every event it produced is one of `REVERSIBLE_EVENTS` (moving, combining, splitting, stationing, crewing) or
+  of the events the game's ruleset or mods declare reversible (`ModApp.add_reversible_events`: MonsterCrasher's
+  spawn). Anything else -- a battle, a build, a take-over, a capture, a disruption, a defeat, or an event type
+  nobody declared -- is a barrier.
 
 The `UndoStack` takes a snapshot before each command it submits, keeps it when the command turns out to be
 reversible, and forgets every snapshot at a barrier. Undoing restores the world in place from the snapshot
@@ -63,12 +64,13 @@ _BARRIER_WORDS: dict[type[ev.Event], str] = {
 
 
 def undo_barrier(command: Command, events: tuple[ev.Event, ...] | list[ev.Event],
-                 rng_before: object, rng_after: object) -> str | None:
-    """Why an accepted command cannot be undone, in words; None when it can."""
+                 rng_before: object, rng_after: object, reversible: tuple[type, ...] = ()) -> str | None:
+    """Why an accepted command cannot be undone, in words; None when it can. `reversible`: the ruleset's own events
+    that reveal and decide nothing (`ModApp.add_reversible_events`)."""
     if isinstance(command, TURN_BOUNDARIES):
         return "a new turn has begun"
     for event in events:
-        if not isinstance(event, REVERSIBLE_EVENTS):
+        if not isinstance(event, (*REVERSIBLE_EVENTS, *reversible)):
             return f"{_BARRIER_WORDS.get(type(event), 'that action')} cannot be taken back"
     if rng_before != rng_after:
         return "a dice roll cannot be taken back"
@@ -181,7 +183,8 @@ class UndoStack:
             return result
         if self.journal is not None and self.record:
             self.journal.record(game, result)
-        barrier = undo_barrier(command, result.events, rng_before, world.rng.getstate())
+        barrier = undo_barrier(command, result.events, rng_before, world.rng.getstate(),
+                               tuple(getattr(game.app, "reversible_events", ())))
         if barrier is None:
             self._points.append(point)
             self.barrier = None

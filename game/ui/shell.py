@@ -53,7 +53,7 @@ class HelpPanel:
         left, bottom, w, h = self.rect
         draw_panel(left, bottom, w, h, PANEL)
         texts, y = self.texts, bottom + h - 40
-        texts.draw("help:title", f"{self.title}: help", left + 24, y, ACCENT, 18, bold=True)
+        texts.draw("help:title", f"{self.title} — help", left + 24, y, ACCENT, 18, bold=True)
         y -= 34
         rows: list[tuple[str, str, Any]] = []
         if self.help.brief:
@@ -69,6 +69,7 @@ class HelpPanel:
             if y < bottom + 60:
                 break
             if key and not text:
+                y -= 8 if i else 0  # a little air above each heading
                 texts.draw(f"help:{i}", key, left + 24, y, color, 14, bold=True)
             else:
                 texts.draw(f"help:k{i}", key, left + 24, y, DIM, 12)

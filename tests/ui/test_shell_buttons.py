@@ -85,3 +85,22 @@ def test_monstercrasher_menu_button_and_esc_open_the_game_menu_that_asks_to_save
     left, bottom, width, height = view.menu_button.rect
     click(app, left + width / 2, bottom + height / 2)
     assert isinstance(view.shell.modal, ChoiceBox) and view.shell.modal.title == "Game menu"
+
+
+def test_monstercrasher_commands_reach_the_shells_log_and_undo(app: GameWindow):
+    """The MonsterCrasher screen's commands go through the session: the shell's log lists them and its undo takes a
+    spawn back (MC3.2), the picture following."""
+    game = create_game(None, [PlayerSpec("Ada"), PlayerSpec("Bot", computer=True)], 11, ruleset="monstercrasher")
+    app.start(game)
+    view = app.current_view
+    frames(app, 2)
+    plugin = game.app.plugin("monstercrasher")
+    left, bottom, width, height = view.roster_buttons["guard"].rect
+    click(app, left + width / 2, bottom + height / 2)
+    click(app, *view.to_screen(3, 1))
+    assert [p.kind for p in plugin.play.position_of(game.world).pieces] == ["guard"]
+    assert any("spawn" in line.lower() for line in view.shell.log_lines())
+    dispatch(app, "on_key_press", arcade.key.Z, arcade.key.MOD_CTRL)
+    assert plugin.play.position_of(game.world).pieces == ()
+    frames(app, 2)
+    assert not view.scene.tokens  # the picture followed the undo

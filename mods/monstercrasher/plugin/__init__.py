@@ -16,7 +16,7 @@ from components.players import Player
 from .commands import PressTurnButton, Spawn
 from .components import Contender, Creature
 from .data import MonsterRules
-from .events import MARCH_EVENTS
+from .events import MARCH_EVENTS, CreatureSpawned
 from .play import (
     MARCH,
     SPAWN,
@@ -79,6 +79,7 @@ def register(app: ModApp) -> None:
     app.add_command(PressTurnButton, check_press, apply_press)
     for event in MARCH_EVENTS:
         app.add_event(event)
+    app.add_reversible_events(CreatureSpawned)  # a spawn decides nothing until the turn button: undo may take it back
     app.add_system(SPAWN, "spawn_points", refresh_spawn_points)
     app.add_system(MARCH, "march", run_march)
     app.add_system(MARCH, "victory", victory, after="march")

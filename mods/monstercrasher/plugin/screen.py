@@ -97,6 +97,7 @@ class MonsterScreen(BaseView):
         super().__init__(window)
         game = session.game
         self.game = game
+        self.session = session  # commands go through it, so the client's chronicle (log, undo, saves) sees them
         styles = getattr(session, "styles", None) or {}
         self.colors = {seat: tuple(styles[seat].color) if seat in styles else SEAT_COLORS[seat] for seat in SEATS}
         self.rules = rules_of(game.world)
@@ -292,6 +293,26 @@ class MonsterScreen(BaseView):
         if text is not None:
             text.text = ""
 
+    def _drain(self) -> None:
+        """This screen animates from the results' events: the session's own queue of them is emptied."""
+        take_events = getattr(self.session, "take_events", None)
+        if take_events is not None:
+            take_events()
+
+    def _computer_turn(self, seat: int) -> list[Any]:
+        """The computer's turn; its events also reach the client's chronicle (log, statistics, autosaves)."""
+        events = list(self.computers[seat].play_turn(self.game))
+        chronicle = getattr(self.session, "chronicle", None)
+        if chronicle is not None:
+            chronicle.observe(self.game, tuple(events))
+        self._drain()
+        return events
+
+    def refresh(self) -> None:
+        """The world changed under the picture (the shell's undo): draw it afresh."""
+        self.beats.clear()
+        self._sync_from_game()
+
     def take(self, events: Any) -> None:
         """Turn a batch of events into animation beats (MC8.3)."""
         phase_events: list[Any] = []
@@ -421,7 +442,9 @@ class MonsterScreen(BaseView):
         self.selected = kind
 
     def submit(self, command: Any) -> bool:
-        result = self.game.submit(command)
+        submit = getattr(self.session, "submit", None)
+        result = submit(command) if submit is not None else self.game.submit(command)
+        self._drain()
         if not result.ok:
             self.message.set(result.reason)
             return False
@@ -489,7 +512,7 @@ class MonsterScreen(BaseView):
         if not self.beats:
             world = self.game.world
             if not self.game.over and world.clock.stage == SPAWN and world.clock.seat in self.computers:
-                self.take(self.computers[world.clock.seat].play_turn(self.game))
+                self.take(self._computer_turn(world.clock.seat))
             elif self.scene.round != position_of(world).round or self.scene.active != world.clock.seat:
                 self._sync_from_game()
 
