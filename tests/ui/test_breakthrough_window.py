@@ -18,22 +18,27 @@ from tests.rulesets import installed
 pytestmark = pytest.mark.window
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1280, 720)
-DISPLAY = os.environ.get("FOC_TEST_DISPLAY", ":76")
-
-
-def _xdotool(*args: str) -> str:
+def _xdotool(display: str, *args: str) -> str:
     return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10,
-                          env={**os.environ, "DISPLAY": DISPLAY}).stdout.strip()
+                          env={**os.environ, "DISPLAY": display}).stdout.strip()
 
 
 @pytest.fixture
 def xvfb():  # noqa: ANN201
+    """A virtual X display of its own: $FOC_TEST_DISPLAY when set, else the first free one (Xvfb -displayfd)."""
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         pytest.skip("Xvfb and xdotool are needed for real-window tests")
-    server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1600x1000x24"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    time.sleep(1.0)  # the server's start (a process of its own: no clock of ours to advance)
-    yield DISPLAY
+    wanted = os.environ.get("FOC_TEST_DISPLAY")
+    where = [wanted] if wanted else ["-displayfd", "1"]
+    server = subprocess.Popen(["Xvfb", *where, "-screen", "0", "1600x1000x24"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    display = wanted or f":{server.stdout.readline().strip()}"  # type: ignore[union-attr]
+    for _ in range(50):  # the server answers once it is up (a process of its own: no clock of ours to advance)
+        if subprocess.run(["xdotool", "getmouselocation"], env={**os.environ, "DISPLAY": display},
+                          capture_output=True, timeout=10).returncode == 0:
+            break
+        time.sleep(0.1)
+    yield display
     server.terminate()
     server.wait(10)
 
@@ -84,7 +89,7 @@ def test_breakthrough_is_played_to_a_win_by_mouse_in_a_real_window(xvfb: str, tm
     try:
         window = ""
         for _ in range(60):
-            window = _xdotool("search", "--name", "Forces of Conquest")
+            window = _xdotool(xvfb, "search", "--name", "Forces of Conquest")
             if window:
                 break
             time.sleep(0.5)
@@ -93,7 +98,7 @@ def test_breakthrough_is_played_to_a_win_by_mouse_in_a_real_window(xvfb: str, tm
         time.sleep(1.5)
 
         def click(x: int, y: int) -> None:
-            _xdotool("mousemove", "--window", window, str(x), str(y), "click", "1")
+            _xdotool(xvfb, "mousemove", "--window", window, str(x), str(y), "click", "1")
             time.sleep(0.25)
 
         for source, target in steps:
