@@ -102,7 +102,8 @@ def enter_game(window: Any, link: Link, game: str, seat: int | None = None, *, w
     mirror = client.game
     styles = {s: window.assets.default_style(s) for s in mirror.world.seats}
     session = RemoteSession(mirror, styles, threaded=False, client=client)
-    if mirror.app.game_screen is not None:  # the ruleset's own screen: no map canvas, no map-game extras
+    if mirror.app.game_screen is not None or not mirror.app.presentation.map_screen:  # the ruleset's own screen
+        # or the default board screen: no map canvas, no map-game extras
         session.catch_up()
         window.show_game(session, None)
         return None
