@@ -5,7 +5,9 @@ log (F2), the hot-seat hand-over, sounds, and the victory screen with the statis
 `Shell.attach(window, view, session)` wraps the screen's own handlers (instance attributes over its methods), so
 a screen written with no knowledge of the shell gets all of it: the shell's dialog takes every input while open,
 then the shell's keys and buttons, then the screen. A screen may say more: `selection_active()` (Esc then clears
-the selection instead of opening the menu), `own_handover = False` (the shell hands over between human seats;
+the selection instead of opening the menu), `key_actions()` (the keys that do something now, as
+(label, key, modifiers): the shell shows each as a button in its row that presses the key, so every action has a
+button as well as a key), `own_handover = False` (the shell hands over between human seats;
 the four games' screens hand over themselves, or, MonsterCrasher, share the board), `refresh()` (called after an
 undo changed the world under it). See docs/client.md ("The shell").
 """
@@ -164,6 +166,8 @@ class Shell:
         self.handed: tuple[int, int, str] | None = None
         self.screen_quiet: Callable[[], object] | None = None  # the screen's own quiet(), when it has one
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
+        self.key_buttons: list[DrawnButton] = []  # the screen's key_actions() as buttons
+        self._key_actions: tuple[tuple[str, int, int], ...] = ()
         actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log),
                    ("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
         self.buttons = [DrawnButton(label, 4 + i * (BAR_W + BAR_GAP), 4, BAR_W, BAR_H, action,
@@ -393,11 +397,37 @@ class Shell:
             return
         self._hand_over()
 
+    # ----- the screen's keys as buttons
+    def _layout_key_buttons(self) -> None:
+        """The screen's `key_actions()` now, each a button after the shell's own (rebuilt only when they change)."""
+        declared = getattr(self.view, "key_actions", None)
+        actions = tuple(declared()) if callable(declared) and self.modal is None else ()
+        if actions == self._key_actions:
+            return
+        self._key_actions = actions
+        left, bottom = 4.0, 4.0 + BAR_H + BAR_GAP  # a row above the shell's own, wrapping upwards
+        self.key_buttons = []
+        for label, symbol, modifiers in actions:
+            width = max(BAR_W, 7 * len(label) + 12)
+            if left + width > self.window.width * 0.72 and left > 4:
+                left, bottom = 4.0, bottom + BAR_H + BAR_GAP
+            self.key_buttons.append(DrawnButton(label, left, bottom, width, BAR_H,
+                                                functools.partial(self._press, symbol, modifiers), key=f"key:{label}"))
+            left += width + BAR_GAP
+
+    def _press(self, symbol: int, modifiers: int) -> None:
+        handler = getattr(self.view, "on_key_press", None)
+        if handler is not None:
+            handler(symbol, modifiers)
+
     # ----- drawing
     def draw(self) -> None:
         width, height = self.window.width, self.window.height
         for button in self.buttons:
             button.enabled = not self.session.busy or button.label in ("Menu", "Help")
+            button.draw(self.texts, 10)
+        self._layout_key_buttons()
+        for button in self.key_buttons:
             button.draw(self.texts, 10)
         if self.toast[0]:
             self.texts.draw("shell:toast", self.toast[0], width / 2, height - 60, TEXT, 14, anchor_x="center",
@@ -463,7 +493,8 @@ class Shell:
             self.modal.on_mouse_press(x, y, button, modifiers)
             return True
         if button == arcade.MOUSE_BUTTON_LEFT:
-            for shell_button in self.buttons:
+            self._layout_key_buttons()
+            for shell_button in (*self.buttons, *self.key_buttons):
                 if shell_button.click(x, y):
                     return True
         return original(x, y, button, modifiers)
@@ -472,7 +503,7 @@ class Shell:
         return None if self.modal is not None else original(x, y, button, modifiers)
 
     def _on_mouse_motion(self, original: Callable[..., object], x: float, y: float, dx: float, dy: float) -> object:
-        for button in self.buttons:
+        for button in (*self.buttons, *self.key_buttons):
             button.hover = button.contains(x, y)
         if self.modal is not None:
             self.modal.on_mouse_motion(x, y, dx, dy)

@@ -104,3 +104,28 @@ def test_monstercrasher_commands_reach_the_shells_log_and_undo(app: GameWindow):
     assert plugin.play.position_of(game.world).pieces == ()
     frames(app, 2)
     assert not view.scene.tokens  # the picture followed the undo
+
+
+def test_total_war_keys_are_buttons_too_hold_and_facing_by_clicks(app: GameWindow):
+    """TW5: a selected regiment's hold and facing (keys H, 1-6) are buttons of the shell's row; clicking them gives
+    the same secret order the keys give."""
+    from game.orders import orders_of
+    from tests.ui.test_total_war_screen import start
+
+    view = start(app, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)])
+    for _ in range(400):
+        frames(app, 1)
+        if view.stage() == "movement" and view.can_act() and not view.queue:
+            break
+        if view.stage() in ("muster", "deploy") and view.can_act():
+            view.ready()
+        view.session.wait(1)
+    name, regiment = next((k, r) for k, r in view.shown.items() if r.seat == view.viewer)
+    click(app, *view.to_screen(regiment.hex))
+    assert view.selected == name
+    labels = {b.label: b for b in (view.shell._layout_key_buttons() or view.shell.key_buttons)}
+    assert {"Hold [H]", "N [1]", "NW [6]", "Whole field [Z]"} <= set(labels)
+    facing = labels["NW [6]"]
+    click(app, facing.left + 5, facing.bottom + 5)
+    orders = [o for o in orders_of(view.game.world, view.viewer) if getattr(o, "regiment", None) == name]
+    assert orders and orders[-1].facing == "NW"

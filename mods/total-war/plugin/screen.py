@@ -787,6 +787,24 @@ class TotalWarView(BaseView):
             self.submit(Ready())
             self.selected, self.path = None, []
 
+    def key_actions(self) -> list[tuple[str, int, int]]:
+        """The keys that act now, for the client shell's buttons (every action has a button as well as a key)."""
+        key = arcade.key
+        out: list[tuple[str, int, int]] = []
+        if self.queue:
+            out += [("Go on [Space]" if self.paused else "Pause [Space]", key.SPACE, 0), ("Step [Right]", key.RIGHT, 0)]
+        out.append(("Whole field [Z]", key.Z, 0))
+        reg = self.shown.get(self.selected or "")
+        if reg is not None and self.can_act() and self.stage() == "movement" and not self.queue:
+            out.append(("Hold [H]", key.H, 0))
+            if self.path:
+                out += [("Withdraw [W]", key.W, 0), ("Back a step [Bksp]", key.BACKSPACE, 0)]
+            out += [(f"{direction} [{n}]", symbol, 0) for n, (symbol, direction) in enumerate(FACING_KEYS.items(), 1)]
+        if not self.session.busy and not self.game.over and not self.queue and self.viewer in self.game.world.seats \
+                and self.game.awaiting_orders and self.viewer not in self.game.unready_seats():
+            out.append(("Unready [U]", key.U, 0))
+        return out
+
     def selection_active(self) -> bool:
         """Esc clears a selected regiment first; with none the client's shell opens the game menu."""
         return self.selected is not None or bool(self.path)
