@@ -86,6 +86,8 @@ class Presentation:
     command_places: Callable[[Any], tuple[int, ...]] | None = None  # command -> (from, to...) places it acts on
     command_words: Callable[[Any, Callable[[int], str]], str] | None = None  # (command, place name) -> label
     terrain_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # terrain id -> colour
+    home_place: Callable[[Any, int], int | None] | None = None  # (world, seat) -> the seat's home, which the
+    # log's places are told from ("3 north of your base"); None: places by their part of the board
     map_screen: bool = False  # the ruleset is played on the client's standard map screen (its panel, orders,
     # forecast and map read the base game's rules model); without it and without a screen of its own: the default
     # board screen

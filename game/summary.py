@@ -48,7 +48,8 @@ def territory_label(world: World, territory: int | None, seat: int | None = None
     spec = world.rules.terrain.get(terrain)
     name = spec.name.lower() if spec is not None else terrain
     x, y = world.board.coords(territory)
-    base = q.home_base(world, seat) if seat is not None and seat in world.players else None
+    home = world.app.presentation.home_place if world.app is not None else None  # the base game: the flag (R1.3)
+    base = home(world, seat) if home is not None and seat is not None and seat in world.players else None
     if base is not None:
         if base == territory:
             return "your base"
@@ -679,6 +680,9 @@ def describe(event: ev.Event, game: object, you: int | None = None) -> str:
     log_text = getattr(e, "log_text", None)
     if callable(log_text):  # a plugin's event words itself, given a way to name territories
         return str(log_text(lambda territory: at(world, territory)))
+    declared = world.app.presentation.words.get(type(e).__name__) if world.app is not None else None
+    if declared is not None:  # the words a ruleset or mod declared for it (presentation.on_event(words=...))
+        return str(declared(e, lambda territory: at(world, territory)))
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in type(e).__name__).strip()
     return _cap(words)
 

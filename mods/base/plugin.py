@@ -30,7 +30,7 @@ from systems.build_actions import placement_reason
 from systems.climbing import ClimbOverWall, ClimbsUsed, WallClimbed
 from systems.combat import contact_battle, fight_started_battles
 from systems.production import produce_resources
-from systems.queries import army_max_mp
+from systems.queries import army_max_mp, home_base
 from systems.rogue_ai import act_rogues
 from systems.rogues import spawn_wild_rogue
 from systems.upkeep import pay_upkeep
@@ -139,7 +139,8 @@ def register(app: ModApp) -> None:
     app.set_agent_observation(agent_observation)
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
-    look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)
+    look.map_screen = True
+    look.home_place = home_base  # the log tells places from the seat's flag (R1.3)  # played on the client's standard map screen, which reads these rules (R1-R10)
     look.statistics += [("territories", "Territories held", territories), ("army_units", "Army units", army_units)]
     look.production_charts = lambda rules: rules.resources.ids  # R2
     look.battle_chart = True  # R8

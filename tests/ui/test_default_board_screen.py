@@ -203,3 +203,19 @@ def test_the_default_screen_draws_nothing_new_while_still(app: GameWindow, break
     assert not view.quiet()
     frames(app, 200)  # the toast's time passes on the frames' clock
     assert view.quiet()
+
+
+def test_the_log_words_a_rulesets_events_in_its_words_without_a_home(app: GameWindow, breakthrough):
+    """F2 lists the game's events: Breakthrough's own words for its steps (its `words`), places named by their part
+    of the board (a ruleset without a home place: `presentation.home_place`)."""
+    view = start_breakthrough(app, [PlayerSpec("Ada"), PlayerSpec("Bot", computer=True)])
+    step = winning_step(view.session.game)
+    click(app, *view.centre(step.source))
+    click(app, *view.centre(step.target))
+    view.session.wait(5)
+    frames(app, 3)
+    key(app, arcade.key.F2)
+    lines = view.shell.modal.lines
+    assert any(line.startswith("A pawn from the field") for line in lines), lines
+    key(app, arcade.key.F2)
+    assert view.shell.modal is None
