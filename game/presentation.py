@@ -86,6 +86,7 @@ class Presentation:
     command_places: Callable[[Any], tuple[int, ...]] | None = None  # command -> (from, to...) places it acts on
     command_words: Callable[[Any, Callable[[int], str]], str] | None = None  # (command, place name) -> label
     terrain_colors: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # terrain id -> colour
+    place_name: Callable[[Any, int], str] | None = None  # (world, territory) -> its name for players ("c4")
     home_place: Callable[[Any, int], int | None] | None = None  # (world, seat) -> the seat's home, which the
     # log's places are told from ("3 north of your base"); None: places by their part of the board
     map_screen: bool = False  # the ruleset is played on the client's standard map screen (its panel, orders,

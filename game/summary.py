@@ -44,6 +44,9 @@ def territory_label(world: World, territory: int | None, seat: int | None = None
     clickable to look there)."""
     if territory is None or not 0 <= territory < len(world.terrain):
         return "somewhere"
+    named = world.app.presentation.place_name if world.app is not None else None
+    if named is not None:  # the ruleset names its places (a board game's squares)
+        return str(named(world, territory))
     terrain = world.terrain[territory]
     spec = world.rules.terrain.get(terrain)
     name = spec.name.lower() if spec is not None else terrain

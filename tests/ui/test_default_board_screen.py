@@ -206,8 +206,8 @@ def test_the_default_screen_draws_nothing_new_while_still(app: GameWindow, break
 
 
 def test_the_log_words_a_rulesets_events_in_its_words_without_a_home(app: GameWindow, breakthrough):
-    """F2 lists the game's events: Breakthrough's own words for its steps (its `words`), places named by their part
-    of the board (a ruleset without a home place: `presentation.home_place`)."""
+    """F2 lists the game's events: Breakthrough's own words for its steps (its `words`), its squares by the names it
+    gives them (`presentation.place_name`), as the board screen names them."""
     view = start_breakthrough(app, [PlayerSpec("Ada"), PlayerSpec("Bot", computer=True)])
     step = winning_step(view.session.game)
     click(app, *view.centre(step.source))
@@ -216,6 +216,7 @@ def test_the_log_words_a_rulesets_events_in_its_words_without_a_home(app: GameWi
     frames(app, 3)
     key(app, arcade.key.F2)
     lines = view.shell.modal.lines
-    assert any(line.startswith("A pawn from the field") for line in lines), lines
+    assert any(line.startswith(f"A pawn from {view.place_name(step.source)} steps to {view.place_name(step.target)}")
+               for line in lines), lines
     key(app, arcade.key.F2)
     assert view.shell.modal is None

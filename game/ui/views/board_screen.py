@@ -88,6 +88,8 @@ class BoardScreen(BaseView):
         return self.layout.at((x - self.ox) / self.scale, (y - self.oy) / self.scale)
 
     def place_name(self, place: int) -> str:
+        if self.look.place_name is not None:
+            return str(self.look.place_name(self.session.world, place))
         board = self.session.world.board
         if board.kind == "regions":
             return str(board.regions[place].name)
@@ -296,7 +298,7 @@ class BoardScreen(BaseView):
             player = q.player(world, seat)
             arcade.draw_lbwh_rectangle_filled(left + 16, y - 2, 14, 14, (*self.seat_rgb(seat), 255))
             acting = seat in session.game.acting_seats() and not session.game.over
-            who = f"{player.name}{' (computer)' if player.computer else ''}{'  — to play' if acting else ''}"
+            who = f"{player.name}{' (computer)' if player.computer else ''}{' — to play' if acting else ''}"
             texts.draw(f"panel:seat{seat}", who, left + 38, y, TEXT if acting else DIM, 12, bold=acting)
             y -= 22
         y -= 10

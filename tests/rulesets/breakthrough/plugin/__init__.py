@@ -173,6 +173,12 @@ def _pieces(world: Any) -> list[PieceLook]:
     return [PieceLook(square, pawn.owner, glyph="P", label="") for square, (_, pawn) in sorted(pawns(world).items())]
 
 
+def _place_name(world: Any, square: int) -> str:
+    """A square as players name it: file letter and rank, rank 1 at the bottom of the board as drawn."""
+    width, height = _width(world), int(world.rules.board.height)
+    return f"{'abcdefghijklmnopqrstuvwxyz'[square % width]}{height - square // width}"
+
+
 def _places(cmd: Command) -> tuple[int, ...]:
     return (cmd.source, cmd.target) if isinstance(cmd, Step) else ()
 
@@ -207,6 +213,7 @@ def register(app: Any) -> None:
     look = app.presentation
     look.pieces = _pieces
     look.victory_words = _how
+    look.place_name = _place_name
     look.command_places = _places
     look.on_event("PawnStepped", words=_words, sound="move")
     look.statistics.append(("pawns", "Pawns left",
