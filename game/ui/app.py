@@ -118,8 +118,9 @@ class GameWindow(ClientWindow):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
-        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now),
-        else the standard one (for a network game, `NetGameView`: the standard one over the server)."""
+        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now) or the
+        default board screen, each with the client's shell; else the standard map screen (for a network game,
+        `NetGameView`: the standard one over the server)."""
         game = getattr(session, "game", None)
         factory = getattr(getattr(game, "app", None), "game_screen", None)
         if factory is not None or (game is not None and not uses_map_screen(game)):
@@ -129,12 +130,12 @@ class GameWindow(ClientWindow):
                 from game.ui.views.board_screen import BoardScreen
 
                 view = BoardScreen(self, session, canvas)
-            if getattr(session, "remote", False):  # a network game on the ruleset's own screen
-                session.drive(view)  # type: ignore[attr-defined]
-            else:  # the client's shell: menu, saves, help, log, undo, hand-over, victory (game.ui.shell)
-                from game.ui.shell import Shell
+            from game.ui.shell import Shell  # menu, saves, help, log, undo, hand-over, victory
 
-                Shell.attach(self, view, session)
+            remote = bool(getattr(session, "remote", False))
+            if remote:  # a network game on the ruleset's own screen
+                session.drive(view)  # type: ignore[attr-defined]
+            Shell.attach(self, view, session, remote=remote)
             self.show_view(view)
             return
         if getattr(session, "remote", False):  # a network game (game.ui.remote_session)

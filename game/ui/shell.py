@@ -153,9 +153,10 @@ SHELL_KEYS = (_Key("Esc", "the game menu (resume, save, load, settings, help, ma
 class Shell:
     """The client's furniture around one ruleset screen (see the module's docstring)."""
 
-    def __init__(self, window: Any, view: Any, session: Any) -> None:
+    def __init__(self, window: Any, view: Any, session: Any, remote: bool = False) -> None:
         self.window, self.view, self.session = window, view, session
-        self.chronicle = attach(session, window)  # journal, undo, statistics, autosaves
+        self.remote = remote  # a network game: the server keeps it (no saves, loads, undo or autosaves here)
+        self.chronicle = attach(session, None if remote else window)  # journal, undo, statistics, autosaves
         self.sounds = sounds_of(window)
         self.sounds.add_files(session.game.app.presentation.sound_files)
         self.modal: Any = None
@@ -168,19 +169,21 @@ class Shell:
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
         self.key_buttons: list[DrawnButton] = []  # the screen's key_actions() as buttons
         self._key_actions: tuple[tuple[str, int, int], ...] = ()
-        actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log),
-                   ("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
+        actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log)]
+        if not remote:
+            actions += [("Save", "F5", self.open_save), ("Load", "F9", self.open_load), ("Undo", "Ctrl+Z", self.undo)]
         self.buttons = [DrawnButton(label, 4 + i * (BAR_W + BAR_GAP), 4, BAR_W, BAR_H, action,
                                     tooltip=f"{label} [{key}]", key=f"shell:{label}")
                         for i, (label, key, action) in enumerate(actions)]
 
     @classmethod
-    def attach(cls, window: Any, view: Any, session: Any) -> Shell:
-        """Give `view` (a ruleset's screen) the shell: its handlers are wrapped once; returns the shell."""
+    def attach(cls, window: Any, view: Any, session: Any, remote: bool = False) -> Shell:
+        """Give `view` (a ruleset's screen) the shell: its handlers are wrapped once; returns the shell. `remote`:
+        a network game (its menu: resume, settings, help, main menu, quit; the server keeps the game)."""
         found = getattr(view, "shell", None)
         if isinstance(found, Shell):
             return found
-        shell = cls(window, view, session)
+        shell = cls(window, view, session, remote)
         view.shell = shell
         for name in WRAPPED:  # bound methods of the view, as pyglet's handler stack expects (weakly held)
             wrapped = functools.partial(getattr(shell, f"_{name}"), getattr(view, name, None) or _nothing)
@@ -220,6 +223,12 @@ class Shell:
         from game.ui.views.choice_box import ChoiceBox
 
         busy = self.session.busy
+        if self.remote:  # the server keeps the game: leaving loses nothing
+            self.modal = ChoiceBox("Game menu", "The server keeps this game: you can come back to your seat.", [
+                ("Resume", self.close_modal), ("Settings", self.open_settings), ("Help  [F1]", self.open_help),
+                ("Main menu", self.window.show_main_menu), ("Quit", self.window.close)], column=True, width=420,
+                cancel=0)
+            return
         self.modal = ChoiceBox("Game menu", "", [
             ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
             ("Settings", self.open_settings), ("Help  [F1]", self.open_help),
@@ -330,7 +339,7 @@ class Shell:
 
     def _hand_over(self) -> None:
         """Between human seats at one table: the hand-over screen whenever the seat at the table changes."""
-        if getattr(self.view, "own_handover", True) or self.session.busy or self.game.over:
+        if getattr(self.view, "own_handover", True) or self.remote or self.session.busy or self.game.over:
             return
         if self.window.current_view is not self.view or not self.session.human_to_move():
             return
@@ -469,11 +478,11 @@ class Shell:
             self.open_help()
         elif symbol == key.F2:
             self.open_log()
-        elif symbol == key.F5:
+        elif symbol == key.F5 and not self.remote:
             self.open_save()
-        elif symbol == key.F9:
+        elif symbol == key.F9 and not self.remote:
             self.open_load()
-        elif symbol == key.Z and modifiers & key.MOD_CTRL:
+        elif symbol == key.Z and modifiers & key.MOD_CTRL and not self.remote:
             self.undo()
         else:
             return original(symbol, modifiers)

@@ -127,6 +127,8 @@ def test_a_monstercrasher_game_over_the_network_on_its_own_screen(window: GameWi
     screen = window.current_view
     assert not isinstance(screen, LobbyView), lobby.status
     assert type(screen).__module__.endswith("screen") and screen.computers == {}  # the ruleset's own screen
+    # the client's shell over the network: menu, help and log; no saves, loads or undo (the server keeps the game)
+    assert screen.shell.remote and [b.label for b in screen.shell.buttons] == ["Menu", "Help", "Log"]
     session = screen.session if hasattr(screen, "session") else None
     game_id = link.game
     other = Link(server.url, "other")
