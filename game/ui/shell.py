@@ -7,7 +7,8 @@ a screen written with no knowledge of the shell gets all of it: the shell's dial
 then the shell's keys and buttons, then the screen. A screen may say more: `selection_active()` (Esc then clears
 the selection instead of opening the menu), `key_actions()` (the keys that do something now, as
 (label, key, modifiers): the shell shows each as a button in its row that presses the key, so every action has a
-button as well as a key), `own_handover = False` (the shell hands over between human seats;
+button as well as a key), `settled()` (the last moves are on screen: the victory screen waits for it; else its `quiet()`),
+`own_handover = False` (the shell hands over between human seats;
 the four games' screens hand over themselves, or, MonsterCrasher, share the board), `refresh()` (called after an
 undo changed the world under it). See docs/client.md ("The shell").
 """
@@ -192,6 +193,9 @@ class Shell:
         if callable(quiet):
             shell.screen_quiet = quiet
             view.quiet = lambda: bool(quiet()) and shell.quiet()
+        settled = getattr(view, "settled", None)
+        if callable(settled):  # the screen's own word for "the last moves are on screen"
+            shell.screen_quiet = settled
         return shell
 
     # ----- state

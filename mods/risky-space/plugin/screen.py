@@ -5,7 +5,8 @@ attack with all but one; R rolls again, S stops; own region then an own neighbou
 E or Enter ends the turn; Esc clears the selection (with none, the client's shell opens the game menu; the shell
 also gives saves, F1 help, the log and undo). Every command goes through the session; the picture is rebuilt from
 the world. Between human seats (hot-seat) each turn opens with the
-client's hand-over screen; the end of the game opens the client's victory screen.
+client's hand-over screen; at the end the shell opens the client's victory screen once the dice have settled (its
+charts and words are the ruleset's declared statistics and victory words).
 """
 
 from __future__ import annotations
@@ -50,8 +51,6 @@ class RiskySpaceView(BaseView):
         self.backdrop: arcade.shape_list.ShapeElementList[Any] | None = None
         self.tumble = random.Random(0)  # only for the tumbling faces, never the game's generator
         self.handed: tuple[int, int] | None = None  # (rules round, seat) of the last hand-over shown
-        self.history: dict[int, dict[int, tuple[int, int]]] = {}  # round -> seat -> (regions, troops)
-        self.victory: Any = None
         from game.ui.widgets import TextCache
 
         self.button_texts = TextCache()
@@ -220,11 +219,7 @@ class RiskySpaceView(BaseView):
         if session.busy:
             return
         state = ecs.load_state(self.world)
-        if state.round not in self.history and state.round:
-            self._sample(state)
-        if session.game.over:
-            if not self.rolls and self.roll_age >= DICE_SHOW + DICE_HOLD and self.victory is None:
-                self.show_victory(state)
+        if session.game.over:  # the client's shell shows the victory screen once the dice have settled
             return
         if self._hand_over(state):
             return
@@ -259,37 +254,13 @@ class RiskySpaceView(BaseView):
     def world_player(self, seat: int) -> Any:
         return ecs.esper.component_for_entity(self.world.players[seat], ecs.Player)
 
-    def _sample(self, state: R.State) -> None:
-        """Regions and troops per seat at each round (the victory screen's charts)."""
-        self.history[state.round] = {s: (len(state.owned(s)), sum(state.troops[t] for t in state.owned(s)))
-                                     for s in state.seats}
+    def settled(self) -> bool:
+        """No roll still to show (the shell's victory screen waits for it)."""
+        return not self.rolls and self.roll_age >= DICE_SHOW + DICE_HOLD
 
     def selection_active(self) -> bool:
         """Esc clears a selected region first; with none the client's shell opens the game menu."""
         return self.selected is not None
-
-    def show_victory(self, state: R.State) -> None:
-        from game.stats import Series
-        from game.ui.views.victory import VictoryView
-
-        self._sample(state)
-        names = {s: self.world_player(s).name for s in state.seats}
-        rounds = sorted(self.history)
-        series = [Series(key, title, rounds, {s: [float(self.history[r].get(s, (0, 0))[i]) for r in rounds]
-                                              for s in state.seats})
-                  for i, (key, title) in enumerate((("regions", "Regions held"), ("troops", "Troops")))]
-        if state.draw:
-            title, how = "A draw!", f"Regions and troops level after round {state.round} (RS7.3)"
-        else:
-            winner = state.winner or self.world.clock.winner or 0
-            title = f"{names.get(winner, f'Seat {winner}')} wins!"
-            others = [s for s in state.seats if s != winner]
-            how = (f"Last player standing in round {state.round} (RS7.3)"
-                   if all(s in state.eliminated or s in state.forfeited for s in others)
-                   else f"Most regions after round {state.round} (RS7.3)")
-        self.victory = VictoryView(title, how, series, names, self.app.show_new_game, self.app.show_main_menu,
-                                   winner=state.winner, colors={s: self.seat_color(s) for s in state.seats})
-        self.window.show_view(self.victory)
 
     def submit(self, command: R.Command) -> bool:
         result = self.session.submit(command)
