@@ -94,7 +94,7 @@ class StatsTracker:
         from systems import queries as q
 
         self.names = {s: q.player(world, s).name for s in world.seats}
-        round_ = world.clock.round
+        round_ = world.app.hooks.round_of(world) if world.app is not None else world.clock.round  # as players count
         if round_ < 1:
             return
         statistics = world.app.presentation.statistics

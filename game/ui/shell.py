@@ -304,7 +304,8 @@ class Shell:
         self.modal = SavesDialog(folder, self.close_modal, mode="save",
                                  save_fn=lambda name: save_game(game, folder / f"{name}{SAVE_SUFFIX}",
                                                                 stats=self.chronicle.stats),
-                                 default_name=f"{game.app.ruleset}-round-{game.world.clock.round}", on_saved=saved)
+                                 default_name=f"{game.app.ruleset}-round-{game.app.hooks.round_of(game.world)}",
+                                 on_saved=saved)
 
     def open_load(self) -> None:
         from game.ui.views.saves_dialog import SavesDialog
