@@ -308,6 +308,10 @@ class MonsterScreen(BaseView):
         self._drain()
         return events
 
+    def settled(self) -> bool:
+        """The last march is on screen (the shell's victory screen waits for it)."""
+        return not self.busy
+
     def refresh(self) -> None:
         """The world changed under the picture (the shell's undo): draw it afresh."""
         self.beats.clear()

@@ -787,6 +787,10 @@ class TotalWarView(BaseView):
             self.submit(Ready())
             self.selected, self.path = None, []
 
+    def settled(self) -> bool:
+        """The resolution has been played back (the shell's victory screen waits for it)."""
+        return not self.queue
+
     def key_actions(self) -> list[tuple[str, int, int]]:
         """The keys that act now, for the client shell's buttons (every action has a button as well as a key)."""
         key = arcade.key
