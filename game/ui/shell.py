@@ -38,7 +38,7 @@ BAR_W, BAR_GAP = 60, 4
 LOG_ROWS = 18
 SILENT = (ev.StageStarted,)  # events the log does not list
 WRAPPED = ("on_key_press", "on_key_release", "on_mouse_press", "on_mouse_release", "on_mouse_motion",
-           "on_mouse_drag", "on_mouse_scroll", "on_text", "on_update", "on_draw")
+           "on_mouse_drag", "on_mouse_scroll", "on_text", "on_update")
 
 
 class HelpPanel:
@@ -186,8 +186,12 @@ class Shell:
             return found
         shell = cls(window, view, session, remote)
         view.shell = shell
-        for name in WRAPPED:  # bound methods of the view, as pyglet's handler stack expects (weakly held)
-            wrapped = functools.partial(getattr(shell, f"_{name}"), getattr(view, name, None) or _nothing)
+        # the view kit's screens draw in `draw` (BaseView.on_draw adds the window's frame bookkeeping): the shell
+        # draws over it there; any other view: over its on_draw
+        painted = "draw" if callable(getattr(view, "draw", None)) and _view_kit(view) else "on_draw"
+        for name in (*WRAPPED, painted):  # bound methods of the view, as pyglet's handler stack expects (weakly held)
+            method = getattr(shell, "_draw_over" if name == painted else f"_{name}")
+            wrapped = functools.partial(method, getattr(view, name, None) or _nothing)
             setattr(view, name, types.MethodType(_handler(wrapped), view))
         quiet = getattr(view, "quiet", None)
         if callable(quiet):
@@ -451,16 +455,10 @@ class Shell:
             self.modal.draw_content()
 
     # ----- the wrapped handlers: the dialog first, then the shell's keys and buttons, then the screen
-    def _on_draw(self, original: Callable[[], object]) -> None:
-        from game.ui.views.base import BaseView
-
-        if type(self.view).on_draw is BaseView.on_draw:
-            self.view.draw()
-            self.draw()
-            self.window.after_frame()
-        else:
-            original()
-            self.draw()
+    def _draw_over(self, original: Callable[[], object]) -> None:
+        """The screen's picture, then the shell's row of buttons and its dialog over it."""
+        original()
+        self.draw()
 
     def _on_update(self, original: Callable[[float], object], delta_time: float) -> None:
         if self.modal is None:
@@ -535,6 +533,12 @@ class Shell:
                 handler(x, y, scroll_x, scroll_y)
             return True
         return original(x, y, scroll_x, scroll_y)
+
+
+def _view_kit(view: Any) -> bool:
+    from game.ui.views.base import BaseView
+
+    return isinstance(view, BaseView)
 
 
 def _handler(wrapped: Callable[..., object]) -> Callable[..., object]:
