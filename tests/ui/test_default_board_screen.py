@@ -220,3 +220,21 @@ def test_the_log_words_a_rulesets_events_in_its_words_without_a_home(app: GameWi
                for line in lines), lines
     key(app, arcade.key.F2)
     assert view.shell.modal is None
+
+
+def test_a_step_plays_the_sound_the_ruleset_declares_for_it(app: GameWindow, breakthrough):
+    """The shell's sounds: each accepted batch of events plays the effect `presentation.sounds` names (Breakthrough:
+    a step is "move")."""
+    view = start_breakthrough(app, [PlayerSpec("Ada"), PlayerSpec("Bo")])
+    frames(app, 2)
+    assert isinstance(app.current_view, HandoverView)  # the first human turn of a hot-seat game is handed over too
+    app.current_view.elapsed = 1.0
+    click(app, 640, 360)
+    assert app.current_view is view
+    played = view.shell.sounds.played
+    played.clear()  # the window's one sound board: what earlier screens asked for
+    step = winning_step(view.session.game)
+    click(app, *view.centre(step.source))
+    click(app, *view.centre(step.target))
+    frames(app, 1)
+    assert list(played) == ["move"]
