@@ -238,3 +238,23 @@ def test_a_step_plays_the_sound_the_ruleset_declares_for_it(app: GameWindow, bre
     click(app, *view.centre(step.target))
     frames(app, 1)
     assert list(played) == ["move"]
+
+
+def test_a_question_to_the_seat_at_the_table_is_a_dialog_answered_by_a_click(app: GameWindow, breakthrough):
+    """Prompts (systems.prompts) on the default screen: the client's QuestionDialog, one button per answer; the click
+    submits the engine's Answer for the seat at the table."""
+    from game.ui.views.question import QuestionDialog
+    from systems.prompts import ask
+
+    view = start_breakthrough(app, [PlayerSpec("Ada"), PlayerSpec("Bot", computer=True)])
+    game = view.session.game
+    settled: list[list[str]] = []
+    game.app.prompt_handlers["test-question"] = lambda world, prompt: settled.append(list(prompt.given))
+    game.world.activate()
+    ask(game.world, "test-question", "Play on?", [1], ["Play on", "Stop"], "Play on")
+    frames(app, 2)
+    dialog = view.modal
+    assert isinstance(dialog, QuestionDialog)
+    stop = next(b for b in dialog.buttons if "Stop" in b.label)
+    click(app, stop.left + 5, stop.bottom + 5)
+    assert settled == [["Stop"]] and view.modal is None and not game.asking
