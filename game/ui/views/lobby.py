@@ -94,8 +94,11 @@ class LobbyView(BaseView):
     def refresh(self) -> None:
         try:
             listed = self.link.call({"type": "list"}, 5)
-            self.games = list(listed["games"])
-            self.rulesets = list(listed.get("rulesets") or self.rulesets)  # the games this server can host
+            games, rulesets = list(listed["games"]), list(listed.get("rulesets") or self.rulesets)
+            if (games, rulesets) == (self.games, self.rulesets) and self.texts and not self.status_bad:  # nothing new
+                self.since = 0.0
+                return
+            self.games, self.rulesets = games, rulesets  # the rulesets: the games this server can host
             self.ruleset_index = min(self.ruleset_index, len(self.rulesets) - 1)
         except (ServerError, ConnectionError, TimeoutError) as exc:
             self.say(f"Could not list the games: {exc}", bad=True)

@@ -464,6 +464,10 @@ class MonsterScreen(BaseView):
                 self.select(self.rules.turns.roster[index])
 
     # ----- frames
+    def animating(self) -> bool:
+        """Beats play or a creature fades in: the window keeps drawing (game.ui.stillness)."""
+        return bool(self.beats) or any(token.alpha < 1.0 for token in self.scene.tokens.values())
+
     def on_update(self, delta_time: float) -> None:
         speed = self.window.settings.speed  # type: ignore[attr-defined]
         budget = delta_time * speed

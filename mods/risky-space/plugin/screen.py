@@ -187,6 +187,10 @@ class RiskySpaceView(BaseView):
             self.text(f"defender −{roll.defender_losses}", left + 170, bottom + 52, (230, 230, 235), 10)
 
     # ----- updating and input
+    def animating(self) -> bool:
+        """Dice tumble or wait their turn: the window keeps drawing (game.ui.stillness)."""
+        return bool(self.rolls) or (self.last_roll is not None and self.roll_age < DICE_SHOW + DICE_HOLD)
+
     def on_update(self, delta_time: float) -> None:
         self.roll_age += delta_time
         self.cooldown -= delta_time

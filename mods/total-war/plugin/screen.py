@@ -579,6 +579,10 @@ class TotalWarView(BaseView):
         return f"{self.player_name(winner)} wins (TW12)" if winner else "The battle ends in a draw (TW12)"
 
     # ----- the flow: events, playback, computers, hand-over
+    def animating(self) -> bool:
+        """Events play back, or the lines of the step just played still show: the window keeps drawing."""
+        return bool(self.queue and not self.paused) or bool(self.flash)
+
     def on_update(self, delta_time: float) -> None:
         if self.session.busy:
             return
