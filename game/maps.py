@@ -14,6 +14,7 @@ import pytiled_parser
 from pytiled_parser.layer import ObjectLayer, TileLayer
 from pytiled_parser.tiled_object import Rectangle
 
+from game import resources
 from game.region_maps import DEFAULT_REGION_TERRAIN, has_region_layer, read_regions, region_map_document
 from systems.board import HEX, REGIONS, SQUARE4, SQUARE8
 
@@ -25,8 +26,7 @@ TILE_SIZE = 32
 IMAGE_SIZE = 64
 MAX_MAP_BYTES = 64 * 1024 * 1024  # a 1024x1024 map written by Tiled is about 5 MB
 _GID_MASK = 0x0FFFFFFF  # Tiled stores flip/rotation flags in the top 4 bits of a gid
-_PROJECT_ROOT = Path(__file__).resolve().parent.parent
-_TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
+_TERRAIN_IMAGES = resources.ASSETS / "terrain"
 
 
 @dataclass(frozen=True)
@@ -93,8 +93,8 @@ def _default_max_territories() -> int:
     """The base ruleset's `limits.max_territories` (the model's default when the ruleset itself is broken:
     that is reported where the ruleset is loaded, and a map check must still not end in a traceback)."""
     from components.rules import Limits
+    from game.content import load_ruleset
     from game.errors import DataError
-    from game.rules_loader import load_ruleset
 
     try:
         return territory_limit(load_ruleset())
@@ -103,7 +103,8 @@ def _default_max_territories() -> int:
 
 
 def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[Path]:
-    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project);
+    """The .tmj files in `folder` (a relative folder that does not exist is looked up among the game's own
+    files, game.resources);
     without one, the maps of `ruleset` (its manifest's `maps` folder; the base game by default)."""
     if folder is None:
         from game.content import maps_folder
@@ -112,7 +113,7 @@ def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[P
         return sorted(found.glob("*.tmj")) if found is not None else []
     path = Path(folder)
     if not path.is_absolute() and not path.exists():
-        path = _PROJECT_ROOT / path
+        path = resources.CONTENT_ROOT / path
     return sorted(path.glob("*.tmj"))
 
 

@@ -2,7 +2,7 @@
 
 `play_game` is the one loop (also used by the benchmarks and the soak test): every seat is a controller;
 the same map, players, seed, mods and round cap always give the same game. `--mod ID` (repeatable) plays
-with mods: games are made by `game.plugins.create_game`, so plugin systems run and the computer players
+with mods: games are made by `game.setup.create_game`, so plugin systems run and the computer players
 use what the mods add.
 """
 
@@ -28,10 +28,9 @@ from game.cli_args import output_file_problem
 from game.engine import Game, Result
 from game.errors import DataError
 from game.maps import MapData, MapError, load_map, map_size_problem, territory_limit
+from game.resources import MAPS
 from game.setup import PlayerSpec, new_game
 from systems.world import DRAW
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -60,7 +59,7 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
     if not path.is_file():
         from game.content import maps_folder
 
-        folder = maps_folder(ruleset) or PROJECT_ROOT
+        folder = maps_folder(ruleset) or MAPS
         for candidate in (folder / f"{name}.tmj", folder / name, Path(f"{name}.tmj")):
             if candidate.is_file():
                 path = candidate
@@ -73,8 +72,8 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
 
 def _random_map(name: str, ruleset: str = "base") -> MapData:
     """`random:WxH[:seed]`, with a clear message for anything else and for sizes the rules do not allow."""
+    from game.content import load_ruleset
     from game.mapgen import generate_map
-    from game.rules_loader import load_ruleset
 
     match = re.fullmatch(r"random:(\d{1,9})x(\d{1,9})(?::(-?\d{1,18}))?", name.strip().lower())
     if match is None:

@@ -76,7 +76,7 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
         except DataError as exc:
             errors.extend(e for e in exc.errors if e not in errors)
     if not paths:
-        from game.mods import skipped_mods
+        from game.content.discover import skipped_mods
 
         errors.extend(skipped_mods())  # user mods that are never offered (e.g. one claiming the id "base")
     return checked, errors

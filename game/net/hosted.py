@@ -29,9 +29,10 @@ from game.maps import MapData
 from game.net.journal import StoredGame, Write
 from game.net.views import ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
+from game.resources import MAPS
 from game.saves import ModRef, game_app, require_mods
 from game.setup import PlayerSpec, create_game
-from game.simulate import PROJECT_ROOT, resolve_map
+from game.simulate import resolve_map
 from systems.world import MAIN, SETUP
 
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
@@ -307,7 +308,7 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
         if not (low <= width <= high and low <= height <= high):
             raise DataError([f"map: random maps are {low}x{low} to {high}x{high}, not {width}x{height}"])
         return resolve_map(name, ruleset)
-    folder = maps_folder(ruleset) or PROJECT_ROOT / "maps"
+    folder = maps_folder(ruleset) or MAPS
     if not MAP_NAME.fullmatch(name) or not (folder / f"{name}.tmj").is_file():
         raise DataError([f"map: no map {name[:40]!r} for {ruleset} on this server (use a shipped map's name, "
                          "random:WxH, or default for a ruleset with its own board)"])
