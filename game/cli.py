@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", help="seats as human/ai, e.g. human,ai or ai,ai,ai,ai (skips the menus)")
     play.add_argument("--difficulty", default="normal", type=difficulty_list,
                       help="computer difficulty: normal, hard or random (comma list per seat allowed)")
-    play.add_argument("--map", help="map name or .tmj path")
+    play.add_argument("--map", help="map name or .tmj/.tmx path")
     play.add_argument("--seed", type=int, default=None, help="random seed of the game (default: random)")
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
     play.add_argument("--ruleset", default="base", type=ruleset_id,
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--watch", action="store_true", help="with --connect --game: watch instead of playing")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
-    validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
+    validate.add_argument("paths", nargs="*", help="maps (.tmj, .tmx) or mod folders; default: everything shipped")
     validate.add_argument("--mod", action="append", default=[], metavar="ID",
                           help="read the maps with this mod's terrain too (an id or a folder; repeatable)")
 
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="play whole games without a window")
     simulate.add_argument("--map", default=None,
-                          help="map name among the ruleset's maps, a .tmj path, or random:WxH[:seed] "
+                          help="map name among the ruleset's maps, a .tmj/.tmx path, or random:WxH[:seed] "
                                "(default: the ruleset's first map for the players)")
     simulate.add_argument("--ruleset", default="base", type=ruleset_id,
                           help="the game to play: a ruleset id (default: base)")

@@ -27,7 +27,7 @@ from game.ai.base import Controller
 from game.cli_args import output_file_problem
 from game.engine import Game, Result
 from game.errors import DataError
-from game.maps import MapData, MapError, load_map, map_size_problem, territory_limit
+from game.maps import MapData, MapError, find_map_file, load_map, map_size_problem, territory_limit
 from game.resources import MAPS
 from game.setup import PlayerSpec, new_game
 from systems.world import DRAW
@@ -60,10 +60,7 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
         from game.content import maps_folder
 
         folder = maps_folder(ruleset) or MAPS
-        for candidate in (folder / f"{name}.tmj", folder / name, Path(f"{name}.tmj")):
-            if candidate.is_file():
-                path = candidate
-                break
+        path = find_map_file(folder, name) or find_map_file(Path.cwd(), name) or path
     try:
         return load_map(path)
     except MapError as exc:

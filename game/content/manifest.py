@@ -50,7 +50,7 @@ class ModManifest(BaseModel):
         "only bundled mods and installed packages may have one"
     )
     flow: Flow | None = Field(default=None, description="a ruleset's setup and turn phases (game.flow)")
-    maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj), relative to mod.toml")
+    maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj, .tmx), relative to mod.toml")
     options: list[RulesetOption] = Field(
         default=[], description="a ruleset's player-facing options ([[options]]), set when a game starts "
         "(game.content.options)")
