@@ -1,4 +1,4 @@
-"""The `foc` command line: play, validate, schema, simulate, balance, replay and serve."""
+"""The `foc` command line: play, validate, new-mod, schema, simulate, balance, replay and serve."""
 
 from __future__ import annotations
 
@@ -40,6 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", help="maps (.tmj, .tmx) or mod folders; default: everything shipped")
     validate.add_argument("--mod", action="append", default=[], metavar="ID",
                           help="read the maps with this mod's terrain too (an id or a folder; repeatable)")
+
+    new_mod = sub.add_parser("new-mod", help="write a working skeleton of a new mod or whole game (an installable "
+                             "Python package) to start from")
+    new_mod.add_argument("name", help="the mod id: lower case letters, digits, '_' and inner '-' (e.g. river-folk)")
+    new_mod.add_argument("--kind", choices=("units", "mechanic", "ruleset"), default="units",
+                         help="units: new units (data only); mechanic: a plugin with a new rule; ruleset: a whole "
+                              "game (default: units)")
+    new_mod.add_argument("--out", default=".", help="the folder to write foc-NAME/ into (default: this one)")
 
     schema = sub.add_parser("schema", help="write JSON Schema for the rules files and mod manifests")
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
@@ -108,6 +116,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         print(f"checked {len(checked)} item(s): {len(errors)} error(s)")
         return 1 if errors else 0
+    if args.command == "new-mod":
+        from game.mod_kit import ModKitError, new_mod
+
+        try:
+            folder = new_mod(args.name, args.kind, Path(args.out))
+        except (ModKitError, OSError) as exc:
+            print(f"foc new-mod: error: {exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {folder} (see its README.md): pip install -e {folder}, then foc validate")
+        return 0
     if args.command == "schema":
         from game.schema import write_schemas
 

@@ -27,7 +27,15 @@ from game.ai.base import Controller
 from game.cli_args import output_file_problem
 from game.engine import Game, Result
 from game.errors import DataError
-from game.maps import MapData, MapError, find_map_file, load_map, map_size_problem, territory_limit
+from game.maps import (
+    DEFAULT_TERRAIN_IDS,
+    MapData,
+    MapError,
+    find_map_file,
+    load_map,
+    map_size_problem,
+    territory_limit,
+)
 from game.resources import MAPS
 from game.setup import PlayerSpec, new_game
 from systems.world import DRAW
@@ -51,6 +59,16 @@ class GameResult:
     mods: list[str] = field(default_factory=list)
 
 
+def map_terrain(ruleset: str = "base") -> tuple[str, ...]:
+    """The terrain a ruleset's maps are painted with: the base game's terrain for it, else the ruleset's own
+    (a map of a ruleset with terrain of its own is read with that terrain, not the base game's)."""
+    if ruleset == "base":
+        return DEFAULT_TERRAIN_IDS
+    from game.content import load_app
+
+    return tuple(load_app(ruleset).rules.terrain)
+
+
 def resolve_map(name: str, ruleset: str = "base") -> MapData:
     """A map by file path, by name among the ruleset's maps (`twin_valleys`), or generated: `random:WxH[:seed]`."""
     if name.startswith("random:"):
@@ -62,7 +80,7 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
         folder = maps_folder(ruleset) or MAPS
         path = find_map_file(folder, name) or find_map_file(Path.cwd(), name) or path
     try:
-        return load_map(path)
+        return load_map(path, map_terrain(ruleset))
     except MapError as exc:
         raise DataError(exc.errors) from None
 
@@ -141,7 +159,7 @@ def map_for(name: str | None, ruleset: str, players: int, seed: int = 0) -> MapD
     if load_app(ruleset).rules.board is not None:
         return None
     for path in list_maps(ruleset=ruleset):
-        data = load_map(path)
+        data = load_map(path, map_terrain(ruleset))
         if players in data.start_zones:
             return data
     raise DataError([f"--map: the ruleset '{ruleset}' has no map for {players} players"])

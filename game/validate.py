@@ -92,10 +92,14 @@ def _ruleset_owning(folder: Path) -> str:
 
 
 def _mod_dirs() -> list[Path]:
+    """The mods (not rulesets) `foc validate` checks by default: the game's own, then installed packages'."""
+    from game.content.discover import entry_point_mods
+
     out = []
-    for folder in sorted(BUNDLED_MODS.iterdir()):
+    folders = sorted(BUNDLED_MODS.iterdir()) + [m.folder for m in entry_point_mods()]
+    for folder in folders:
         manifest = read_manifest(folder, []) if (folder / "mod.toml").is_file() else None
-        if manifest is not None and manifest.kind == "mod":
+        if manifest is not None and manifest.kind == "mod" and folder not in out:
             out.append(folder)
     return out
 

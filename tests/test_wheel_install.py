@@ -117,3 +117,22 @@ def test_serve_from_any_folder(installed):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_generated_ruleset_installs_against_the_wheel_and_plays(installed):
+    """`foc new-mod --kind ruleset` as a modder would: installed with pip into the same environment, the game
+    finds it through its entry point, validates it, simulates it on its board and on its packaged map, and
+    the skeleton's own tests pass. (Last in this file: the other tests see the game without it.)"""
+    foc, elsewhere, env = installed
+    run([str(foc), "new-mod", "river-claims", "--kind", "ruleset"], cwd=elsewhere, env=env)
+    python = foc.parent / ("python.exe" if os.name == "nt" else "python")
+    run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
+         str(elsewhere / "foc-river-claims")], cwd=elsewhere, env=env)
+    done = run([str(foc), "validate"], cwd=elsewhere, env=env)
+    assert ": 0 error(s)" in done.stdout
+    done = run([str(foc), "simulate", "--ruleset", "river-claims", "--players", "ai,random", "--games", "2"],
+               cwd=elsewhere, env=env)
+    assert "2 finished" in done.stdout
+    done = run([str(foc), "simulate", "--ruleset", "river-claims", "--map", "long_field"], cwd=elsewhere, env=env)
+    assert "1 finished" in done.stdout
+    run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=elsewhere / "foc-river-claims", env=env)
