@@ -32,9 +32,9 @@ bench: $(STAMP)
 # a one-folder application for players without Python: dist/foc/foc (docs/packaging.md)
 bundle: $(STAMP)
 	$(BIN)/pip install -q -e '.[bundle]'
-	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/foc.spec
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller bundle/foc.spec
 	@du -sh dist/foc
 
 # the bundle starts from an empty folder: validate, a few headless frames, a short simulate of every ruleset
 bundle-check:
-	packaging/check_bundle.sh dist/foc/foc
+	bundle/check_bundle.sh dist/foc/foc

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
-from game.content.manifest import MOD_ID_PATTERN
+from packaging.version import Version
+
+from game.content import rulesets
+from game.content.manifest import DEFAULT_RULESET, MOD_ID_PATTERN, rel
 from game.content.plugins import safe_name
 from game.mod_kit import common, mechanic, ruleset, units
 
@@ -37,15 +40,23 @@ class Names:
     package: str
     project: str
     safe: str
+    ruleset: str = DEFAULT_RULESET  # the ruleset a mod skeleton extends
+    ruleset_range: str = ""  # the versions of it the mod works with: this major version
+    ruleset_folder: str = ""  # where its rules files are, as messages show it
 
     @classmethod
     def of(cls, mod_id: str) -> Names:
         safe = safe_name(mod_id)
-        return cls(mod_id, mod_id.replace("-", " ").replace("_", " ").title(), f"foc_{safe}", f"foc-{mod_id}", safe)
+        found = rulesets().get(DEFAULT_RULESET)
+        version = Version(found[0].version) if found else Version("1.0.0")
+        return cls(mod_id, mod_id.replace("-", " ").replace("_", " ").title(), f"foc_{safe}", f"foc-{mod_id}", safe,
+                   ruleset_range=f">={version.major}.0.0,<{version.major + 1}",
+                   ruleset_folder=rel(found[1]) if found else DEFAULT_RULESET)
 
     def fill(self, template: str) -> str:
-        return Template(template).substitute(id=self.id, title=self.title, package=self.package,
-                                             project=self.project, safe=self.safe)
+        return Template(template).substitute(
+            id=self.id, title=self.title, package=self.package, project=self.project, safe=self.safe,
+            ruleset=self.ruleset, ruleset_range=self.ruleset_range, ruleset_folder=self.ruleset_folder)
 
 
 class ModKitError(ValueError):

@@ -68,14 +68,14 @@ id = "$id"
 name = "$title"
 version = "0.1.0"                      # keep it equal to pyproject.toml's version
 description = "Shrines pay their owner food every turn."
-extends = { base = ">=1.0.0,<2" }
+extends = { $ruleset = "$ruleset_range" }
 files = ["structures.toml"]
 # no `plugin` key: an installed package's plugin is the module its entry point names (pyproject.toml)
 '''
 
 STRUCTURES = '''\
 # A new structure. Its `${safe}_offering` ability is read by the plugin (__init__.py); every other key is the
-# base game's (mods/base/structures.toml of the game shows them all).
+# base game's ($ruleset_folder/structures.toml in the game shows them all).
 [structures.${safe}_shrine]
 name = "$title Shrine"
 description = "Pays its owner 2 food at the start of each of their turns."
@@ -105,12 +105,12 @@ def test_the_shrine_has_its_offering_as_written() -> None:
 
 
 def test_offerings_are_paid_after_the_base_games_production() -> None:
-    assert load_app("base", ["$id"]).schedule.order(RESOURCE) == ["resource", "$id.offerings"]
+    assert load_app("$ruleset", ["$id"]).schedule.order(RESOURCE) == ["resource", "$id.offerings"]
 
 
 def test_computer_players_play_a_game_with_the_mod() -> None:
     rules = load_ruleset(["$id"])
-    game, result = play_game(rules, map_for(None, "base", 2), ["normal", "normal"], seed=1, max_rounds=15)
+    game, result = play_game(rules, map_for(None, "$ruleset", 2), ["normal", "normal"], seed=1, max_rounds=15)
     assert result.rounds >= 1 and "$id" in result.mods
 '''
 

@@ -24,13 +24,13 @@ id = "$id"
 name = "$title"
 version = "0.1.0"                      # keep it equal to pyproject.toml's version
 description = "Adds the $title unit to the base game."
-extends = { base = ">=1.0.0,<2" }      # the ruleset this mod extends, with the versions it works with
+extends = { $ruleset = "$ruleset_range" }      # the ruleset this mod extends, with the versions it works with
 files = ["units.toml"]                 # rules files, loaded in this order after the base game's
 '''
 
 UNITS = '''\
 # A new army unit. Every key is checked when the game loads: a typo or a value out of range is an error
-# naming this file and the key. The base game's units (mods/base/units.toml of the game) show every key.
+# naming this file and the key. The base game's units ($ruleset_folder/units.toml in the game) show every key.
 [units.$safe]
 name = "$title"
 description = "Quick and light: moves far on foot, hits hard, but breaks easily."
@@ -57,7 +57,7 @@ def test_the_unit_is_in_the_rules_as_written() -> None:
 
 def test_computer_players_play_a_game_with_the_mod() -> None:
     rules = load_ruleset(["$id"])
-    game, result = play_game(rules, map_for(None, "base", 2), ["normal", "normal"], seed=1, max_rounds=15)
+    game, result = play_game(rules, map_for(None, "$ruleset", 2), ["normal", "normal"], seed=1, max_rounds=15)
     assert result.rounds >= 1 and "$id" in result.mods
 '''
 
