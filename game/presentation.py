@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.resources import ASSETS
+
 SceneUpdate = Callable[[Any, Any], None]  # (client scene, event) -> keeps the client's picture in step
 BeatFactory = Callable[..., Any]  # (event, the client's beat context) -> an animation beat, or None
 Words = Callable[[Any, Callable[[int], str]], str]  # (event, place name) -> a log line
 
-MANIFEST = Path(__file__).resolve().parents[1] / "assets" / "manifest.toml"
+MANIFEST = ASSETS / "manifest.toml"
 MOD_SOUNDS = "sounds"  # a mod's own effects: <mod folder>/sounds/<name>.wav
 
 

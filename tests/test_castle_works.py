@@ -6,8 +6,8 @@ import esper
 
 from components.commands import ChooseBase, ClimbWall, EndTurn, Move
 from components.structures import Structure
-from game.plugins import create_game, plugin_army_options, plugin_structure_options
-from game.setup import PlayerSpec
+from game.content import plugin_army_options, plugin_structure_options
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.combat import protection
 from tests.builders import army, spawn_army, spawn_structure, tiny_map

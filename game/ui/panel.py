@@ -21,7 +21,7 @@ from components.commands import (
 )
 from components.structures import Catapult, Structure
 from game import queries as gq
-from game.plugins import plugin_army_options, plugin_structure_options
+from game.content import plugin_army_options, plugin_structure_options
 from game.summary import territory_label
 from game.ui import info, theme
 from game.ui.assets import Assets, SeatStyle

@@ -216,7 +216,7 @@ def test_open_shipped_maps_e8_1(app, name: str) -> None:
 
 
 def test_play_this_map_then_computers_play_it_e8_5(app) -> None:
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from game.simulate import play_game
     from game.ui.views.setup import SetupView
 
@@ -277,7 +277,7 @@ def test_main_menu_button_and_start_screen_e8_1(app) -> None:
 
 
 def test_the_new_game_list_keeps_the_random_map_and_the_chosen_one_with_many_saved_maps(app) -> None:
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from game.ui.views.setup import MAP_ROWS
 
     ids = tuple(load_ruleset().terrain)

@@ -22,6 +22,7 @@ from game.map_editor import (
     Problem,
     user_maps,
 )
+from game.maps import map_files
 from game.ui import theme
 from game.ui.camera import MapCamera
 from game.ui.layouts import layout_for
@@ -77,7 +78,7 @@ def openable_maps() -> list[tuple[Path, str]]:
     for ruleset in sorted(rulesets(), key=lambda r: (r != "base", r)):
         folder = maps_folder(ruleset)
         if folder is not None and folder.is_dir():
-            out += [(path, ruleset) for path in sorted(folder.glob("*.tmj"))]
+            out += [(path, ruleset) for path in map_files(folder)]
     return out + [(path, "base") for path in user_maps()]
 
 

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 import arcade
 from PIL import Image, ImageDraw
 
-from game.content.manifest import DEFAULT_RULESET
+from game.content.manifest import DEFAULT_RULESET, ModManifest
 from game.content.options import OptionValue, RulesetOption
 from game.maps import MapData
-from game.rules_loader import ModManifest
 from game.ui import computer, theme
 from game.ui import widgets as kit
 from game.ui.assets import Assets
