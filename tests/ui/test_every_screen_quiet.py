@@ -158,3 +158,4 @@ def test_the_window_opens_with_on_show_dispatched_from_inside_its_constructor(mo
         window.close()
         monkeypatch.undo()
         arcade.set_window(current)
+        current.switch_to()  # the suite's window's GL context current again
