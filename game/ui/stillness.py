@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import game.ui.headless_shim  # noqa: F401  (must come before arcade.gui)
+
+# isort: split
 from arcade.gui import UIManager
 from arcade.gui.widgets import UIWidget
 
