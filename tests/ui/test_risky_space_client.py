@@ -75,3 +75,59 @@ def test_a_human_claims_places_reinforces_and_attacks_with_dice_shown(window: Ga
     shot(window, "boards_risky_space.png")
     dispatch(window, "on_key_press", arcade.key.E, 0)
     assert view.world.clock.seat == 2
+
+
+def test_rs2_2_each_placement_click_shows_at_once_and_a_refusal_does_not_stay(window: GameWindow) -> None:
+    """RS2.2: the placement goes to the engine once all its troops are chosen; each click before shows on the map
+    (the region's count and a +n mark) and in the panel, Backspace takes one back, and a refusal's message
+    leaves with the next good click."""
+    game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "normal")], 2,
+                       ruleset="risky-space")
+    window.start(game)
+    view = window.current_view
+    frames(window, 2)
+    while state(view).phase == R.CLAIM:
+        free = next(t for t, o in enumerate(state(view).owners) if o is None)
+        click(window, *view.centre(free))
+        computer_moves(view)
+    assert state(view).phase == R.PLACE and view.world.clock.seat == 1
+    mine = state(view).owned(1)[0]
+    theirs = state(view).owned(2)[0]
+    click(window, *view.centre(theirs))
+    assert view.message == "place on your own regions"
+    before = state(view).troops[mine]
+    click(window, *view.centre(mine))
+    assert view.message == ""                                        # the refusal went with the good click
+    assert view.place_steps == {mine: 1} and state(view).troops[mine] == before  # chosen, not yet sent
+    view.on_draw()
+    assert str(before + 1) in drawn_texts(view) and "+1" in drawn_texts(view)  # shown on the map
+    assert any(t.startswith("Placing 1 of 3 troops") for t in drawn_texts(view))
+    dispatch(window, "on_key_press", arcade.key.BACKSPACE, 0)
+    assert view.place_steps == {}
+    for _ in range(state(view).rules.setup.placement_troops):
+        click(window, *view.centre(mine))
+    assert state(view).troops[mine] == before + state(view).rules.setup.placement_troops
+
+
+def test_the_panel_counts_in_proper_plurals_and_wraps_long_messages(window: GameWindow) -> None:
+    """'1 region, 1 troop' (never '1 regions'); a long refusal wraps inside the panel instead of running off it."""
+    game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "normal")], 2,
+                       ruleset="risky-space")
+    window.start(game)
+    view = window.current_view
+    frames(window, 2)
+    free = next(t for t, o in enumerate(state(view).owners) if o is None)
+    click(window, *view.centre(free))
+    view.message = "a long reason " * 8
+    view.on_draw()
+    assert "You: 1 region, 1 troop" in drawn_texts(view)
+    assert not any("1 regions" in t or " 1 troops" in t for t in drawn_texts(view))
+    panel = [label for label in view._texts.values() if label.x >= window.width - SCREEN.PANEL]
+    assert any("a long reason" in label.text for label in panel)
+    bad = [label.text for label in panel if label.x + label.content_width > window.width - 8]
+    assert not bad
+
+
+def drawn_texts(view) -> list[str]:
+    """Every text the screen has laid out (its cache of labels, keyed by the text)."""
+    return [key[0] for key in view._texts]

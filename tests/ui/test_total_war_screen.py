@@ -440,3 +440,35 @@ def test_a_question_with_a_computer_is_answered_by_it_and_by_the_human_dialog(wi
     frames(window, 1)
     assert answers == [[(1, "fight on"), (2, "fight on")]]
     assert not screen.game.asking and screen.stage() == "deploy"
+
+
+def test_tw5_4_an_engaged_regiment_is_ordered_to_withdraw_by_clicks_and_w(window: GameWindow):
+    """TW5.4: an engaged regiment may only hold or withdraw; clicking the hex behind it draws a withdrawal (not a
+    refused move), and W on a path of a regiment not engaged turns it into a withdrawal."""
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)                                    # deployment: the default line
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "movement"
+    regs = play.by_name(screen.game.world)
+    mine, enemy = regs["1:infantry:2"], regs["2:infantry:2"]
+    enemy.hex = hexes.add(mine.hex, hexes.VECTORS["S"])              # a test position: engaged (TW5.4)
+    screen._refresh()
+    back = hexes.add(mine.hex, hexes.VECTORS["N"])
+    click_hex(window, screen, mine.hex)
+    click_hex(window, screen, back)
+    assert screen.path == [back], screen.message
+    assert "may only hold" not in screen.message
+    order = next(o for o in screen.my_orders() if o["regiment"] == mine.name)
+    assert order["kind"] == "withdraw" and order["path"] == [hexes.hex_name(back)]
+    assert any("engaged" in line for line in screen._selection_lines())
+    # a regiment not engaged: a move by clicks, then W makes the same path a withdrawal
+    other = regs["1:cavalry:1"] if "1:cavalry:1" in regs else regs["1:infantry:1"]
+    step = hexes.add(other.hex, hexes.VECTORS["N"])
+    click_hex(window, screen, other.hex)
+    click_hex(window, screen, step)
+    assert next(o for o in screen.my_orders() if o["regiment"] == other.name)["kind"] == "move", screen.message
+    key(window, arcade.key.W)
+    order = next(o for o in screen.my_orders() if o["regiment"] == other.name)
+    assert order["kind"] == "withdraw" and order["path"] == [hexes.hex_name(step)], screen.message

@@ -14,6 +14,7 @@ from game.ui import theme
 from game.ui import widgets as kit
 from game.ui.views.base import BaseView
 from game.ui.widgets import gui
+from game.words import plural
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.app import GameWindow
@@ -113,7 +114,7 @@ class LobbyView(BaseView):
         self.texts = []
         w, h = window.width, window.height
         self._text("Network lobby", 40, h - 56, 24, theme.TEXT, bold=True)
-        self._text(f"{self.link.url} · {len(self.games)} game(s) · your seats are remembered on this computer",
+        self._text(f"{self.link.url} · {plural(len(self.games), 'game')} · your seats are remembered on this computer",
                    40, h - 84, 11, theme.TEXT_DIM)
         from game.ui.seat_book import SeatBook
 

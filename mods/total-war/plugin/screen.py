@@ -83,6 +83,7 @@ class TotalWarView(BaseView):
         self.viewer: int = session.table_seat() or self._first_human()
         self.selected: str | None = None
         self.path: list[Cube] = []
+        self.withdrawing = False  # the draft path is a withdrawal (W, or any path of an engaged regiment: TW5.4)
         self.facing: str = ""
         self.hover: Cube | None = None
         self.message = ""
@@ -419,8 +420,10 @@ class TotalWarView(BaseView):
         """The selected regiment's draft path, and the hovered regiment's firing arc and range (TW2.2, TW8.2)."""
         if self.selected in self.shown:
             arcade.draw_polygon_outline(corners(*centre(self.shown[self.selected].hex)), (255, 255, 255), 3)
+            reg = self.shown[self.selected]
+            color = (120, 200, 255) if self.path and self.path_kind(reg) == "withdraw" else (255, 255, 120)
             for h in self.path:
-                arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), (255, 255, 120), 2)
+                arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), color, 2)
         hovered = next((r for r in self.shown.values() if r.hex == self.hover), None)
         if hovered is not None:
             self._arc_shapes(hovered).draw()
@@ -556,7 +559,10 @@ class TotalWarView(BaseView):
             regs = list(self.shown.values())
             mp = movement_points(reg, self.rules, reg.effective, engaged(reg, regs))
             cost = path_cost(tuple(self.path), self.ground, self.rules) if self.path else 0
-            lines.append(f"path {len(self.path)} hexes, cost {cost}/{mp} MP")
+            kind = "withdrawal" if self.path_kind(reg) == "withdraw" else "path"
+            lines.append(f"{kind} {len(self.path)} hexes, cost {cost}/{mp} MP")
+            if self.is_engaged(reg):
+                lines.append("engaged: it may only hold or withdraw; click the hexes to withdraw through")
             lines.append("1-6 facing, H hold, W withdraw")
         elif self.stage() == "combat":
             lines.append("click an enemy: fire, or melee if adjacent")
@@ -760,6 +766,7 @@ class TotalWarView(BaseView):
         here = next((r for r in self.shown.values() if r.hex == h), None)
         if here is not None and here.seat == self.viewer and (self.stage() != "deploy" or self.selected is None):
             self.selected, self.path, self.facing = here.name, [], ""
+            self.withdrawing = self.is_engaged(here)
             return
         reg = self.shown.get(self.selected or "")
         if reg is None:
@@ -774,13 +781,22 @@ class TotalWarView(BaseView):
                 self.message = f"{hex_name(h)} is not next to {hex_name(end)}"
                 return
             self.path.append(h)
-            if not self.submit(Move(reg.name, "move", tuple(hex_name(p) for p in self.path), self.facing)):
+            if not self.submit(Move(reg.name, self.path_kind(reg), tuple(hex_name(p) for p in self.path),
+                                    self.facing)):
                 self.path.pop()
         elif stage == "combat" and here is not None and here.seat != self.viewer:
             if distance(here.hex, reg.hex) == 1:
                 self.submit(Attack(reg.name, here.name))
             else:
                 self.submit(Fire(reg.name, hex_name(h)))
+
+    def is_engaged(self, reg: Regiment) -> bool:
+        """TW5.4: next to an enemy at the start of the turn (the field shown while orders are given)."""
+        return engaged(reg, list(self.shown.values()))
+
+    def path_kind(self, reg: Regiment) -> str:
+        """The kind of order the draft path is: a withdrawal after W or for an engaged regiment, else a move."""
+        return "withdraw" if self.withdrawing or self.is_engaged(reg) else "move"
 
     def ready(self) -> None:
         if self.can_act():
@@ -824,16 +840,21 @@ class TotalWarView(BaseView):
         path = tuple(hex_name(p) for p in self.path)
         if symbol in FACING_KEYS:
             self.facing = FACING_KEYS[symbol]
-            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+            self.submit(Move(reg.name, self.path_kind(reg) if path else "hold", path, self.facing))
         elif symbol == arcade.key.H:
-            self.path = []
+            self.path, self.withdrawing = [], self.is_engaged(reg)
             self.submit(Move(reg.name, "hold", (), self.facing))
-        elif symbol == arcade.key.W and path:
-            self.submit(Move(reg.name, "withdraw", path, self.facing))
+        elif symbol == arcade.key.W:
+            # W makes the draft path a withdrawal; without a path yet, the next clicks draw one (TW5.1)
+            self.withdrawing = True
+            if path:
+                self.submit(Move(reg.name, "withdraw", path, self.facing))
+            else:
+                self.message = "Withdraw: click the hexes of its path"
         elif symbol == arcade.key.BACKSPACE and self.path:
             self.path.pop()
             path = tuple(hex_name(p) for p in self.path)
-            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+            self.submit(Move(reg.name, self.path_kind(reg) if path else "hold", path, self.facing))
 
 
 def _same_step(first: Any, event: Any) -> bool:
