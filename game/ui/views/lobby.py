@@ -23,7 +23,7 @@ ROW_HEIGHT = 46
 MAX_ROWS = 8
 REFRESH_SECONDS = 3.0
 MODES = (("live", "Live"), ("deadline", "By deadline (24 h turns)"))
-OPPONENTS = (("computer", "a computer (normal)"), ("open", "an open seat (another player)"))
+OPPONENTS = (("computer", "a computer (normal)"), ("open", "another player"))  # fits the button whole
 TIMERS = (None, 60.0, 180.0)
 
 
