@@ -76,3 +76,26 @@ def test_another_humans_turn_is_not_called_a_computers(app):
     assert "computer" not in view.panel.title.text.lower()
     assert view.panel.title.text.startswith(f"{scene.names[2]} is playing")
     assert "computer" not in view.panel.end_turn.tooltip.lower()
+
+
+def test_the_log_buttons_tooltip_never_covers_the_open_logs_lines(app):
+    """The toolbar's Log button: with the log open, its tooltip goes above the log, not over its last lines."""
+    import arcade
+
+    from tests.ui.conftest import dispatch
+    from tests.ui.test_game_flow import key
+
+    game = tiny_game(water_board(), {1: (2, 2), 2: (27, 17)}, resources={"food": 50})
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.L)
+    step(app, 2)
+    hud = view.turn_hud
+    assert hud.log_open
+    button = hud.buttons["log"]
+    dispatch(app, "on_mouse_motion", button.left + 10, button.bottom + 10, 0, 0)
+    step(app, 1)
+    view.on_draw()
+    tip = view.hud.tooltip
+    _, bottom, _, height = hud.log_rect()
+    assert tip.visible and tip.box.bottom >= bottom + height

@@ -39,6 +39,7 @@ ACTION_LABEL = {duel.CONTINUE: "Continue", duel.SORCERY: "Sorcery", duel.RETREAT
 SLOTS = ((0, 0), *((round(19 * math.cos(math.radians(90 + 60 * i))), round(19 * math.sin(math.radians(90 + 60 * i))))
                    for i in range(6)))  # a token in the middle, six around it
 DIALOG_W, DIALOG_H = 760, 450
+OUTCOME_H = 72  # the game-over banner's height (the dialogs move below it)
 
 
 class RelicDuelsView(BaseView):
@@ -337,8 +338,11 @@ class RelicDuelsView(BaseView):
             self.buttons.append((box, label, what))
 
     def _dialog_box(self, width: float, height: float) -> tuple[float, float, float, float]:
-        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
-        box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+        """A dialog's box, centred on the field; once the game is over, centred below the outcome's banner."""
+        top = self.window.height - (OUTCOME_H + 8 if self.game.over else 0)
+        cx, cy = (self.window.width - PANEL) / 2, top / 2
+        box = (cx - width / 2, max(4.0, cy - height / 2), cx + width / 2, max(4.0, cy - height / 2) + height)
+        self.dialog_box = box
         arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], (16, 18, 26, 240))
         arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], GOLD, 2)
         return box
@@ -506,21 +510,36 @@ class RelicDuelsView(BaseView):
             bx += width + 14
 
     def _draw_victory(self) -> None:
-        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
-        if self.last_round is not None or self.ended is not None:
-            cy = self.window.height - 58  # above the combat dialog
-        arcade.draw_lrbt_rectangle_filled(cx - 280, cx + 280, cy - 50, cy + 50, (10, 12, 18, 230))
+        """DU3: the outcome in a banner across the top of the field (a dialog still open sits below it)."""
+        cx = (self.window.width - PANEL) / 2
+        top = self.window.height - 4
+        self.outcome_box = (cx - 280, top - OUTCOME_H, cx + 280, top)
+        arcade.draw_lrbt_rectangle_filled(*_lrbt(self.outcome_box), (10, 12, 18, 230))
         winner = self.game.world.clock.winner
         color = self.seat_color(winner) if winner else (230, 230, 230)
-        self.text(self.outcome_text(), cx, cy + 6, color, 20, anchor_x="center", bold=True)
-        self.text(f"after turn {self.game.world.clock.round}", cx, cy - 28, theme.TEXT, 12, anchor_x="center")
+        self.text(self.outcome_text(), cx, top - 30, color, 20, anchor_x="center", bold=True)
+        self.text(f"after turn {self.game.world.clock.round}", cx, top - OUTCOME_H + 10, theme.TEXT, 12,
+                  anchor_x="center")
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner
         if not winner:
             return "The game ends in a draw"
         side = SIDES[list(self.game.world.seats).index(winner)]
-        return f"The {side.title()} wins ({'DU3.1' if side == 'company' else 'DU3.2'})"
+        return f"The {side.title()} wins: {self._how_won(side)}"
+
+    def _how_won(self, side: str) -> str:
+        """DU3.1/DU3.2 in a player's words: which of the victory conditions ended the game."""
+        if side == "company":
+            return "the Relic reached the goal"
+        from .play import characters, quest
+
+        q = quest(self.game.world)
+        if q.seized_by:
+            return "the Relic was seized"
+        if not any(c.side == "company" for c in characters(self.game.world).values()):
+            return "no Company character is left"
+        return "the time ran out"
 
     # ----- the flow: events, computers, hand-over
     def on_update(self, delta_time: float) -> None:
@@ -687,3 +706,8 @@ def _die(x: float, y: float, value: int, color: tuple[int, int, int]) -> None:
             6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
     for px, py in pips.get(value, []):
         arcade.draw_circle_filled(x + px * 7, y + py * 7, 2.6, (20, 20, 20))
+
+
+def _lrbt(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) as draw_lrbt_rectangle_filled takes it (left, right, bottom, top)."""
+    return box[0], box[2], box[1], box[3]
