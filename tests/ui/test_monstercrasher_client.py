@@ -163,3 +163,30 @@ def test_the_new_game_screen_picks_the_game_first_then_its_board_and_mods(app: G
     assert type(screen).__name__ == "MonsterScreen"
     assert screen.game.world.rules.ruleset_id == RULESET
     assert app.ruleset == RULESET
+
+
+def test_the_new_game_preview_draws_each_fixed_board_in_its_own_layout(app: GameWindow) -> None:
+    """A ruleset's board_layout (game.presentation): Total War's and Relic Duels' boards preview as hexes
+    (TW1.1, DU1.2), MonsterCrasher's as a checkerboard of squares (MC1.1)."""
+    from game.ui import theme
+    from game.ui.views.setup import SetupView
+
+    app.ruleset = None
+    app.mods = []
+    view = SetupView(app)
+    app.show_view(view)
+    frames(app, 2)
+    light = (238, 216, 180)
+    for ruleset, hexes in (("total-war", True), ("relic-duels", True), (RULESET, False)):
+        button = view.game_buttons[ruleset]
+        click(app, button.center_x, button.center_y)
+        frames(app, 2)
+        assert view.ruleset == ruleset
+        image = view.preview[0].texture.image.convert("RGB")
+        colors = {c for _, c in image.getcolors(1 << 20)}
+        if hexes:
+            assert light not in colors                                   # no checkerboard square
+            assert image.getpixel((0, 0)) == tuple(theme.BACKGROUND[:3])  # a hex board's ragged corner
+            assert (96, 128, 72) in colors
+        else:
+            assert light in colors
