@@ -5,6 +5,7 @@ human's side kept at the bottom. Screenshots go to screenshots/mc_*.png."""
 from __future__ import annotations
 
 import random
+from importlib import import_module
 
 import arcade
 import pytest
@@ -190,3 +191,23 @@ def test_the_new_game_preview_draws_each_fixed_board_in_its_own_layout(app: Game
             assert (96, 128, 72) in colors
         else:
             assert light in colors
+
+
+def test_mc3_with_no_spawn_points_left_the_hint_says_to_end_the_turn(app: GameWindow) -> None:
+    """MC3: spawning the cheapest creature by clicks until the points run out; the hint then tells the player to
+    end the turn instead of still asking for a spawn."""
+    game, view = open_screen(app, (False, True))
+    rules = game.world.rules
+    cheapest = min(rules.units, key=lambda k: rules.units[k].cost)
+    screen_module = import_module(type(view).__module__)
+    rank = screen_module.back_rank(1, rules)
+    click(app, *center(view.roster_buttons[cheapest]))
+    for file in range(rules.board.width):
+        view.on_draw()
+        if "No spawn points left" in view.hint.text:
+            break
+        assert "to spawn a" in view.hint.text
+        click(app, *view.to_screen(file, rank))
+        settle(app, view)
+    view.on_draw()
+    assert "No spawn points left" in view.hint.text and "spawn a" not in view.hint.text

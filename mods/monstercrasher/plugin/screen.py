@@ -521,8 +521,16 @@ class MonsterScreen(BaseView):
         self.turn_button.restyle()
         if playing:
             rank = back_rank(scene.active, self.rules)
-            self.hint.set(f"Click an empty square of rank {rank} to spawn a {self.rules.units[self.selected].name}; "
-                          "then end the turn: every creature marches.")
+            chosen = self.rules.units[self.selected]
+            cheapest = min(unit.cost for unit in self.rules.units.values())
+            if left < cheapest:  # MC3: nothing more can be spawned this turn
+                self.hint.set("No spawn points left: end the turn (Enter or the turn button); every creature marches.")
+            elif chosen.cost > left:
+                self.hint.set(f"A {chosen.name} costs {chosen.cost}, more than the {left} points left: pick a cheaper "
+                              "creature, or end the turn.")
+            else:
+                self.hint.set(f"Click an empty square of rank {rank} to spawn a {chosen.name}; "
+                              "then end the turn: every creature marches.")
         else:
             self.hint.set("")
         over = bool(scene.result) and not self.busy
