@@ -494,10 +494,11 @@ class SidePanel:
                 label = f"Retreat {direction(world, army.territory, target)}"
             elif isinstance(target, int) and not key:  # "Volley into 75" -> "Volley south" (a neighbour)
                 label = place_words(label, target, army.territory, world)
+            tip = place_words(option.label, target, army.territory, world) if isinstance(target, int) else option.label
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
             if option.reason is not None:  # not the price of something that cannot be done: why not
                 note = short_reason(option.reason)
-            actions.append((label, note, option.reason, option.command, option.label))
+            actions.append((label, note, option.reason, option.command, tip))
         actions += self._plugin_actions(plugin_army_options(self.session.game, entity), army.territory)
         return y - 4, actions
 

@@ -472,3 +472,47 @@ def test_tw5_4_an_engaged_regiment_is_ordered_to_withdraw_by_clicks_and_w(window
     key(window, arcade.key.W)
     order = next(o for o in screen.my_orders() if o["regiment"] == other.name)
     assert order["kind"] == "withdraw" and order["path"] == [hexes.hex_name(step)], screen.message
+
+
+def test_tw4_2_a_bombardment_plays_back_its_dice_and_stays_in_the_panel_log(window: GameWindow):
+    """TW4.2: an artillery volley by clicks; the playback shows its draw and each area die (a die over the
+    artillery, the roll in words), and the panel's log keeps every step after the playback, without rule ids."""
+    import re
+
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)
+    frames(window, 2)
+    play_back(window, screen)
+    key(window, arcade.key.ENTER)
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "combat"
+    regs = play.by_name(screen.game.world)
+    art, target, other = regs["1:artillery:1"], regs["2:infantry:2"], regs["2:infantry:3"]
+    art.deployed = True
+    target.hex = hexes.add(hexes.add(hexes.add(art.hex, hexes.VECTORS["S"]), hexes.VECTORS["S"]), hexes.VECTORS["S"])
+    other.hex = hexes.add(target.hex, hexes.VECTORS["S"])                  # a test position
+    screen._refresh()
+    click_hex(window, screen, art.hex)
+    click_hex(window, screen, target.hex)
+    assert any(o["type"] == "Fire" and o["regiment"] == art.name for o in screen.my_orders()), screen.message
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    seen = []
+    for _ in range(300):
+        if not screen.queue:
+            break
+        key(window, arcade.key.RIGHT)
+        if screen.last_roll is not None and screen.last_roll.regiment == art.name:
+            seen.append(screen.last_roll.purpose)
+            screen.on_draw()
+            assert screen.message.startswith("Red Artillery 1")
+    assert "artillery" in seen and "area" in seen
+    frames(window, 1)
+    screen.on_draw()
+    assert any("Red Artillery 1's bombardment" in line for line in screen.log)
+    assert any("Red Artillery 1's shell rolls" in line for line in screen.log)
+    drawn = [label.text for label in screen._texts.values()]
+    assert not [t for t in drawn if re.search(r"\(TW\d", t)]
+    assert any(t.startswith("Round ") and "Artillery" in t for t in drawn)  # the log in the panel

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from systems.events import Event
@@ -116,5 +117,53 @@ class RegimentDispersed(Event):
     regiment: str
 
 
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """TW4.2: a roll made in a resolution, shown like every other step: a roll-off for a hex (TW6.2b), an area
+    die (TW8.5, a miss too), the charge die (TW9.3), a melee draw (TW9.2) or an artillery draw (TW8.4).
+    `value` fell in `low`..`high`; `need` is the least that succeeds (0: a draw, nothing to beat);
+    `target` the regiment it was rolled against ("" for a roll-off)."""
+
+    seat: int
+    regiment: str
+    purpose: str  # "roll-off", "area", "charge", "melee", "artillery"
+    value: int
+    low: int
+    high: int
+    need: int = 0
+    target: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.need == 0 or self.value >= self.need
+
+    def log_text(self, place: object = None) -> str:
+        """The roll in words (regiments by player number, type and number: the client names the players)."""
+        return roll_words(self, regiment_words)
+
+
+def regiment_words(name: str) -> str:
+    """'2:cavalry:1' -> 'player 2's Cavalry 1' (TW2.5), for texts that have no player names at hand."""
+    seat, _, rest = name.partition(":")
+    kind, _, number = rest.partition(":")
+    return f"player {seat}'s {kind.capitalize()} {number}" if number else name
+
+
+def roll_words(roll: DiceRolled, title: Callable[[str], str]) -> str:
+    """TW4.2: a roll as a player reads it, regiments named by `title`."""
+    who = title(roll.regiment)
+    if roll.purpose == "roll-off":
+        return f"{who} rolls {roll.value} in a roll-off for a hex"
+    if roll.purpose == "area":
+        result = "hits" if roll.success else "misses"
+        return f"{who}'s shell rolls {roll.value} (needs {roll.need}+): {result} {title(roll.target)}"
+    if roll.purpose == "charge":
+        result = "the charge goes home" if roll.success else "the charge falters"
+        return f"{who} charges {title(roll.target)}: rolls {roll.value} (needs {roll.need}+), {result}"
+    what = "melee" if roll.purpose == "melee" else "bombardment"
+    against = f" against {title(roll.target)}" if roll.target else ""
+    return f"{who}'s {what}{against}: {roll.value} drawn from {roll.low}-{roll.high}"
+
+
 TOTAL_WAR_EVENTS = (ArmyBought, RegimentsDeployed, RegimentMoved, RegimentBounced, ChargeMade, ShotFired, MeleeFought,
-                    RegimentDestroyed, MoraleChanged, RoutStarted, RegimentDispersed)
+                    RegimentDestroyed, MoraleChanged, RoutStarted, RegimentDispersed, DiceRolled)

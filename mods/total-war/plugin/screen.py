@@ -24,6 +24,7 @@ import arcade
 from components.seats import Ready, Unready
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.wording import for_players
 
 from . import events as E
 from . import tokens
@@ -51,7 +52,9 @@ STEP = 0.35  # seconds between two played-back events
 BUY_KEYS = {arcade.key.I: "infantry", arcade.key.C: "cavalry", arcade.key.A: "artillery"}  # TW3.1: Shift removes
 FACING_KEYS = {getattr(arcade.key, f"KEY_{i + 1}"): d for i, d in enumerate(DIRECTIONS)}
 PLAYED = (E.RegimentMoved, E.RegimentBounced, E.ChargeMade, E.ShotFired, E.MeleeFought, E.RegimentDestroyed,
-          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought)
+          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought, E.DiceRolled)
+LOG_KEEP = 300  # the resolution lines kept for the panel's log (TW4.2: every step and roll reviewable)
+LOG_SHOWN = 7  # of which the panel shows the latest
 
 
 def centre(h: Cube) -> tuple[float, float]:
@@ -90,6 +93,8 @@ class TotalWarView(BaseView):
         self.shown: dict[str, Regiment] = {}  # what the field shows: the view, or the playback's state
         self.queue: list[Any] = []  # resolution events still to play back
         self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
+        self.log: list[str] = []  # every step and roll played back, in words (the panel shows the latest)
+        self.last_roll: E.DiceRolled | None = None  # the die drawn in the panel while its step shows
         self.paused = False
         self.clock = 0.0
         self.handed: tuple[int, str, int, bool] | None = None
@@ -201,7 +206,8 @@ class TotalWarView(BaseView):
         if label is None:
             if len(self._texts) > 3000:
                 self._texts.clear()
-            label = self._texts[key] = arcade.Text(value, x, y, color, size, font_name=theme.FONT, **style)
+            label = self._texts[key] = arcade.Text(for_players(value), x, y, color, size, font_name=theme.FONT,
+                                                   **style)
         label.draw()
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
@@ -288,6 +294,7 @@ class TotalWarView(BaseView):
         self._draw_banner()
         self._draw_hover()
         self.labels.draw_all()
+        self._draw_die()
         self._draw_panel()
         if self.game.over and not self.queue:
             self._draw_victory()
@@ -478,9 +485,10 @@ class TotalWarView(BaseView):
             lines.append(self.outcome_text())
         if self.message:
             lines.append(self.message)
-        for line in (part for whole in lines for part in textwrap.wrap(whole, 42) or [""]):
+        for line in (part for whole in lines for part in textwrap.wrap(for_players(whole), 42) or [""]):
             self.text(line, left + 14, y, theme.TEXT, 10)
             y -= 18
+        self._draw_log(left, y - 6, 72 if not (self.game.over or self.spectator()) else 12)
         if self.game.over or self.spectator():
             return
         x0, y0, x1, y1 = self.ready_box()
@@ -488,6 +496,44 @@ class TotalWarView(BaseView):
         arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, (60, 150, 70) if not mine else (90, 90, 90))
         self.text("Ready (Enter)" if not mine else "Ready — U to revise", (x0 + x1) / 2, y0 + 12,
                   (255, 255, 255), 12, anchor_x="center", bold=True)
+
+    def log_rows(self, top: float, bottom: float) -> list[str]:
+        """The latest log lines, wrapped, as many as fit between `top` and `bottom` (newest last)."""
+        room = int((top - bottom) // 15) - 1
+        rows: list[str] = []
+        for entry in reversed(self.log[-LOG_SHOWN:]):
+            parts = textwrap.wrap(entry, 44) or [""]
+            if len(rows) + len(parts) > room:
+                break
+            rows[:0] = parts
+        return rows
+
+    def _draw_log(self, left: float, top: float, bottom: float) -> None:
+        """TW4.2: the resolution's latest steps and rolls in words (the whole game's in `self.log`)."""
+        rows = self.log_rows(top, bottom)
+        if not rows:
+            return
+        self.text("Log", left + 14, top - 10, (180, 186, 200), 10, bold=True)
+        y = top - 26
+        for row in rows:
+            self.text(row, left + 14, y, (170, 176, 190), 9)
+            y -= 15
+
+    def _draw_die(self) -> None:
+        """TW4.2: the roll being played back, as a die over the regiment that rolled it."""
+        roll = self.last_roll
+        if roll is None or roll.regiment not in self.shown or not self.queue:
+            return
+        x, y = self.to_screen(self.shown[roll.regiment].hex)
+        r = self.screen_radius()
+        x0, y0 = x + r * 0.5, y + r * 0.5
+        fill = (240, 240, 235) if roll.success else (130, 130, 130)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + 30, y0, y0 + 30, fill)
+        arcade.draw_lrbt_rectangle_outline(x0, x0 + 30, y0, y0 + 30, (20, 20, 20), 2)
+        self.text(str(roll.value), x0 + 15, y0 + 8, (20, 20, 20), 13 if roll.value < 100 else 9, anchor_x="center",
+                  bold=True)
+        if roll.need:
+            self.text(f"{roll.need}+", x0 + 34, y0 + 9, (255, 255, 255), 10, bold=True)
 
     def turn_step(self) -> int:
         """The TW4.1 step shown as current: a phase's orders, or its resolution while played back."""
@@ -660,7 +706,17 @@ class TotalWarView(BaseView):
             self._refresh()
 
     def _show(self, event: Any) -> None:
+        self._show_step(event)
+        if isinstance(event, E.MoraleChanged) and self.log and self.log[-1] == self.message:
+            return  # one line for the whole morale step
+        if self.message:
+            self.log.append(f"Round {self.game.world.clock.round}: {for_players(self.message)}")
+            del self.log[:-LOG_KEEP]
+
+    def _show_step(self, event: Any) -> None:
         shown = self.shown
+        if not isinstance(event, E.DiceRolled):
+            self.last_roll = None
         if isinstance(event, E.RegimentMoved) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], hex=parse_hex(event.destination))
             self.message = f"movement step {event.tick}"
@@ -690,6 +746,11 @@ class TotalWarView(BaseView):
             self.message = f"{self.title(event.regiment)} routs"
         elif isinstance(event, E.RegimentsDeployed):
             self.message = "the armies are deployed (TW3.2)"
+        elif isinstance(event, E.DiceRolled):
+            self.last_roll = event
+            if event.target in shown and event.regiment in shown:
+                self.flash.append((event.regiment, event.target, (230, 230, 230) if event.success else (120, 120, 120)))
+            self.message = E.roll_words(event, self.title)
         elif isinstance(event, E.ArmyBought):
             self.message = (f"{self.player_name(event.seat)} bought {event.infantry} infantry, {event.cavalry} cavalry,"
                             f" {event.artillery} artillery (TW3.1)")
