@@ -19,6 +19,7 @@ import arcade
 from components.seats import Answer
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.wording import for_players
 
 from . import choices, duel
 from . import events as E
@@ -174,7 +175,7 @@ class RelicDuelsView(BaseView):
             if len(self._texts) > 3000:
                 self._texts.clear()
             style.setdefault("font_name", theme.FONT)
-            label = self._texts[key] = arcade.Text(value, x, y, color, size, **style)
+            label = self._texts[key] = arcade.Text(for_players(value), x, y, color, size, **style)
         label.draw()
 
     def _terrain(self) -> Any:

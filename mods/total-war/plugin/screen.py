@@ -41,8 +41,8 @@ TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44
 MIN_LABEL_RADIUS = 11.0  # screen pixels of hex radius under which counters carry no men figure
 FOCUS_ZOOM = 1.5  # the default zoom on the viewer's army: a hex about 60 pixels wide
 BANNER = 34  # screen pixels of the phase banner across the top of the field
-PHASES = {"muster": "Buy your army - secret (TW3.1)", "deploy": "Deployment in your zone - secret (TW3.2)",
-          "movement": "Movement orders - secret (TW5)", "combat": "Combat orders - secret (TW8, TW9)"}
+PHASES = {"muster": "Buy your army - secret", "deploy": "Deployment in your zone - secret",
+          "movement": "Movement orders - secret", "combat": "Combat orders - secret"}
 RESOLVING = {"muster": "the armies", "deploy": "deployment", "movement": "movement and reaction fire",
              "combat": "fire, melee and morale"}
 TURN_STEPS = (("muster", "0 Buy the army (before turn 1)"), ("deploy", "1 Deployment (turn 1)"), ("movement", "2 Movement orders"),
@@ -593,7 +593,7 @@ class TotalWarView(BaseView):
     def _selection_lines(self) -> list[str]:
         if self.stage() == "muster":
             return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one); or use the buttons. The "
-                    "first infantry is the general (TW2.4). Hidden until both are ready."]
+                    "first infantry is the general. Hidden until both are ready."]
         lines = [f"Orders given: {len(self.my_orders())}"]
         reg = self.shown.get(self.selected or "")
         if reg is None:
@@ -628,7 +628,7 @@ class TotalWarView(BaseView):
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner
-        return f"{self.player_name(winner)} wins (TW12)" if winner else "The battle ends in a draw (TW12)"
+        return f"{self.player_name(winner)} wins" if winner else "The battle ends in a draw"
 
     # ----- the flow: events, playback, computers, hand-over
     def on_update(self, delta_time: float) -> None:
@@ -741,11 +741,11 @@ class TotalWarView(BaseView):
             self.message = f"{self.title(event.regiment)} {'destroyed' if isinstance(event, E.RegimentDestroyed) else 'disperses'}"
         elif isinstance(event, E.MoraleChanged) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], morale=event.morale, effective=event.effective)
-            self.message = "morale step (TW11.4)"
+            self.message = "morale step"
         elif isinstance(event, E.RoutStarted):
             self.message = f"{self.title(event.regiment)} routs"
         elif isinstance(event, E.RegimentsDeployed):
-            self.message = "the armies are deployed (TW3.2)"
+            self.message = "the armies are deployed"
         elif isinstance(event, E.DiceRolled):
             self.last_roll = event
             if event.target in shown and event.regiment in shown:
@@ -753,7 +753,7 @@ class TotalWarView(BaseView):
             self.message = E.roll_words(event, self.title)
         elif isinstance(event, E.ArmyBought):
             self.message = (f"{self.player_name(event.seat)} bought {event.infantry} infantry, {event.cavalry} cavalry,"
-                            f" {event.artillery} artillery (TW3.1)")
+                            f" {event.artillery} artillery")
 
 
     def spectator(self) -> bool:
