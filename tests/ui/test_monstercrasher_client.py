@@ -211,3 +211,24 @@ def test_mc3_with_no_spawn_points_left_the_hint_says_to_end_the_turn(app: GameWi
         settle(app, view)
     view.on_draw()
     assert "No spawn points left" in view.hint.text and "spawn a" not in view.hint.text
+
+
+def test_mc8_3_fights_losses_and_crossings_are_told_in_words_as_they_are_shown(app: GameWindow) -> None:
+    """MC6.3-MC6.5 shown in words, not only as tokens that vanish: each fight (with the defenses left), each
+    creature destroyed, each crossing and the life it cost appear in the panel's news as the animation plays."""
+    game, view = open_screen(app, (False, False))
+    rng = random.Random(5)
+    for _ in range(2 * game.world.rules.turns.round_limit):
+        settle(app, view)
+        news = " | ".join(view.news)
+        if game.over or ("fight" in news and "crosses the board" in news and "is destroyed" in news):
+            break
+        play_turn_by_clicks(app, view, game, rng)
+    settle(app, view)
+    news = " | ".join(view.news)
+    assert "fight (" in news and "defense" in news
+    assert "is destroyed" in news
+    assert "crosses the board" in news and "life (" in news
+    crossing = next(i for i, line in enumerate(view.news) if "crosses the board" in line)
+    assert any("loses" in line for line in view.news[crossing:])      # the life lost follows the crossing
+    assert view.news_label.text and view.news_label.text.split("\n")[-1] in " ".join(view.news)
