@@ -131,3 +131,48 @@ def test_the_panel_counts_in_proper_plurals_and_wraps_long_messages(window: Game
 def drawn_texts(view) -> list[str]:
     """Every text the screen has laid out (its cache of labels, keyed by the text)."""
     return [key[0] for key in view._texts]
+
+
+def test_rs8_1_the_computers_dice_show_before_the_map_takes_their_result(window: GameWindow) -> None:
+    """RS8.1 on screen: while a computer's roll tumbles, the map still shows the defenders it had; the roll's
+    losses go onto the map as it settles, and the map is the game's again once the last roll has shown."""
+    game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "hard")], 2,
+                       ruleset="risky-space")
+    window.start(game)
+    view = window.current_view
+    frames(window, 2)
+    checked = 0
+    seen = None
+    for _ in range(6000):
+        if view.session.game.over or checked >= 3:
+            break
+        if view.world.clock.seat == 1 and view.frozen is None and not view.rolls:
+            phase = state(view).phase
+            if phase == R.CLAIM:
+                click(window, *view.centre(next(t for t, o in enumerate(state(view).owners) if o is None)))
+            elif phase == R.PLACE:
+                for _ in range(state(view).rules.setup.placement_troops):
+                    click(window, *view.centre(state(view).owned(1)[0]))
+            elif phase == R.REINFORCE:
+                s = state(view)
+                cluster = next((c for c, n in s.bonus_left.items() if n), None)
+                where = s.owned(1)[0] if s.general else next(t for t in s.clusters[cluster] if s.owners[t] == 1)
+                click(window, *view.centre(where))
+            else:
+                dispatch(window, "on_key_press", arcade.key.E, 0)
+            continue
+        view.on_update(1 / 30)
+        roll = view.last_roll
+        if roll is not None and roll is not seen and roll.seat == 2:
+            seen = roll
+            assert view.frozen is not None                              # the map is held for the dice
+            assert view.frozen.troops[roll.target] == roll.target_left + roll.defender_losses
+            view.on_update(SCREEN.DICE_SHOW)                             # settled: the losses are on the map
+            assert view.frozen is None or view.frozen.troops[roll.target] == roll.target_left
+            checked += 1
+    assert checked >= 3, (state(view).phase, view.world.clock.seat, state(view).round, view.session.last_reason)
+    for _ in range(200):
+        if view.frozen is None:
+            break
+        view.on_update(0.5)
+    assert view.frozen is None and not view.rolls

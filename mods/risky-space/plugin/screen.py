@@ -47,6 +47,8 @@ class RiskySpaceView(BaseView):
         self.last_roll: R.Rolled | None = None
         self.roll_age = 99.0
         self.rolls: list[R.Rolled] = []  # rolls waiting to be shown, in order
+        self.frozen: R.State | None = None  # the map as it stood before a computer's move, until its dice show
+        self.settled_shown: R.Rolled | None = None  # the last roll whose result the frozen map took
         self.cooldown = 0.0
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
         self.tints = {c.id: CLUSTER_TINTS[i % len(CLUSTER_TINTS)] for i, c in enumerate(self.board.clusters)}
@@ -113,7 +115,7 @@ class RiskySpaceView(BaseView):
 
     def draw(self) -> None:
         self.clear(color=(8, 10, 22, 255))
-        state = ecs.load_state(self.world)
+        state = self.frozen if self.frozen is not None else ecs.load_state(self.world)
         tints = self.tints
         if self.backdrop is None:
             self.backdrop = self._backdrop()
@@ -189,8 +191,9 @@ class RiskySpaceView(BaseView):
             return
         settled = self.roll_age >= DICE_SHOW
         names = self.board.regions
-        self.text(f"{names[roll.source].name} attacks {names[roll.target].name}", left, bottom + 118,
-                  (230, 230, 235), 12, bold=True)
+        force = roll.force_left + roll.attacker_losses  # the force that rolled (RS5.3)
+        self.text(f"{names[roll.source].name} attacks {names[roll.target].name} with {plural(force, 'troop')}",
+                  left, bottom + 118, (230, 230, 235), 11, bold=True)
         sides = self.world.rules.risky.attack.die_sides  # type: ignore[attr-defined]
         defender = ecs.load_state(self.world).owners[roll.target]
         rows = ((f"Attacker ({self.world_player(roll.seat).name})", roll.attacker_dice, (196, 70, 62),
@@ -213,9 +216,7 @@ class RiskySpaceView(BaseView):
         self.roll_age += delta_time
         self.cooldown -= delta_time
         session = self.session
-        self.rolls.extend(e for e in session.take_events() if isinstance(e, R.Rolled))
-        if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
-            self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+        self._take_rolls()
         if session.busy:
             return
         state = ecs.load_state(self.world)
@@ -227,9 +228,31 @@ class RiskySpaceView(BaseView):
             return
         if self._hand_over(state):
             return
-        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0:
+        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0 and self.frozen is None:
+            self.frozen = ecs.load_state(self.world)  # the map waits for the computer's dice (RS8.1)
             session.start_computer()
             self.cooldown = COMPUTER_PAUSE
+            if not session.busy:  # played at once: its dice queued now, or the map is the game's again
+                self._take_rolls()
+
+    def _take_rolls(self) -> None:
+        """Queue the new rolls; the next one shows once the last has tumbled and held."""
+        self.rolls.extend(e for e in self.session.take_events() if isinstance(e, R.Rolled))
+        if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
+            self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+        self._thaw()
+
+    def _thaw(self) -> None:
+        """A computer's move on the map only after its dice: each settled roll's losses go onto the held map,
+        and once the last roll has shown, the map is the game's again."""
+        frozen, roll = self.frozen, self.last_roll
+        if frozen is None or self.session.busy:
+            return
+        if roll is not None and self.roll_age >= DICE_SHOW and roll is not self.settled_shown:
+            self.settled_shown = roll
+            frozen.troops[roll.target] = roll.target_left
+        if not self.rolls and (roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
+            self.frozen = None
 
     # ----- hot-seat, saves and the end (the client's own views)
     def hot_seat(self) -> bool:
