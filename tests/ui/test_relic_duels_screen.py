@@ -267,3 +267,21 @@ def test_the_outcome_banner_never_covers_the_combat_dialog_and_names_no_rule(win
     window.on_resize(1280, 720)
     text = screen.outcome_text()
     assert "wins: " in text and "(DU" not in text
+
+
+def test_du1_2_the_land_is_terrain_art_and_the_panel_names_places_in_words(window: GameWindow):
+    """DU1.2 on screen: every hex shows its ground's art (game.ui.hex_bake), not a flat colour; the panel
+    names where each character stands in words, never as coordinates."""
+    import re
+
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)])
+    screen.on_draw()
+    baked, land = screen.baked, screen.land
+    for kind in sorted(set(land.terrain)):
+        h = land.terrain.index(kind)
+        x, y = screen.centre(h)
+        px, py = x - baked.left, baked.image.height - (y - baked.bottom)
+        colors = {baked.image.getpixel((round(px) + dx, round(py) + dy)) for dx in range(-12, 12) for dy in range(-12, 12)}
+        assert len(colors) > 4, kind
+    drawn = [label.text for label in screen._texts.values()]
+    assert not [t for t in drawn if re.search(r"\(\d+, ?\d+\)|\(DU\d", t)]

@@ -516,3 +516,39 @@ def test_tw4_2_a_bombardment_plays_back_its_dice_and_stays_in_the_panel_log(wind
     drawn = [label.text for label in screen._texts.values()]
     assert not [t for t in drawn if re.search(r"\(TW\d", t)]
     assert any(t.startswith("Round ") and "Artillery" in t for t in drawn)  # the log in the panel
+    summary = [line for line in screen.log if "Combat resolved: " in line]      # the turn's summary
+    assert summary and "Blue lost " in summary[-1] and summary[-1].startswith("Round 1: ")
+
+
+def test_tw1_4_the_field_is_terrain_art_with_soft_edges_between_grounds(window: GameWindow):
+    """TW1.4 on screen: each hex shows its ground's art (not a flat colour), and where two grounds meet the
+    edge is blended (game.ui.hex_bake), like the base game's hex maps."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    frames(window, 1)
+    screen.on_draw()
+    baked = screen.baked
+    image = baked.image
+
+    def pixels(h, shrink: float = 0.5):
+        x, y = sub("screen").centre(h)
+        px, py = x - baked.left, image.height - (y - baked.bottom)
+        r = int(sub("screen").SIZE * shrink)
+        return [image.getpixel((px + dx, py + dy)) for dx in range(-r, r) for dy in range(-r, r)]
+
+    hexes = sub("hexes")
+    kinds = {}
+    for h, kind in screen.ground.items():
+        kinds.setdefault(kind, h)
+    kinds["plain"] = next(hexes.from_offset(c, 25) for c in range(50) if hexes.from_offset(c, 25) not in screen.ground)
+    assert {"plain", "forest"} <= set(kinds)
+    for kind, h in kinds.items():
+        assert len(set(pixels(h))) > 4, kind                           # art, not one flat colour
+    # a forest hex beside a plain one: the shared edge is drawn in a blend of the two
+    edge = next((h, n) for h, kind in screen.ground.items() if kind == "forest"
+                for n in hexes.neighbours(h) if screen.ground.get(n, "plain") == "plain" and screen.on_field(n))
+    a, b = (sub("screen").centre(p) for p in edge)
+    mx, my = (a[0] + b[0]) / 2 - baked.left, image.height - ((a[1] + b[1]) / 2 - baked.bottom)
+    mid = image.getpixel((round(mx), round(my)))
+    forest, plain = sub("screen").TERRAIN["forest"], sub("screen").TERRAIN["plain"]
+    blend = tuple((p + q) // 2 for p, q in zip(forest, plain, strict=True))
+    assert sum(abs(m - c) for m, c in zip(mid, blend, strict=True)) < 120, (mid, blend)

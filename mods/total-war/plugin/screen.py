@@ -38,6 +38,7 @@ PANEL = 300
 SIZE = 20.0  # hex radius in world pixels (flat-topped)
 SQRT3 = math.sqrt(3)
 TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44), "buildings": (128, 112, 108)}
+ART = {"plain": "plain", "hill": "barren", "forest": "forest"}  # TW1.4 grounds -> the client's terrain art
 MIN_LABEL_RADIUS = 11.0  # screen pixels of hex radius under which counters carry no men figure
 FOCUS_ZOOM = 1.5  # the default zoom on the viewer's army: a hex about 60 pixels wide
 BANNER = 34  # screen pixels of the phase banner across the top of the field
@@ -94,6 +95,8 @@ class TotalWarView(BaseView):
         self.queue: list[Any] = []  # resolution events still to play back
         self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
         self.log: list[str] = []  # every step and roll played back, in words (the panel shows the latest)
+        self.tally: dict[int, list[int]] = {}  # seat -> men lost, regiments gone, routing in this resolution
+        self.shown_round = self.resolving_round = 0
         self.last_roll: E.DiceRolled | None = None  # the die drawn in the panel while its step shows
         self.paused = False
         self.clock = 0.0
@@ -143,6 +146,7 @@ class TotalWarView(BaseView):
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
         self.shown_stage = self.stage()
+        self.shown_round = self.game.world.clock.round
         self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
@@ -228,15 +232,24 @@ class TotalWarView(BaseView):
         return f"{self.player_name(int(seat))} {kind.capitalize()} {number}"
 
     def _terrain(self) -> Any:
-        shapes: Any = arcade.shape_list.ShapeElementList()
-        for c in range(self.width_hexes):
-            for n in range(1, self.height_hexes + 1):
-                h = from_offset(c, n)
-                pts = corners(*centre(h))
-                shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.ground.get(h, "plain"),
-                                                                                 (90, 90, 90))))
-                shapes.append(arcade.shape_list.create_line_loop(pts, (30, 40, 26), 1))
-        return shapes
+        """The field baked once into one picture: each hex its ground's art, soft where grounds meet (TW1.4)."""
+        from game.ui.hex_bake import bake_hexes, field_sprites
+
+        cells = [(*centre(h), self.ground.get(h, "plain")) for c in range(self.width_hexes)
+                 for h in (from_offset(c, n) for n in range(1, self.height_hexes + 1))]
+        self.baked = bake_hexes(cells, SIZE, True, self._art, TERRAIN)
+        return field_sprites(self.baked, "total-war")
+
+    def _art(self, terrain: str, size: int) -> Any:
+        """A ground's art: the client's terrain pictures (ART), or drawn here for buildings."""
+        if terrain == "buildings":
+            return tokens.buildings_tile(size, TERRAIN["buildings"])
+        assets = getattr(self.window, "assets", None)
+        if assets is None:
+            from PIL import Image
+
+            return Image.new("RGBA", (size, size), (*TERRAIN.get(terrain, (90, 90, 90)), 255))
+        return assets.terrain_tile(ART.get(terrain, terrain), False, size)
 
     def _tokens(self) -> Any:
         """Every shown regiment's counter in one shape list, rebuilt only when one of them changed."""
@@ -687,6 +700,7 @@ class TotalWarView(BaseView):
         events = events_for(self.game, self.viewer, self.session.take_events())
         if not self.queue:
             self.resolving = self.shown_stage  # the phase whose resolution is about to be played back
+            self.resolving_round = self.shown_round
         self.queue.extend(e for e in events if isinstance(e, PLAYED))
 
     def play_step(self) -> None:
@@ -703,15 +717,50 @@ class TotalWarView(BaseView):
                 break
             self._show(self.queue.pop(0))
         if not self.queue:
+            summary = self.summary_lines()
+            if summary and self.resolving in ("movement", "combat"):
+                what = "Movement" if self.resolving == "movement" else "Combat"
+                self.message = f"{what} resolved: " + "; ".join(summary)
+                self.log.append(f"Round {self.resolving_round}: {self.message}")
+            self.tally = {}
             self._refresh()
 
     def _show(self, event: Any) -> None:
         self._show_step(event)
-        if isinstance(event, E.MoraleChanged) and self.log and self.log[-1] == self.message:
-            return  # one line for the whole morale step
-        if self.message:
-            self.log.append(f"Round {self.game.world.clock.round}: {for_players(self.message)}")
+        self._tally(event)
+        line = f"Round {self.resolving_round}: {for_players(self.message)}"
+        if self.message and not (self.log and self.log[-1] == line):  # one line for a tick's moves, a morale step
+            self.log.append(line)
             del self.log[:-LOG_KEEP]
+
+    def _tally(self, event: Any) -> None:
+        """The resolution's totals per seat, for the summary once it has all been shown."""
+        totals = self.tally
+        if isinstance(event, E.ShotFired):
+            seat = self._seat_of(event.target)
+            totals.setdefault(seat, [0, 0, 0])[0] += event.men
+        elif isinstance(event, E.MeleeFought):
+            totals.setdefault(self._seat_of(event.target), [0, 0, 0])[0] += event.dealt
+            totals.setdefault(event.seat, [0, 0, 0])[0] += event.lost
+        elif isinstance(event, E.RegimentDestroyed | E.RegimentDispersed):
+            totals.setdefault(event.seat, [0, 0, 0])[1] += 1
+        elif isinstance(event, E.RoutStarted):
+            totals.setdefault(event.seat, [0, 0, 0])[2] += 1
+
+    def _seat_of(self, name: str) -> int:
+        seat = name.partition(":")[0]
+        return int(seat) if seat.isdigit() else 0
+
+    def summary_lines(self) -> list[str]:
+        """The turn's resolution in a line per side: men lost, regiments gone and routing (TW4.2)."""
+        lines = []
+        for seat in self.game.world.seats:
+            lost, gone, routed = self.tally.get(seat, [0, 0, 0])
+            if lost or gone or routed:
+                parts = [f"lost {lost} men"] + ([f"{gone} regiment{'s' if gone != 1 else ''} gone"] if gone else []) + (
+                    [f"{routed} routing"] if routed else [])
+                lines.append(f"{self.player_name(seat)} {', '.join(parts)}")
+        return lines
 
     def _show_step(self, event: Any) -> None:
         shown = self.shown
