@@ -149,7 +149,7 @@ class RiskySpaceView(BaseView):
         left = self.window.width - PANEL
         arcade.draw_lrbt_rectangle_filled(left, self.window.width, 0, self.window.height, theme.PANEL_BG)
         y = self.window.height - 36
-        seat = self.world.clock.seat
+        seat = state.seat  # the map's seat: while a computer's dice show, still the computer's
         title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
         self.text(title, left + 16, y, (*self.seat_color(seat), 255), 18, bold=True)
         y -= 28
@@ -192,11 +192,13 @@ class RiskySpaceView(BaseView):
         settled = self.roll_age >= DICE_SHOW
         names = self.board.regions
         force = roll.force_left + roll.attacker_losses  # the force that rolled (RS5.3)
-        self.text(f"{names[roll.source].name} attacks {names[roll.target].name} with {plural(force, 'troop')}",
-                  left, bottom + 118, (230, 230, 235), 11, bold=True)
+        self.text(f"{names[roll.source].name} attacks {names[roll.target].name}", left, bottom + 118,
+                  (230, 230, 235), 11, bold=True)
         sides = self.world.rules.risky.attack.die_sides  # type: ignore[attr-defined]
-        defender = ecs.load_state(self.world).owners[roll.target]
-        rows = ((f"Attacker ({self.world_player(roll.seat).name})", roll.attacker_dice, (196, 70, 62),
+        shown = self.frozen if self.frozen is not None else ecs.load_state(self.world)
+        defender = shown.owners[roll.target]
+        rows = ((f"Attacker ({self.world_player(roll.seat).name}), {plural(force, 'troop')}", roll.attacker_dice,
+                 (196, 70, 62),
                  roll.attacker_losses, roll.force_left),
                 (f"Defender ({self.world_player(defender).name})" if defender and defender != roll.seat else "Defender", roll.defender_dice,
                  (70, 110, 200), roll.defender_losses, roll.target_left))
