@@ -151,7 +151,7 @@ class RiskySpaceView(BaseView):
         y = self.window.height - 36
         seat = state.seat  # the map's seat: while a computer's dice show, still the computer's
         title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
-        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 18, bold=True)
+        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 16, bold=True)  # "Computer 2 — reinforce" fits
         y -= 28
         lines = [f"Round {state.round}" if state.round else "Claiming and placing"]
         if state.phase == R.CLAIM:
