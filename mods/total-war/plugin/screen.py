@@ -25,6 +25,7 @@ from components.seats import Ready, Unready
 from game.ui import theme
 from game.ui.views.base import BaseView
 from game.ui.wording import for_players
+from game.words import plural
 
 from . import events as E
 from . import tokens
@@ -97,6 +98,7 @@ class TotalWarView(BaseView):
         self.log: list[str] = []  # every step and roll played back, in words (the panel shows the latest)
         self.tally: dict[int, list[int]] = {}  # seat -> men lost, regiments gone, routing in this resolution
         self.shown_round = self.resolving_round = 0
+        self._moves = (0, 0)  # the movement tick being shown and the regiments moved in it
         self.last_roll: E.DiceRolled | None = None  # the die drawn in the panel while its step shows
         self.paused = False
         self.clock = 0.0
@@ -722,6 +724,8 @@ class TotalWarView(BaseView):
                 what = "Movement" if self.resolving == "movement" else "Combat"
                 self.message = f"{what} resolved: " + "; ".join(summary)
                 self.log.append(f"Round {self.resolving_round}: {self.message}")
+            else:
+                self.message = ""  # the last step's words do not stay under the next orders
             self.tally = {}
             self._refresh()
 
@@ -729,7 +733,9 @@ class TotalWarView(BaseView):
         self._show_step(event)
         self._tally(event)
         line = f"Round {self.resolving_round}: {for_players(self.message)}"
-        if self.message and not (self.log and self.log[-1] == line):  # one line for a tick's moves, a morale step
+        if isinstance(event, E.RegimentMoved) and self.log and self._moves[1] > 1:
+            self.log[-1] = line  # one line per movement tick, counting its moves
+        elif self.message and not (self.log and self.log[-1] == line):  # one line for a morale step
             self.log.append(line)
             del self.log[:-LOG_KEEP]
 
@@ -768,7 +774,9 @@ class TotalWarView(BaseView):
             self.last_roll = None
         if isinstance(event, E.RegimentMoved) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], hex=parse_hex(event.destination))
-            self.message = f"movement step {event.tick}"
+            tick, moved = self._moves
+            self._moves = (event.tick, moved + 1 if tick == event.tick else 1)
+            self.message = f"movement step {event.tick}: {plural(self._moves[1], 'regiment')} moved"
         elif isinstance(event, E.RegimentBounced):
             self.flash.append((event.regiment, event.regiment, (255, 255, 255)))
             self.message = f"{self.title(event.regiment)} bounces at {event.at}"
