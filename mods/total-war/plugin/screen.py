@@ -517,7 +517,7 @@ class TotalWarView(BaseView):
         room = int((top - bottom) // 15) - 1
         rows: list[str] = []
         for entry in reversed(self.log[-LOG_SHOWN:]):
-            parts = textwrap.wrap(entry, 44) or [""]
+            parts = textwrap.wrap(entry, 40) or [""]
             if len(rows) + len(parts) > room:
                 break
             rows[:0] = parts
@@ -621,7 +621,7 @@ class TotalWarView(BaseView):
             mp = movement_points(reg, self.rules, reg.effective, engaged(reg, regs))
             cost = path_cost(tuple(self.path), self.ground, self.rules) if self.path else 0
             kind = "withdrawal" if self.path_kind(reg) == "withdraw" else "path"
-            lines.append(f"{kind} {len(self.path)} hexes, cost {cost}/{mp} MP")
+            lines.append(f"{kind} {plural(len(self.path), 'hex', 'hexes')}, cost {cost}/{mp} MP")
             if self.is_engaged(reg):
                 lines.append("engaged: it may only hold or withdraw; click the hexes to withdraw through")
             lines.append("1-6 facing, H hold, W withdraw")
