@@ -77,6 +77,20 @@ def test_a_human_claims_places_reinforces_and_attacks_with_dice_shown(window: Ga
     assert view.world.clock.seat == 2
 
 
+def test_a_refusal_reads_without_its_rule_id(window: GameWindow) -> None:
+    """RS2.1: claiming a claimed region is refused by the engine with its rule id ("(RS2.1)"); the screen
+    shows the reason without it."""
+    game = create_game(load_map(MAP), [PlayerSpec("You"), PlayerSpec("CPU", True, "normal")], 2,
+                       ruleset="risky-space")
+    window.start(game)
+    view = window.current_view
+    frames(window, 2)
+    click(window, *view.centre(0))                                     # claimed (RS2.1)
+    computer_moves(view)
+    click(window, *view.centre(0))                                     # again: already claimed
+    assert "already claimed" in view.message and "(RS" not in view.message
+
+
 def test_rs2_2_each_placement_click_shows_at_once_and_a_refusal_does_not_stay(window: GameWindow) -> None:
     """RS2.2: the placement goes to the engine once all its troops are chosen; each click before shows on the map
     (the region's count and a +n mark) and in the panel, Backspace takes one back, and a refusal's message
@@ -158,6 +172,7 @@ def test_rs8_1_the_computers_dice_show_before_the_map_takes_their_result(window:
                 cluster = next((c for c, n in s.bonus_left.items() if n), None)
                 where = s.owned(1)[0] if s.general else next(t for t in s.clusters[cluster] if s.owners[t] == 1)
                 click(window, *view.centre(where))
+                assert "(RS" not in view.message                            # the engine's reason, without rule ids
             else:
                 dispatch(window, "on_key_press", arcade.key.E, 0)
             continue

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from game.ui import theme
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
+from game.ui.wording import for_players
 
 from .commands import PressTurnButton, Spawn
 from .directions import absolute
@@ -457,7 +458,7 @@ class MonsterScreen(BaseView):
     def submit(self, command: Any) -> bool:
         result = self.game.submit(command)
         if not result.ok:
-            self.message.set(result.reason)
+            self.message.set(for_players(result.reason))
             return False
         self.message.set("")
         self.take(result.events)

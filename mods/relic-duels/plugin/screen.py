@@ -635,7 +635,7 @@ class RelicDuelsView(BaseView):
     # ----- input
     def submit(self, command: Any) -> bool:
         result = self.session.submit(command)
-        self.message = "" if result.ok else str(result.reason)
+        self.message = "" if result.ok else for_players(str(result.reason))
         self._take_events()
         self._refresh()
         return bool(result.ok)

@@ -840,7 +840,7 @@ class TotalWarView(BaseView):
     # ----- input
     def submit(self, command: Any) -> bool:
         result = self.session.submit(command)
-        self.message = "" if result.ok else str(result.reason)
+        self.message = "" if result.ok else for_players(str(result.reason))
         self._take_events()
         if not self.queue:
             self._refresh()
@@ -937,7 +937,7 @@ class TotalWarView(BaseView):
         if symbol == arcade.key.U:
             if not self.session.busy and not self.game.over and not self.queue:  # the viewer's own Ready back
                 result = self.game.submit(Unready(), seat=self.viewer)
-                self.message = "" if result.ok else str(result.reason)
+                self.message = "" if result.ok else for_players(str(result.reason))
                 self._refresh()
             return
         if symbol == arcade.key.Z:
