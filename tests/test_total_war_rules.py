@@ -553,3 +553,22 @@ def test_tw4_2_roll_words_name_the_roll_its_need_and_its_result():
     assert charge.success and "goes home" in charge.log_text()
     off = events.DiceRolled(2, "2:cavalry:1", "roll-off", 6, 1, 6)
     assert off.log_text() == "player 2's Cavalry 1 rolls 6 in a roll-off for a hex"
+
+
+def test_tw4_2_every_event_words_itself_for_the_log_without_rule_ids():
+    """The log's line for each Total War event (game.summary.describe asks `log_text`): plain words."""
+    import dataclasses
+    import re
+
+    events = sub("events")
+    samples = {"seat": 1, "regiment": "1:infantry:2", "target": "2:cavalry:1", "tick": 1, "origin": "K20",
+               "destination": "K21", "at": "K20", "wanted": "K21", "men": 12, "reaction": False, "artillery": False,
+               "charge": True, "dealt": 25, "lost": 12, "morale": 60, "effective": 62, "state": "steady",
+               "infantry": 5, "cavalry": 3, "points": 100, "regiments": 10, "purpose": "melee", "value": 30,
+               "low": 20, "high": 50}
+    for cls in events.TOTAL_WAR_EVENTS:
+        fields = {f.name: samples[f.name] for f in dataclasses.fields(cls) if f.name in samples}
+        if cls.__name__ == "ArmyBought":
+            fields["artillery"] = 2
+        text = cls(**fields).log_text(lambda t: str(t))
+        assert text and not re.search(r"\(TW\d|\d+:\w+:\d+", text), (cls.__name__, text)

@@ -18,6 +18,10 @@ class ArmyBought(Event):
     artillery: int
     points: int
 
+    def log_text(self, place: object = None) -> str:
+        return (f"Player {self.seat} bought {self.infantry} infantry, {self.cavalry} cavalry, {self.artillery} "
+                f"artillery ({self.points} points)")
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentsDeployed(Event):
@@ -25,6 +29,9 @@ class RegimentsDeployed(Event):
 
     seat: int
     regiments: int
+
+    def log_text(self, place: object = None) -> str:
+        return f"Player {self.seat} deployed {self.regiments} regiment{'s' if self.regiments != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +44,9 @@ class RegimentMoved(Event):
     origin: str
     destination: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} moved from {self.origin} to {self.destination}"
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentBounced(Event):
@@ -48,6 +58,9 @@ class RegimentBounced(Event):
     at: str
     wanted: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} could not enter {self.wanted} and stays at {self.at}"
+
 
 @dataclass(frozen=True, slots=True)
 class ChargeMade(Event):
@@ -56,6 +69,9 @@ class ChargeMade(Event):
     seat: int
     regiment: str
     target: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} charges {regiment_words(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +85,10 @@ class ShotFired(Event):
     reaction: bool
     artillery: bool
 
+    def log_text(self, place: object = None) -> str:
+        how = "reaction fire" if self.reaction else "a bombardment" if self.artillery else "a volley"
+        return f"{_cap(regiment_words(self.regiment))} hits {regiment_words(self.target)} with {how}: {self.men} men"
+
 
 @dataclass(frozen=True, slots=True)
 class MeleeFought(Event):
@@ -81,6 +101,10 @@ class MeleeFought(Event):
     dealt: int
     lost: int
 
+    def log_text(self, place: object = None) -> str:
+        how = "charges into" if self.charge else "fights"
+        return f"{_cap(regiment_words(self.regiment))} {how} {regiment_words(self.target)}: {self.dealt} men dealt, {self.lost} lost"
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentDestroyed(Event):
@@ -88,6 +112,9 @@ class RegimentDestroyed(Event):
 
     seat: int
     regiment: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} is destroyed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +127,9 @@ class MoraleChanged(Event):
     effective: int
     state: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))}: morale {self.effective}, {self.state}"
+
 
 @dataclass(frozen=True, slots=True)
 class RoutStarted(Event):
@@ -108,6 +138,9 @@ class RoutStarted(Event):
     seat: int
     regiment: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} routs"
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentDispersed(Event):
@@ -115,6 +148,9 @@ class RegimentDispersed(Event):
 
     seat: int
     regiment: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} disperses"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +176,10 @@ class DiceRolled(Event):
     def log_text(self, place: object = None) -> str:
         """The roll in words (regiments by player number, type and number: the client names the players)."""
         return roll_words(self, regiment_words)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def regiment_words(name: str) -> str:
