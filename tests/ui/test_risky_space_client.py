@@ -191,3 +191,5 @@ def test_rs8_1_the_computers_dice_show_before_the_map_takes_their_result(window:
             break
         view.on_update(0.5)
     assert view.frozen is None and not view.rolls
+    rolled = [line for line in view.log if " against " in line and "attacker −" in line]
+    assert len(rolled) >= 3                                              # each roll stays in the panel's log

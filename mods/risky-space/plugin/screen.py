@@ -30,7 +30,10 @@ CLUSTER_TINTS = ((90, 140, 255), (255, 150, 80), (120, 220, 140), (220, 110, 220
 DICE_SHOW = 0.7  # seconds the dice tumble before they settle
 DICE_HOLD = 0.6  # seconds a settled roll stays before the next queued one
 WRAP = 40  # characters a panel line holds at 11 points (longer lines wrap, never run off the panel)
-COMPUTER_PAUSE = 0.35  # seconds between computer ticks, so a person can follow
+COMPUTER_PAUSE = 0.35
+OUTCOMES = ("conquered", "eliminated", "fortified", "won", "draw")  # logged after the dice that led to them
+LOG_KEEP = 300  # log lines kept
+LOG_WRAP = 46  # characters a log line holds at 9 points  # seconds between computer ticks, so a person can follow
 
 
 class RiskySpaceView(BaseView):
@@ -48,6 +51,8 @@ class RiskySpaceView(BaseView):
         self.roll_age = 99.0
         self.rolls: list[R.Rolled] = []  # rolls waiting to be shown, in order
         self.frozen: R.State | None = None  # the map as it stood before a computer's move, until its dice show
+        self.outcomes: list[R.Happened] = []  # conquests and the like, logged once the dice before them showed
+        self.log: list[str] = []  # every roll and outcome in words (the panel shows the latest)
         self.settled_shown: R.Rolled | None = None  # the last roll whose result the frozen map took
         self.cooldown = 0.0
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
@@ -182,7 +187,23 @@ class RiskySpaceView(BaseView):
         for line in (part for whole in lines for part in textwrap.wrap(whole, WRAP) or [""]):
             self.text(line, left + 16, y, theme.TEXT, 11)
             y -= 20
+        self._draw_log(left + 16, y - 6, 220 if self.last_roll is not None else 16)
         self._draw_dice(left + 16, 70)
+
+    def _draw_log(self, left: float, top: float, bottom: float) -> None:
+        """The latest rolls and outcomes, wrapped, as many as fit between `top` and `bottom`."""
+        room = int((top - bottom) // 15) - 1
+        rows: list[str] = []
+        for entry in reversed(self.log[-8:]):
+            parts = textwrap.wrap(entry, LOG_WRAP) or [""]
+            if len(rows) + len(parts) > room:
+                break
+            rows[:0] = parts
+        if not rows:
+            return
+        self.text("Log", left, top - 10, (180, 186, 200), 10, bold=True)
+        for i, row in enumerate(rows):
+            self.text(row, left, top - 26 - 15 * i, (170, 176, 190), 9)
 
     def _draw_dice(self, left: float, bottom: float) -> None:
         """The last roll: which force attacks where, each side's dice in a labelled row, and what each lost."""
@@ -238,11 +259,43 @@ class RiskySpaceView(BaseView):
                 self._take_rolls()
 
     def _take_rolls(self) -> None:
-        """Queue the new rolls; the next one shows once the last has tumbled and held."""
-        self.rolls.extend(e for e in self.session.take_events() if isinstance(e, R.Rolled))
+        """Queue the new rolls (and the outcomes they lead to); the next one shows once the last has tumbled
+        and held; each goes into the panel's log as it shows."""
+        for event in self.session.take_events():
+            if isinstance(event, R.Rolled):
+                self.rolls.append(event)
+            elif isinstance(event, R.Happened) and event.kind in OUTCOMES:
+                self.outcomes.append(event)
         if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
             self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+            self._log(self.roll_words(self.last_roll))
+        if not self.rolls and self.outcomes and (self.last_roll is None or self.roll_age >= DICE_SHOW):
+            for event in self.outcomes:
+                self._log(self.outcome_words(event))
+            self.outcomes = []
         self._thaw()
+
+    def _log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-LOG_KEEP]
+
+    def roll_words(self, roll: R.Rolled) -> str:
+        """RS8.1 in words: who attacked where, both sides' dice and what each lost."""
+        names = self.board.regions
+        return (f"{names[roll.source].name} → {names[roll.target].name}: {'-'.join(map(str, roll.attacker_dice))} "
+                f"against {'-'.join(map(str, roll.defender_dice))}, attacker −{roll.attacker_losses}, "
+                f"defender −{roll.defender_losses}")
+
+    def outcome_words(self, event: R.Happened) -> str:
+        who = self.world_player(event.seat).name if event.seat else "Nobody"
+        names = self.board.regions
+        if event.kind == "conquered":
+            return f"{who} takes {names[event.get('target')].name}"
+        if event.kind == "eliminated":
+            return f"{who} is out of the game"
+        if event.kind == "fortified":
+            return f"{who} moves troops from {names[event.get('source')].name} to {names[event.get('target')].name}"
+        return f"{who} wins" if event.kind == "won" else "A draw"
 
     def _thaw(self) -> None:
         """A computer's move on the map only after its dice: each settled roll's losses go onto the held map,
