@@ -193,3 +193,6 @@ def test_rs8_1_the_computers_dice_show_before_the_map_takes_their_result(window:
     assert view.frozen is None and not view.rolls
     rolled = [line for line in view.log if " against " in line and "attacker −" in line]
     assert len(rolled) >= 3                                              # each roll stays in the panel's log
+    for i, line in enumerate(view.log):                                  # a conquest right after its last roll
+        if " takes " in line:
+            assert i > 0 and " against " in view.log[i - 1], view.log[max(0, i - 2):i + 1]

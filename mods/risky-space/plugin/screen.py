@@ -51,7 +51,8 @@ class RiskySpaceView(BaseView):
         self.roll_age = 99.0
         self.rolls: list[R.Rolled] = []  # rolls waiting to be shown, in order
         self.frozen: R.State | None = None  # the map as it stood before a computer's move, until its dice show
-        self.outcomes: list[R.Happened] = []  # conquests and the like, logged once the dice before them showed
+        self.outcomes: list[tuple[int, R.Happened]] = []  # conquests and the like, logged once the rolls
+        self.rolls_queued = self.rolls_shown = 0  # before them (counted) have shown
         self.log: list[str] = []  # every roll and outcome in words (the panel shows the latest)
         self.settled_shown: R.Rolled | None = None  # the last roll whose result the frozen map took
         self.cooldown = 0.0
@@ -264,15 +265,16 @@ class RiskySpaceView(BaseView):
         for event in self.session.take_events():
             if isinstance(event, R.Rolled):
                 self.rolls.append(event)
+                self.rolls_queued += 1
             elif isinstance(event, R.Happened) and event.kind in OUTCOMES:
-                self.outcomes.append(event)
+                self.outcomes.append((self.rolls_queued, event))  # after the rolls queued so far
         if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
             self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+            self.rolls_shown += 1
             self._log(self.roll_words(self.last_roll))
-        if not self.rolls and self.outcomes and (self.last_roll is None or self.roll_age >= DICE_SHOW):
-            for event in self.outcomes:
-                self._log(self.outcome_words(event))
-            self.outcomes = []
+        settled = self.last_roll is None or self.roll_age >= DICE_SHOW
+        while self.outcomes and self.outcomes[0][0] <= self.rolls_shown and settled:
+            self._log(self.outcome_words(self.outcomes.pop(0)[1]))
         self._thaw()
 
     def _log(self, line: str) -> None:
