@@ -185,6 +185,7 @@ def test_the_new_game_preview_draws_each_fixed_board_in_its_own_layout(app: Game
         assert view.ruleset == ruleset
         image = view.preview[0].texture.image.convert("RGB")
         colors = {c for _, c in image.getcolors(1 << 20)}
+        assert ("hex board" in view.about.text) == hexes
         if hexes:
             assert light not in colors                                   # no checkerboard square
             assert image.getpixel((0, 0)) == tuple(theme.BACKGROUND[:3])  # a hex board's ragged corner

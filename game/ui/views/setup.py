@@ -565,7 +565,8 @@ class SetupView(BaseView):
         sprite = arcade.Sprite(texture, center_x=cx, center_y=cy)
         self.preview.append(sprite)
         if self.about is not None and fixed and self.info is not None:
-            self.about.text = f"{self.info.name} is played on its own {data.width} × {data.height} board."
+            shape = "hex board" if self.info.layout != "square" else "board"
+            self.about.text = f"{self.info.name} is played on its own {data.width} × {data.height} {shape}."
         elif self.about is not None:
             counts = ", ".join(str(n) for n in data.players())
             land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)
