@@ -45,6 +45,9 @@ class Presentation:
     help_entries: list[Callable[[Any], Any]] = field(default_factory=list)
     # (world, structure entity) -> a picture drawn on it: (manifest section, key, faded), or None
     structure_marks: list[Callable[[Any, int], Any]] = field(default_factory=list)
+    # how a fixed [board]'s cells lie (the new-game preview draws it so): "square"; "hex_columns" (flat-topped,
+    # odd columns half a hex lower); "hex_rows" (pointy-topped, odd rows half a hex to the right)
+    board_layout: str = "square"
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

@@ -38,6 +38,7 @@ from game.maps import (
 )
 from game.resources import MAPS
 from game.setup import PlayerSpec, new_game
+from game.words import plural
 from systems.world import DRAW
 
 
@@ -380,7 +381,7 @@ def run_simulate(args: Any) -> int:
     map_name = map_data.name if map_data is not None else "the ruleset's board"
     chosen = ", ".join(f"{k}={v}" for k, v in rules.game_options.items()) or "defaults"
     print(f"ruleset {ruleset}; map {map_name}; players {', '.join(kinds)}; mods {mods}; options {chosen}; "
-          f"{games} game(s), {summary['finished']} finished")
+          f"{plural(games, 'game')}, {summary['finished']} finished")
     print("wins per seat: " + (", ".join(f"{s}: {n}" for s, n in summary["wins_per_seat"].items()) or "none"))
     print("wins per kind: " + ", ".join(
         f"{k}: {n}/{summary['seats_per_kind'][k]} seats" for k, n in summary["wins_per_kind"].items()))
