@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-.PHONY: setup play test lint validate bench watch
+.PHONY: setup play test lint validate bench watch bundle bundle-check
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -28,3 +28,13 @@ validate: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run_all
+
+# a one-folder application for players without Python: dist/foc/foc (docs/packaging.md)
+bundle: $(STAMP)
+	$(BIN)/pip install -q -e '.[bundle]'
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller bundle/foc.spec
+	@du -sh dist/foc
+
+# the bundle starts from an empty folder: validate, a few headless frames, a short simulate of every ruleset
+bundle-check:
+	bundle/check_bundle.sh dist/foc/foc

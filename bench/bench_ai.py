@@ -24,7 +24,7 @@ from game.simulate import GameResult, percentile, play_game, resolve_map
 
 def _strength_game(job: tuple[str, str, str, int, int]) -> tuple[int, str, GameResult]:
     map_name, a, b, seed, rounds = job
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
 
     rules = load_ruleset()
     kinds = [a, b] if seed % 2 else [b, a]
@@ -102,7 +102,7 @@ def fill_armies(game: Any) -> None:
 def late_game_turns(map_name: str = "grand_continent", warmup: int = 40, measured: int = 10, seed: int = 7,
                     kinds: tuple[str, ...] = ("normal", "hard", "normal", "hard")) -> dict[str, Any]:
     """Play `warmup` rounds, fill every army to its limits, then time every computer turn of `measured` rounds."""
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from systems import queries as q
 
     rules = load_ruleset()
@@ -134,7 +134,7 @@ def rounds_per_second(map_name: str = "wide_world", rounds: int = 50, seeds: tup
     Each seed's game (the same play every time) is timed `repeat` times; the figure is the best, as `timeit`
     reports, because on a shared machine other work only ever adds time (this one's speed swings by about 1.5x
     between minutes); the median is reported beside it."""
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
 
     rules = load_ruleset()
     map_data = resolve_map(map_name)

@@ -24,8 +24,8 @@ import esper  # noqa: E402
 
 from components.armies import Army, ArmyUnit  # noqa: E402
 from components.commands import ChooseBase  # noqa: E402
+from game.content import load_ruleset  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.rules_loader import load_ruleset  # noqa: E402
 from game.setup import PlayerSpec, new_game  # noqa: E402
 from systems import queries as q  # noqa: E402
 

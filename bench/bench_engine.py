@@ -13,8 +13,8 @@ import esper
 from bench.engine_world import LARGE_MAP, full_game
 from components.armies import Army
 from components.commands import Move
+from game.content import load_ruleset
 from game.maps import load_map
-from game.rules_loader import load_ruleset
 from systems import queries as q
 from systems.production import produce_resources
 from systems.rogue_ai import act_rogues

@@ -15,8 +15,8 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 import game.ui.headless_shim  # noqa: E402, F401  (before anything imports arcade.gui)
 
 # isort: split
+from game.content import load_ruleset  # noqa: E402
 from game.map_editor import MapDocument  # noqa: E402
-from game.rules_loader import load_ruleset  # noqa: E402
 from game.ui.app import GameWindow, Settings  # noqa: E402
 from game.ui.views.map_editor import EditorView  # noqa: E402
 

@@ -22,8 +22,7 @@ from pathlib import Path
 from bench.bench_client import rss_mb
 from game.maps import load_map
 from game.packed_log import PackedLog
-from game.plugins import create_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.simulate import play_game
 from game.ui.chronicle import Chronicle
 

@@ -84,8 +84,7 @@ def main() -> int:
     import tracemalloc
 
     from game.maps import load_map
-    from game.plugins import create_game
-    from game.setup import PlayerSpec
+    from game.setup import PlayerSpec, create_game
     from game.ui import theme
     from game.ui.app import GameWindow, Settings
 

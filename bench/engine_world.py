@@ -7,13 +7,14 @@ import esper
 from components.armies import Army, ArmyUnit
 from components.commands import ChooseBase
 from components.structures import Structure
+from game.content import load_ruleset
 from game.engine import Game
 from game.maps import load_map
-from game.rules_loader import PROJECT_ROOT, load_ruleset
+from game.resources import MODS
 from game.setup import PlayerSpec, new_game
 from systems import queries as q
 
-LARGE_MAP = PROJECT_ROOT / "mods" / "base" / "maps" / "grand_continent.tmj"
+LARGE_MAP = MODS / "base" / "maps" / "grand_continent.tmj"
 
 
 def land_near(game: Game, start: int, count: int, taken: set[int]) -> list[int]:

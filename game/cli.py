@@ -1,4 +1,4 @@
-"""The `foc` command line: play, validate, schema, simulate, balance, replay and serve."""
+"""The `foc` command line: play, validate, new-mod, schema, simulate, balance, replay and serve."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", help="seats as human/ai, e.g. human,ai or ai,ai,ai,ai (skips the menus)")
     play.add_argument("--difficulty", default="normal", type=difficulty_list,
                       help="computer difficulty: normal, hard or random (comma list per seat allowed)")
-    play.add_argument("--map", help="map name or .tmj path")
+    play.add_argument("--map", help="map name or .tmj/.tmx path")
     play.add_argument("--seed", type=int, default=None, help="random seed of the game (default: random)")
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
     play.add_argument("--ruleset", default="base", type=ruleset_id,
@@ -37,16 +37,24 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--watch", action="store_true", help="with --connect --game: watch instead of playing")
 
     validate = sub.add_parser("validate", help="check the ruleset, maps and mods; non-zero exit on any error")
-    validate.add_argument("paths", nargs="*", help="maps (.tmj) or mod folders; default: everything shipped")
+    validate.add_argument("paths", nargs="*", help="maps (.tmj, .tmx) or mod folders; default: everything shipped")
     validate.add_argument("--mod", action="append", default=[], metavar="ID",
                           help="read the maps with this mod's terrain too (an id or a folder; repeatable)")
+
+    new_mod = sub.add_parser("new-mod", help="write a working skeleton of a new mod or whole game (an installable "
+                             "Python package) to start from")
+    new_mod.add_argument("name", help="the mod id: lower case letters, digits, '_' and inner '-' (e.g. river-folk)")
+    new_mod.add_argument("--kind", choices=("units", "mechanic", "ruleset"), default="units",
+                         help="units: new units (data only); mechanic: a plugin with a new rule; ruleset: a whole "
+                              "game (default: units)")
+    new_mod.add_argument("--out", default=".", help="the folder to write foc-NAME/ into (default: this one)")
 
     schema = sub.add_parser("schema", help="write JSON Schema for the rules files and mod manifests")
     schema.add_argument("--out", default="schema", help="folder to write into (default: schema/)")
 
     simulate = sub.add_parser("simulate", help="play whole games without a window")
     simulate.add_argument("--map", default=None,
-                          help="map name among the ruleset's maps, a .tmj path, or random:WxH[:seed] "
+                          help="map name among the ruleset's maps, a .tmj/.tmx path, or random:WxH[:seed] "
                                "(default: the ruleset's first map for the players)")
     simulate.add_argument("--ruleset", default="base", type=ruleset_id,
                           help="the game to play: a ruleset id (default: base)")
@@ -108,6 +116,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         print(f"checked {len(checked)} item(s): {len(errors)} error(s)")
         return 1 if errors else 0
+    if args.command == "new-mod":
+        from game.mod_kit import ModKitError, new_mod
+
+        try:
+            folder = new_mod(args.name, args.kind, Path(args.out))
+        except (ModKitError, OSError) as exc:
+            print(f"foc new-mod: error: {exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {folder} (see its README.md): pip install -e {folder}, then foc validate")
+        return 0
     if args.command == "schema":
         from game.schema import write_schemas
 

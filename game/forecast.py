@@ -81,7 +81,8 @@ class UpkeepForecast:
         low = self.food_now + self.production_min
         high = self.food_now + self.production_max
         have = f"{low}" if low == high else f"{low}-{high} (about {self.expected.food})"
-        head = f"Next upkeep: {self.owed} {self.resource} owed; you will have {have}"
+        after = f"{max(0, low - self.owed)}" if low == high else f"{max(0, low - self.owed)}-{max(0, high - self.owed)}"
+        head = f"Next upkeep: {self.owed} {self.resource} owed of {have}; {after} left after it"
         if self.owed == 0:
             return [f"Next upkeep: nothing owed ({self.food_now} {self.resource} held)"]
         if self.safe:

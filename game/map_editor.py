@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from game.maps import MapData, is_land, load_map, map_size_problem, write_map
+from game.maps import MapData, is_land, load_map, map_files, map_size_problem, write_map
 from systems.board import HEX, REGIONS, SQUARE4, SQUARE8, Board, make_board
 
 MIN_SIDE, MAX_SIDE = 8, 256  # E8.1
@@ -69,7 +69,7 @@ def user_maps_folder() -> Path:
 def user_maps() -> list[Path]:
     """The maps saved in the user's map folder, by file name."""
     folder = user_maps_folder()
-    return sorted(folder.glob("*.tmj")) if folder.is_dir() else []
+    return map_files(folder)
 
 
 def file_stem(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Maps: load, validate and write Tiled JSON (.tmj) maps with terrain and start zones (R1.2, R2.1)."""
+"""Maps: load and validate Tiled maps (.tmj JSON or .tmx XML), write .tmj, with terrain and start zones (R1.2, R2.1)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ import pytiled_parser
 from pytiled_parser.layer import ObjectLayer, TileLayer
 from pytiled_parser.tiled_object import Rectangle
 
+from game import resources
 from game.region_maps import DEFAULT_REGION_TERRAIN, has_region_layer, read_regions, region_map_document
+from game.tiled_xml import is_tmx, tmx_header
 from systems.board import HEX, REGIONS, SQUARE4, SQUARE8
 
 DEFAULT_TERRAIN_IDS: tuple[str, ...] = (
@@ -24,9 +26,9 @@ WATER_TERRAIN_IDS: frozenset[str] = frozenset({"shallow_water", "deep_water"})
 TILE_SIZE = 32
 IMAGE_SIZE = 64
 MAX_MAP_BYTES = 64 * 1024 * 1024  # a 1024x1024 map written by Tiled is about 5 MB
+MAP_SUFFIXES = (".tmj", ".tmx")  # Tiled's JSON and its own XML format; both load the same way
 _GID_MASK = 0x0FFFFFFF  # Tiled stores flip/rotation flags in the top 4 bits of a gid
-_PROJECT_ROOT = Path(__file__).resolve().parent.parent
-_TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
+_TERRAIN_IMAGES = resources.ASSETS / "terrain"
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,8 @@ def _default_max_territories() -> int:
     """The base ruleset's `limits.max_territories` (the model's default when the ruleset itself is broken:
     that is reported where the ruleset is loaded, and a map check must still not end in a traceback)."""
     from components.rules import Limits
+    from game.content import load_ruleset
     from game.errors import DataError
-    from game.rules_loader import load_ruleset
 
     try:
         return territory_limit(load_ruleset())
@@ -102,18 +104,35 @@ def _default_max_territories() -> int:
         return int(Limits.model_fields["max_territories"].default)
 
 
+def map_files(folder: Path) -> list[Path]:
+    """The maps in a folder (.tmj and .tmx files), by name; none when it is not a folder."""
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if p.suffix.lower() in MAP_SUFFIXES and p.is_file()),
+                  key=lambda p: (p.name.lower(), p.name))
+
+
+def find_map_file(folder: Path, name: str) -> Path | None:
+    """The map `name` in `folder`: `name.tmj`, `name.tmx` or the file `name` itself."""
+    for candidate in (*(folder / f"{name}{suffix}" for suffix in MAP_SUFFIXES), folder / name):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def list_maps(folder: str | Path | None = None, ruleset: str = "base") -> list[Path]:
-    """The .tmj files in `folder` (a relative folder that does not exist is looked up in the project);
+    """The maps (.tmj and .tmx files) in `folder` (a relative folder that does not exist is looked up among the game's own
+    files, game.resources);
     without one, the maps of `ruleset` (its manifest's `maps` folder; the base game by default)."""
     if folder is None:
         from game.content import maps_folder
 
         found = maps_folder(ruleset)
-        return sorted(found.glob("*.tmj")) if found is not None else []
+        return map_files(found) if found is not None else []
     path = Path(folder)
     if not path.is_absolute() and not path.exists():
-        path = _PROJECT_ROOT / path
-    return sorted(path.glob("*.tmj"))
+        path = resources.CONTENT_ROOT / path
+    return map_files(path)
 
 
 def _tile_terrain(tiled_map: pytiled_parser.TiledMap, gid: int) -> tuple[str | None, str]:
@@ -239,7 +258,8 @@ def _read_zones(
 def load_map(
     path: str | Path, terrain_ids: Iterable[str] = DEFAULT_TERRAIN_IDS, max_territories: int | None = None
 ) -> MapData:
-    """Read and validate a Tiled JSON map; raise MapError listing every problem found.
+    """Read and validate a Tiled map, JSON (.tmj) or XML (.tmx: external .tsx tilesets; CSV or base64 layer data,
+    plain or zlib, gzip or zstd compressed); raise MapError listing every problem found.
 
     Boards larger than `max_territories` (default: the base ruleset's `limits.max_territories`) are refused
     before their layers are read; tileset and template files must lie in the map's folder.
@@ -251,11 +271,20 @@ def load_map(
     if path.stat().st_size > MAX_MAP_BYTES:
         raise MapError([f"{file}: file: {path.stat().st_size} bytes; map files may have at most {MAX_MAP_BYTES}"])
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise MapError([f"{file}: file: not a JSON file ({exc})"]) from None
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapError([f"{file}: file: not a map file: not UTF-8 text ({exc})"]) from None
+    xml = is_tmx(path, text)
+    data_problems: list[str] = []
+    try:
+        if xml:
+            raw, data_problems = tmx_header(text)
+        else:
+            raw = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise MapError([f"{file}: file: not a {'TMX (XML)' if xml else 'JSON'} file ({exc})"]) from None
     limit = _default_max_territories() if max_territories is None else max_territories
-    if problems := _header_problems(raw, path, limit):
+    if problems := _header_problems(raw, path, limit) + data_problems:
         raise MapError([f"{file}: {p}" for p in problems])
     try:
         tiled_map = pytiled_parser.parse_map(path)

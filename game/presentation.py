@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.resources import ASSETS
+
 SceneUpdate = Callable[[Any, Any], None]  # (client scene, event) -> keeps the client's picture in step
 BeatFactory = Callable[..., Any]  # (event, the client's beat context) -> an animation beat, or None
 Words = Callable[[Any, Callable[[int], str]], str]  # (event, place name) -> a log line
 
-MANIFEST = Path(__file__).resolve().parents[1] / "assets" / "manifest.toml"
+MANIFEST = ASSETS / "manifest.toml"
 MOD_SOUNDS = "sounds"  # a mod's own effects: <mod folder>/sounds/<name>.wav
 
 
@@ -93,6 +95,9 @@ class Presentation:
     # forecast and map read the base game's rules model); without it and without a screen of its own: the default
     # board screen
     victory_words: Callable[[Any], str] | None = None  # (world) -> how the game was won, for the victory screen
+    # how a fixed [board]'s cells lie (the new-game preview draws it so): "square"; "hex_columns" (flat-topped,
+    # odd columns half a hex lower); "hex_rows" (pointy-topped, odd rows half a hex to the right)
+    board_layout: str = "square"
 
     def on_event(self, name: str, *, scene: SceneUpdate | None = None, beat: BeatFactory | None = None,
                  sound: str | None = None, words: Words | None = None,

@@ -700,11 +700,12 @@ def read_header(path: str | Path) -> SaveHeader | None:
 
 
 def _installed_mod_versions() -> dict[str, str]:
-    from game.rules_loader import find_mod_dirs, read_manifest
+    from game.content.discover import discover_mods
+    from game.content.manifest import read_manifest
 
     out: dict[str, str] = {}
-    for mod_id, folder in find_mod_dirs().items():
-        manifest = read_manifest(folder, [])
+    for mod_id, found in discover_mods().items():
+        manifest = read_manifest(found[0].folder, [])
         if manifest is not None:
             out[mod_id] = manifest.version
     return out
@@ -712,7 +713,7 @@ def _installed_mod_versions() -> dict[str, str]:
 
 def _migrate_v1(data: dict[str, Any], file: str) -> dict[str, Any]:
     """v1 -> v2: mods gain versions and the ruleset is embedded; `state.next_id` is now `state.next_entity`."""
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
 
     out = dict(data)
     mod_ids = out.pop("mods", ["base"])
@@ -878,7 +879,7 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
         chosen = save.ruleset.get("game_options") if isinstance(save.ruleset, dict) else None
         rules_now = _installed_ruleset(save.mods, chosen if isinstance(chosen, dict) else {}) if moved_on else None
         if rules_now is None:
-            from game.mods import check_mods_available
+            from game.content.discover import check_mods_available
 
             problems = check_mods_available({m.id: m.version for m in save.mods})
             if problems:  # the likely reason: the ruleset needs mods (or versions) that are not here
@@ -1281,7 +1282,7 @@ def require_mods(mods: Sequence[ModRef], rules: Ruleset, file: str, search: Sequ
     recorded = [(m.id, m.version) for m in mods]
     if recorded != [(m.id, m.version) for m in rules.mods]:
         raise DataError([f"{file}: mods: the recorded mods do not match the embedded ruleset's mods"])
-    from game.mods import check_mods_available
+    from game.content.discover import check_mods_available
 
     problems = check_mods_available(dict(recorded), search)
     if problems:

@@ -2,7 +2,7 @@
 
 `play_game` is the one loop (also used by the benchmarks and the soak test): every seat is a controller;
 the same map, players, seed, mods and round cap always give the same game. `--mod ID` (repeatable) plays
-with mods: games are made by `game.plugins.create_game`, so plugin systems run and the computer players
+with mods: games are made by `game.setup.create_game`, so plugin systems run and the computer players
 use what the mods add.
 """
 
@@ -27,11 +27,19 @@ from game.ai.base import Controller
 from game.cli_args import output_file_problem
 from game.engine import Game, Result
 from game.errors import DataError
-from game.maps import MapData, MapError, load_map, map_size_problem, territory_limit
+from game.maps import (
+    DEFAULT_TERRAIN_IDS,
+    MapData,
+    MapError,
+    find_map_file,
+    load_map,
+    map_size_problem,
+    territory_limit,
+)
+from game.resources import MAPS
 from game.setup import PlayerSpec, new_game
+from game.words import plural
 from systems.world import DRAW
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -52,6 +60,16 @@ class GameResult:
     mods: list[str] = field(default_factory=list)
 
 
+def map_terrain(ruleset: str = "base") -> tuple[str, ...]:
+    """The terrain a ruleset's maps are painted with: the base game's terrain for it, else the ruleset's own
+    (a map of a ruleset with terrain of its own is read with that terrain, not the base game's)."""
+    if ruleset == "base":
+        return DEFAULT_TERRAIN_IDS
+    from game.content import load_app
+
+    return tuple(load_app(ruleset).rules.terrain)
+
+
 def resolve_map(name: str, ruleset: str = "base") -> MapData:
     """A map by file path, by name among the ruleset's maps (`twin_valleys`), or generated: `random:WxH[:seed]`."""
     if name.startswith("random:"):
@@ -60,21 +78,18 @@ def resolve_map(name: str, ruleset: str = "base") -> MapData:
     if not path.is_file():
         from game.content import maps_folder
 
-        folder = maps_folder(ruleset) or PROJECT_ROOT
-        for candidate in (folder / f"{name}.tmj", folder / name, Path(f"{name}.tmj")):
-            if candidate.is_file():
-                path = candidate
-                break
+        folder = maps_folder(ruleset) or MAPS
+        path = find_map_file(folder, name) or find_map_file(Path.cwd(), name) or path
     try:
-        return load_map(path)
+        return load_map(path, map_terrain(ruleset))
     except MapError as exc:
         raise DataError(exc.errors) from None
 
 
 def _random_map(name: str, ruleset: str = "base") -> MapData:
     """`random:WxH[:seed]`, with a clear message for anything else and for sizes the rules do not allow."""
+    from game.content import load_ruleset
     from game.mapgen import generate_map
-    from game.rules_loader import load_ruleset
 
     match = re.fullmatch(r"random:(\d{1,9})x(\d{1,9})(?::(-?\d{1,18}))?", name.strip().lower())
     if match is None:
@@ -145,7 +160,7 @@ def map_for(name: str | None, ruleset: str, players: int, seed: int = 0) -> MapD
     if load_app(ruleset).rules.board is not None:
         return None
     for path in list_maps(ruleset=ruleset):
-        data = load_map(path)
+        data = load_map(path, map_terrain(ruleset))
         if players in data.start_zones:
             return data
     raise DataError([f"--map: the ruleset '{ruleset}' has no map for {players} players"])
@@ -366,7 +381,7 @@ def run_simulate(args: Any) -> int:
     map_name = map_data.name if map_data is not None else "the ruleset's board"
     chosen = ", ".join(f"{k}={v}" for k, v in rules.game_options.items()) or "defaults"
     print(f"ruleset {ruleset}; map {map_name}; players {', '.join(kinds)}; mods {mods}; options {chosen}; "
-          f"{games} game(s), {summary['finished']} finished")
+          f"{plural(games, 'game')}, {summary['finished']} finished")
     print("wins per seat: " + (", ".join(f"{s}: {n}" for s, n in summary["wins_per_seat"].items()) or "none"))
     print("wins per kind: " + ", ".join(
         f"{k}: {n}/{summary['seats_per_kind'][k]} seats" for k, n in summary["wins_per_kind"].items()))

@@ -14,7 +14,7 @@ from game.errors import DataError
 def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list[str], list[str]]:
     """Returns (checked, errors): what was checked and every error found, each naming file and key. Maps are
     read with the terrain of their ruleset plus `mods` (ids or folders: a map painted with a mod's terrain)."""
-    from game.maps import MapError, load_map
+    from game.maps import MAP_SUFFIXES, MapError, load_map, map_files
 
     checked: list[str] = []
     errors: list[str] = []
@@ -56,17 +56,17 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
                 errors.extend(e for e in exc.errors if e not in errors)
         elif target.is_dir():
             ruleset = _ruleset_owning(target)
-            map_files = sorted(target.glob("*.tmj"))
-            if not map_files:
-                errors.append(f"{target}: nothing to check here (no mod.toml and no .tmj maps)")
-            for map_path in map_files:
+            found = map_files(target)
+            if not found:
+                errors.append(f"{target}: nothing to check here (no mod.toml and no .tmj or .tmx maps)")
+            for map_path in found:
                 checked.append(f"map {rel(map_path)}")
                 errors.extend(_map_errors(map_path, terrain_of(ruleset), load_map, MapError))
-        elif target.suffix == ".tmj" or target.suffix == ".json":
+        elif target.suffix.lower() in (*MAP_SUFFIXES, ".json"):
             checked.append(f"map {rel(target)}")
             errors.extend(_map_errors(target, terrain_of(_ruleset_owning(target.parent)), load_map, MapError))
         else:
-            errors.append(f"{target}: not a map (.tmj) or a mod folder (with mod.toml)")
+            errors.append(f"{target}: not a map (.tmj, .tmx) or a mod folder (with mod.toml)")
     for ruleset, folders in sorted(together.items()):
         if len(folders) < 2:
             continue
@@ -76,7 +76,7 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
         except DataError as exc:
             errors.extend(e for e in exc.errors if e not in errors)
     if not paths:
-        from game.mods import skipped_mods
+        from game.content.discover import skipped_mods
 
         errors.extend(skipped_mods())  # user mods that are never offered (e.g. one claiming the id "base")
     return checked, errors
@@ -92,10 +92,14 @@ def _ruleset_owning(folder: Path) -> str:
 
 
 def _mod_dirs() -> list[Path]:
+    """The mods (not rulesets) `foc validate` checks by default: the game's own, then installed packages'."""
+    from game.content.discover import entry_point_mods
+
     out = []
-    for folder in sorted(BUNDLED_MODS.iterdir()):
+    folders = sorted(BUNDLED_MODS.iterdir()) + [m.folder for m in entry_point_mods()]
+    for folder in folders:
         manifest = read_manifest(folder, []) if (folder / "mod.toml").is_file() else None
-        if manifest is not None and manifest.kind == "mod":
+        if manifest is not None and manifest.kind == "mod" and folder not in out:
             out.append(folder)
     return out
 

@@ -7,9 +7,9 @@ import esper
 from components.armies import Army, ArmyUnit
 from components.commands import ChooseBase
 from components.structures import Catapult, Structure
+from game.content import load_ruleset
 from game.engine import Game
 from game.maps import MapData
-from game.rules_loader import load_ruleset
 from game.setup import PlayerSpec, new_game
 from systems import queries as q
 

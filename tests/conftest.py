@@ -10,7 +10,7 @@ import esper
 import pytest
 
 from components.rules import Ruleset
-from game.rules_loader import load_ruleset
+from game.content import load_ruleset
 
 
 @pytest.fixture(autouse=True)

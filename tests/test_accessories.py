@@ -6,9 +6,8 @@ import esper
 
 from components.commands import AttackStructure, ChooseBase, ClimbWall, Move, VolleyAt
 from components.structures import Structure
-from game.plugins import create_game
 from game.queries import army_options
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.climbing import fall_odds
 from systems.combat import unit_attack, unit_defense
@@ -174,7 +173,7 @@ def test_the_panel_offers_each_accessory_a_unit_of_the_army_may_take():
 
 
 def army_options_with_mods(game, band):
-    from game.plugins import plugin_army_options
+    from game.content import plugin_army_options
 
     return plugin_army_options(game, band)
 

@@ -145,7 +145,7 @@ def test_the_random_player_only_offers_legal_commands():
 
 
 def test_a_computer_plays_with_mods():
-    rules = pytest.importorskip("game.rules_loader").load_ruleset(["cavalry"])
+    rules = pytest.importorskip("game.content").load_ruleset(["cavalry"])
     game, result = play_game(rules, SMALL, ["normal", "hard"], 2, 25)
     assert result.rounds >= 1
 

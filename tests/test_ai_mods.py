@@ -9,10 +9,10 @@ from components.commands import BuildStructure, BuildUnit, ChooseBase, EndTurn
 from components.structures import Structure
 from game.ai import make_controller, run_computer_turn
 from game.ai.base import TurnLog
+from game.content import plugin_module
 from game.engine import Game, Rejected
 from game.mapgen import generate_map
-from game.plugins import create_game, plugin_module
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.simulate import new_modded_game, play_game
 from game.snapshot import state_hash
 from systems import queries as q

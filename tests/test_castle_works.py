@@ -6,8 +6,8 @@ import esper
 
 from components.commands import ChooseBase, ClimbWall, EndTurn, Move
 from components.structures import Structure
-from game.plugins import create_game, plugin_army_options, plugin_structure_options
-from game.setup import PlayerSpec
+from game.content import plugin_army_options, plugin_structure_options
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.combat import protection
 from tests.builders import army, spawn_army, spawn_structure, tiny_map
@@ -79,7 +79,7 @@ def test_e2_3_e2_4_an_open_gate_lets_every_army_through_for_1_more_mp_toggled_on
     wall = spawn_structure(game, 1, "stone_wall", 1, 2)
     assert game.submit(c.BuildGate(wall, "portcullis")).ok
     assert game.submit(c.ToggleGate(wall)).ok and gate(game, wall).open
-    assert "1 time(s) a turn" in game.submit(c.ToggleGate(wall)).reason
+    assert "1 time a turn" in game.submit(c.ToggleGate(wall)).reason
     mine = spawn_army(game, 1, 1, ["soldier"])
     assert game.submit(Move(mine, (2,))).ok and army(game, mine).mp == 4 - 2
     assert game.submit(EndTurn()).ok  # seat 2's turn: the gate stays open, hostile armies pass it too

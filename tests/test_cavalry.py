@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from components.commands import BuildUnit, ChooseBase, Move, TakeOver
-from game.plugins import create_game
 from game.queries import build_options, where_can_it_go
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.upkeep import Group, rogue_chance
 from tests.builders import army, at, spawn_army, tiny_map

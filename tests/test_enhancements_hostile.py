@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from components.commands import ChooseBase, ClimbWall, VolleyAt
-from game.plugins import create_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from tests.builders import tiny_map
 

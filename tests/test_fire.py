@@ -9,9 +9,9 @@ import pytest
 
 from components.commands import AttackStructure, ChooseBase, EndTurn, StationedFire
 from components.structures import Structure
-from game.plugins import create_game, plugin_module
+from game.content import plugin_module
 from game.saves import load_game, save_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from systems import queries as q
 from tests.builders import army, at, spawn_army, spawn_structure, tiny_map
@@ -225,7 +225,7 @@ def test_repair_does_not_put_a_fire_out():
 
 
 def test_put_out_is_offered_to_the_panel_and_the_computer_with_the_engines_reason():
-    from game.plugins import plugin_army_options
+    from game.content import plugin_army_options
 
     game = fire_game()
     tower = spawn_structure(game, 1, "wooden_tower", at(game, 2, 0), garrison=["soldier"])

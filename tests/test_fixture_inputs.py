@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from game.content import load_ruleset
 from game.errors import DataError
 from game.maps import MapError, load_map
-from game.rules_loader import load_ruleset
 from game.saves import load_game
 
 FIXTURES = Path(__file__).parent / "fixtures"

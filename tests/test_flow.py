@@ -11,7 +11,7 @@ import pytest
 from components.commands import EndTurn, Move
 from game.content import discover as discover_module
 from game.content import load_app
-from game.content.manifest import BUNDLED_MODS, PROJECT_ROOT
+from game.content.manifest import BUNDLED_MODS
 from game.engine import Game
 from game.setup import PlayerSpec, create_game
 from systems.events import GameDrawn, GameWon, TurnStarted
@@ -21,7 +21,7 @@ PLAYERS = [PlayerSpec("A"), PlayerSpec("B")]
 
 
 def write_duel(root: Path, **numbers: int) -> Path:
-    guide = (PROJECT_ROOT / "docs" / "architecture.md").read_text()
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "architecture.md").read_text()
     files = dict(re.findall(r"`mods/duel/([\w.]+)`:\n\n```\w+\n(.*?)```", guide, flags=re.S))
     assert set(files) == {"mod.toml", "rules.toml", "plugin.py"}
     folder = root / "duel"

@@ -80,8 +80,8 @@ def test_r2_3_territories_under_a_rogue_army_are_not_counted_as_producing():
 def test_the_food_outlook_gives_the_forecasts_numbers_with_armies_and_stationed_units():
     """R4.1/R4.2: `food_outlook` (what computer players ask before each unit) sums the upkeep without building
     the groups; it must give the forecast's expected production and owed upkeep at every point of a game."""
+    from game.content import load_ruleset
     from game.forecast import food_outlook
-    from game.rules_loader import load_ruleset
     from game.simulate import play_game, resolve_map
 
     rules, checked = load_ruleset(), 0

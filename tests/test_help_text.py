@@ -5,8 +5,8 @@ from __future__ import annotations
 
 def test_the_help_legend_and_rules_brief_take_their_numbers_from_the_ruleset():
     """Every number shown to players is the ruleset's: change the data and the help changes with it."""
+    from game.content import load_ruleset
     from game.help_text import rules_brief, symbols
-    from game.rules_loader import load_ruleset
 
     rules = load_ruleset()
     cheap = rules.model_copy(update={"costs": rules.costs.model_copy(update={"take_over_enemy": 5})})

@@ -125,7 +125,7 @@ def test_rejected_commands_change_nothing_even_repeatedly():
 
 def start_modded(seed: int) -> Game:
     """Two islands with cavalry, medics and ships, rich enough to build docks and ships at once."""
-    from game.plugins import create_game
+    from game.setup import create_game
     from tests.fixtures.maps import islands
 
     game = create_game(islands(), [PlayerSpec("A"), PlayerSpec("B")], seed, ["cavalry", "medic", "ships"])

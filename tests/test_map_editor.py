@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from game.content import load_ruleset
 from game.map_editor import UNDO_STEPS, EditError, MapDocument, file_stem, user_maps, user_maps_folder
 from game.mapgen import fairness, generate_map
 from game.maps import load_map
-from game.rules_loader import load_ruleset
 from game.validate import validate_paths
 from systems.board import HEX, REGIONS, SQUARE8
 

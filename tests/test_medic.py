@@ -6,9 +6,9 @@ import esper
 
 from components.armies import Army
 from components.commands import Attack, BuildUnit, ChooseBase, EndTurn
-from game.plugins import create_game, plugin_module
+from game.content import plugin_module
 from game.queries import build_options
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.combat import pairings
 from systems.events import BattleRoundFought

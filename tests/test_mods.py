@@ -11,13 +11,13 @@ import pytest
 from components.commands import Attack, BuildUnit, ChooseBase
 from game.cli import main as foc
 from game.content import discover as mods_module
+from game.content import load_ruleset
+from game.content.discover import check_mods_available, discover_mods
+from game.content.manifest import BUNDLED_MODS
 from game.errors import DataError
-from game.mods import check_mods_available, discover_mods
-from game.plugins import create_game
 from game.queries import build_options
-from game.rules_loader import BUNDLED_MODS, load_ruleset
 from game.schema import write_schemas
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.validate import validate_paths
 from systems import queries as q
 from systems.events import BattleRoundFought

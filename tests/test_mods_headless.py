@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from components.commands import BuildUnit, ChooseBase, Command, EndTurn, Move
+from game.content import plugin_player_options
 from game.engine import Game
-from game.plugins import create_game, plugin_player_options
 from game.queries import army_options, build_options, structure_placements, where_can_it_go
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from systems import queries as q
 from tests.builders import tiny_map

@@ -10,7 +10,7 @@ import hashlib
 
 import pytest
 
-from game.rules_loader import load_ruleset
+from game.content import load_ruleset
 from game.simulate import play_game, resolve_map
 from game.snapshot import state_hash
 

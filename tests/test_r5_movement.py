@@ -203,7 +203,7 @@ def test_reachable_is_the_plain_cheapest_paths_search():
     `systems.board.cheapest_paths` gives with the movement step costs: the same territories in the same
     order, the same MP, paths and kinds, for every army of a game under way (ties between equally cheap
     paths included: computer players follow these paths)."""
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from game.simulate import play_game, resolve_map
     from systems import queries as q
     from systems.movement import occupancy, reachable

@@ -10,9 +10,9 @@ import pytest
 
 from components.commands import Attack, Bombard, ChooseBase, ClimbWall, EndTurn, VolleyAt
 from components.structures import Catapult
-from game.plugins import create_game, plugin_army_options, plugin_module
+from game.content import plugin_army_options, plugin_module
 from game.queries import army_options
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.climbing import fall_odds
 from systems.combat import unit_attack

@@ -8,10 +8,9 @@ import esper
 
 from components.armies import Rogue
 from components.commands import BuildUnit, ChooseBase, Move
-from game.content import BUNDLED_MODS
-from game.plugins import create_game, load_mods
+from game.content import BUNDLED_MODS, load_mods
 from game.queries import build_options
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.validate import validate_paths
 from systems import queries as q
 from systems.upkeep import Group, rogue_chance

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 import pytest
 
 from game import saves
+from game.content import load_ruleset
 from game.packed_log import PackedLog
 from game.replay import replay_data
-from game.rules_loader import load_ruleset
 from game.simulate import new_computer_game, play_game, resolve_map
 from game.snapshot import state_hash
 from game.summary import COMPACT_AFTER_ROUNDS, describe, event_territory

@@ -390,3 +390,18 @@ def test_a_save_in_the_middle_of_a_duel_round_keeps_the_sealed_answer(tmp_path):
     for g in (game, loaded):
         assert g.submit(Answer(entity, "continue:grisk"), seat=2).ok
     assert state_hash(loaded.world) == state_hash(game.world)
+
+
+def test_du1_2_a_hex_is_named_in_words_never_by_raw_coordinates():
+    """DU1.2's places by name ('the goal'), any other hex by its ground and the nearest place."""
+    import re
+
+    from tests.relic_support import new, sub
+
+    game = new()
+    land = sub("play").land(game.world)
+    assert land.name(land.goal) == "the goal" and land.name(land.start) == "the start"
+    beside = land.neighbours(land.start)[0]
+    assert land.name(beside) == f"the {land.terrain[beside]} 1 hex from the start"
+    for h in range(land.board.size):
+        assert not re.search(r"\(\d+, ?\d+\)", land.name(h))

@@ -14,9 +14,8 @@ from game.ai.params import Params
 from game.ai.turn import Turn
 from game.ai.view import View
 from game.forecast import upkeep_forecast
-from game.plugins import create_game
 from game.queries import battle_forecast
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.army_actions import takeover_cost
 from systems.combat import pair_strikes, simulate_battle

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from game.content import load_ruleset
+from game.content.data import build_ruleset
+from game.content.manifest import BUNDLED_MODS, ModManifest
 from game.errors import DataError
-from game.rules_loader import BUNDLED_MODS, ModManifest, build_ruleset, load_ruleset
 
 
 def write_mod(folder: Path, files: dict[str, str], manifest_extra: str = "") -> Path:

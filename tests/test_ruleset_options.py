@@ -189,10 +189,10 @@ def test_rs2_1_a_dealt_risky_space_game_starts_with_every_system_claimed():
 
 
 def test_a_balance_lab_variant_chooses_options_by_name(tmp_path):
-    from game.content.manifest import PROJECT_ROOT
+    from game.content.manifest import BUNDLED_MODS
     from game.lab.variants import build_variant_app, parse_variant
 
-    path = PROJECT_ROOT / "mods" / "relic-duels" / "variants" / "seize_and_guardians.toml"
+    path = BUNDLED_MODS / "relic-duels" / "variants" / "seize_and_guardians.toml"
     variant = parse_variant(f"dangers={path}", ruleset="relic-duels")
     assert dict(variant.options) == {"seize_relic": True, "guardians": True}
     rules = build_variant_app(variant).rules

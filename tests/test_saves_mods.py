@@ -13,11 +13,11 @@ import pytest
 
 from components.commands import BuildStructure, ChooseBase, EndTurn
 from game.ai import run_computer_turn
+from game.content import plugin_module
+from game.content.manifest import BUNDLED_MODS
 from game.errors import DataError
-from game.plugins import create_game, plugin_module
-from game.rules_loader import BUNDLED_MODS
 from game.saves import checksum, encode, load_game, read_raw, save_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from systems import queries as q
 from tests.builders import at, spawn_army, tiny_map

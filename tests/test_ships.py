@@ -6,15 +6,9 @@ import esper
 
 from components.commands import BuildStructure, ChooseBase, EndTurn, Unstation
 from components.structures import Structure
-from game.plugins import (
-    create_game,
-    plugin_army_options,
-    plugin_module,
-    plugin_player_options,
-    plugin_structure_options,
-)
+from game.content import plugin_army_options, plugin_module, plugin_player_options, plugin_structure_options
 from game.queries import structure_placements
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.snapshot import snapshot
 from systems import queries as q
 from systems.combat import damage_structure

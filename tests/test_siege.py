@@ -6,9 +6,8 @@ import esper
 
 from components.commands import Bombard, BuildStructure, ChooseBase, ClimbWall, CrewCatapult, MoveCatapult
 from components.structures import Catapult, Structure
-from game.plugins import create_game
 from game.queries import army_options
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from systems import queries as q
 from systems.climbing import climb_commands, fall_odds
 from tests.builders import army, spawn_army, spawn_structure, tiny_map

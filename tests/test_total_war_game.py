@@ -235,3 +235,29 @@ def test_a_save_with_hidden_orders_pending_keeps_them_and_resolves_alike(tmp_pat
     assert game.submit(Ready(), seat=2).ok and loaded.submit(Ready(), seat=2).ok
     assert state_hash(loaded.world) == state_hash(game.world)
     assert module.hexes.hex_name(tw(loaded).play.by_name(loaded.world)[gun.name].hex) == step
+
+
+def test_tw4_2_every_roll_of_a_volley_is_an_event_both_seats_see_before_its_hits():
+    """TW4.2: an artillery volley into a regiment with a neighbour: the draw and the area die (hit or miss) are
+    DiceRolled events, each before the shot's hits, in both seats' views of the resolution."""
+    game = deployed()
+    ready_both(game)                                                              # movement: everyone holds
+    assert game.world.clock.stage == "combat"
+    module = tw(game)
+    hexes = module.hexes
+    regs = regiments(game)
+    art, target, neighbour = regs["1:artillery:1"], regs["2:infantry:2"], regs["2:infantry:3"]
+    art.deployed = True
+    target.hex = hexes.add(hexes.add(hexes.add(art.hex, hexes.VECTORS["S"]), hexes.VECTORS["S"]), hexes.VECTORS["S"])
+    neighbour.hex = hexes.add(target.hex, hexes.VECTORS["S"])                     # a test position
+    assert game.submit(module.commands.Fire(art.name, hexes.hex_name(target.hex)), seat=1).ok
+    result = ready_both(game)
+    for seat in (1, 2):
+        seen = events_for(game, seat, result.events)
+        rolls = [e for e in seen if type(e).__name__ == "DiceRolled" and e.regiment == art.name]
+        assert rolls[0].purpose == "artillery" and rolls[0].target == target.name
+        area = [r for r in rolls if r.purpose == "area"]
+        assert neighbour.name in [r.target for r in area]                          # rolled for, hit or miss
+        assert all(r.need == game.world.rules.fire.area_hit for r in area)
+        first_shot = next(i for i, e in enumerate(seen) if type(e).__name__ == "ShotFired" and e.regiment == art.name)
+        assert all(seen.index(r) < first_shot for r in rolls)

@@ -511,3 +511,64 @@ def test_tw6_movement_never_stacks_two_regiments_in_a_hex_and_follows_the_paths(
         assert len({r.hex for r in regs}) == len(regs)
         for r in regs:
             assert r.hex == start[r.name] or r.hex in paths[r.name].path
+
+
+# --- TW4.2 every roll is shown --------------------------------------------------------------------------------
+
+def test_tw4_2_artillery_draw_and_every_area_die_are_recorded_a_miss_too():
+    """E4's shot with the SE die a miss (3 < 5): the draw, both area dice (hit and miss) are rolls."""
+    art = reg(1, "artillery", 1, "P5", "S")
+    target = reg(2, "infantry", 4, "P13", "N")
+    friend = reg(1, "infantry", 5, "P12", "S")
+    other = reg(2, "infantry", 6, "Q14", "N")
+    rolls: list = []
+    hits = combat.shoot(art, target.hex, [art, target, friend, other], {}, R, Scripted(31, 5, 4, 3), factor(art),
+                        rolls=rolls)
+    assert [x.target for x in hits] == [target.name, friend.name]                 # Q14's die missed: no hit
+    assert [(r.purpose, r.value, r.need, r.target) for r in rolls] == [
+        ("artillery", 31, 0, target.name), ("area", 5, R.fire.area_hit, friend.name),
+        ("area", 3, R.fire.area_hit, other.name)]
+    assert (rolls[0].low, rolls[0].high) == (R.fire.artillery_low * art.men, R.fire.artillery_high * art.men)
+
+
+@pytest.mark.parametrize("roll", [3, 4])
+def test_tw4_2_the_charge_die_and_the_melee_draw_are_recorded(roll):
+    a, d = reg(1, "infantry", 1, "K20"), reg(2, "infantry", 1, "K21")
+    rolls: list = []
+    combat.melee_attack(a, d.hex, True, {}, R, Scripted(roll), 100, rolls=rolls, against=d.name)
+    assert [(r.purpose, r.value, r.need, r.target) for r in rolls] == [("charge", roll, R.charge.infantry_success,
+                                                                       d.name)]
+    rolls.clear()
+    low, high = a.men // R.units["infantry"].melee_low_div, a.men // R.units["infantry"].melee_high_div
+    combat.melee_attack(a, d.hex, False, {}, R, Scripted(low), 100, rolls=rolls, against=d.name)
+    assert [(r.purpose, r.value, r.low, r.high) for r in rolls] == [("melee", low, low, high)]
+
+
+def test_tw4_2_roll_words_name_the_roll_its_need_and_its_result():
+    events = sub("events")
+    miss = events.DiceRolled(1, "1:artillery:1", "area", 3, 1, 6, 5, "2:infantry:6")
+    assert not miss.success
+    assert miss.log_text() == "player 1's Artillery 1's shell rolls 3 (needs 5+): misses player 2's Infantry 6"
+    charge = events.DiceRolled(1, "1:infantry:1", "charge", 4, 1, 6, 4, "2:infantry:1")
+    assert charge.success and "goes home" in charge.log_text()
+    off = events.DiceRolled(2, "2:cavalry:1", "roll-off", 6, 1, 6)
+    assert off.log_text() == "player 2's Cavalry 1 rolls 6 in a roll-off for a hex"
+
+
+def test_tw4_2_every_event_words_itself_for_the_log_without_rule_ids():
+    """The log's line for each Total War event (game.summary.describe asks `log_text`): plain words."""
+    import dataclasses
+    import re
+
+    events = sub("events")
+    samples = {"seat": 1, "regiment": "1:infantry:2", "target": "2:cavalry:1", "tick": 1, "origin": "K20",
+               "destination": "K21", "at": "K20", "wanted": "K21", "men": 12, "reaction": False, "artillery": False,
+               "charge": True, "dealt": 25, "lost": 12, "morale": 60, "effective": 62, "state": "steady",
+               "infantry": 5, "cavalry": 3, "points": 100, "regiments": 10, "purpose": "melee", "value": 30,
+               "low": 20, "high": 50}
+    for cls in events.TOTAL_WAR_EVENTS:
+        fields = {f.name: samples[f.name] for f in dataclasses.fields(cls) if f.name in samples}
+        if cls.__name__ == "ArmyBought":
+            fields["artillery"] = 2
+        text = cls(**fields).log_text(lambda t: str(t))
+        assert text and not re.search(r"\(TW\d|\d+:\w+:\d+", text), (cls.__name__, text)

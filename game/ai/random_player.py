@@ -28,7 +28,7 @@ def legal_commands(game: Game) -> list[Command]:
     for structure_type in sorted(world.rules.structures):
         out.extend(gq.structure_placements(game, structure_type))
     if any(m.id != "base" for m in world.rules.mods):  # what plugin mods add (boarding, sailing, landing...)
-        from game.plugins import plugin_player_options
+        from game.content import plugin_player_options
 
         out.extend(o.command for o in plugin_player_options(game) if o.available and o.command is not None)
     return [c for c in out if check(world, c) is None]

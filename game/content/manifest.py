@@ -11,9 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.content.options import RulesetOption
 from game.flow import Flow
+from game.resources import CONTENT_ROOT, MODS
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
-BUNDLED_MODS = PROJECT_ROOT / "mods"
+BUNDLED_MODS = MODS  # the game's own rulesets and mods
 DEFAULT_RULESET = "base"  # the ruleset a game plays when none is named (saves without one played it)
 # a mod or ruleset id: lower case letters, digits, '_' and single inner '-' (e.g. risky-space)
 MOD_ID_PATTERN = r"^[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*$"
@@ -50,7 +50,7 @@ class ModManifest(BaseModel):
         "only bundled mods and installed packages may have one"
     )
     flow: Flow | None = Field(default=None, description="a ruleset's setup and turn phases (game.flow)")
-    maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj), relative to mod.toml")
+    maps: str = Field(default="maps", description="a ruleset's folder of maps (.tmj, .tmx), relative to mod.toml")
     options: list[RulesetOption] = Field(
         default=[], description="a ruleset's player-facing options ([[options]]), set when a game starts "
         "(game.content.options)")
@@ -90,9 +90,10 @@ class ModManifest(BaseModel):
 
 
 def rel(path: Path) -> str:
-    """A path as messages show it: relative to the project when inside it."""
+    """A path as messages show it: relative to the game's content folder when inside it (mods/base/units.toml,
+    installed or not)."""
     try:
-        return str(path.resolve().relative_to(PROJECT_ROOT))
+        return str(path.resolve().relative_to(CONTENT_ROOT))
     except ValueError:
         return str(path)
 

@@ -36,7 +36,7 @@ RAY_AUTH_HINT = ("if the cluster is up: one started with token authentication (t
 def add_arguments(parser: Any) -> None:
     """The options of `foc balance` (each with its help line)."""
     parser.add_argument("--ruleset", default="base", help="which game to play: any installed ruleset (default base)")
-    parser.add_argument("--map", default=None, help="a map of the ruleset (name or .tmj path) or random:WxH[:seed]; "
+    parser.add_argument("--map", default=None, help="a map of the ruleset (name or .tmj/.tmx path) or random:WxH[:seed]; "
                         "default: the ruleset's board, or its first map for that many players")
     parser.add_argument("--players", default="ai,ai,ai,ai",
                         help="one computer kind per seat: ai (the game's first kind) or a kind the ruleset registers "

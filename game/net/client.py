@@ -22,7 +22,7 @@ from game.net.rate import TokenBucket
 
 def local_mods() -> list[dict[str, str]]:
     """The mods installed here, as the hello message names them (the server refuses games we cannot run)."""
-    from game.mods import installed_mods
+    from game.content.discover import installed_mods
 
     return [{"id": mod_id, "version": m.version} for mod_id, m in sorted(installed_mods().items())]
 

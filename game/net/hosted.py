@@ -25,13 +25,14 @@ from game.ai import make_controller
 from game.codec import command_from_data, command_to_data
 from game.engine import Accepted, Game, Result
 from game.errors import DataError
-from game.maps import MapData
+from game.maps import MapData, find_map_file
 from game.net.journal import StoredGame, Write
 from game.net.views import ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
+from game.resources import MAPS
 from game.saves import ModRef, game_app, require_mods
 from game.setup import PlayerSpec, create_game
-from game.simulate import PROJECT_ROOT, resolve_map
+from game.simulate import resolve_map
 from systems.world import MAIN, SETUP
 
 OPEN, HUMAN, COMPUTER = "open", "human", "computer"
@@ -307,8 +308,8 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
         if not (low <= width <= high and low <= height <= high):
             raise DataError([f"map: random maps are {low}x{low} to {high}x{high}, not {width}x{height}"])
         return resolve_map(name, ruleset)
-    folder = maps_folder(ruleset) or PROJECT_ROOT / "maps"
-    if not MAP_NAME.fullmatch(name) or not (folder / f"{name}.tmj").is_file():
+    folder = maps_folder(ruleset) or MAPS
+    if not MAP_NAME.fullmatch(name) or find_map_file(folder, name) is None:
         raise DataError([f"map: no map {name[:40]!r} for {ruleset} on this server (use a shipped map's name, "
                          "random:WxH, or default for a ruleset with its own board)"])
     return resolve_map(name, ruleset)

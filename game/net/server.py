@@ -35,6 +35,7 @@ from game.net.protocol import ProtocolError
 from game.net.rate import TokenBucket
 from game.net.views import Viewer, event_from_data, state_for, update_for
 from game.views import events_for
+from game.words import plural
 
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
@@ -534,7 +535,7 @@ class Server:
                          ping_interval=20, ping_timeout=20, compression=None) as server:
             bound = [s.getsockname() for s in server.sockets]
             actual = bound[0][1] if bound else port
-            print(f"foc serve: listening on ws://{host}:{actual} ({len(self.games)} game(s) restored, "
+            print(f"foc serve: listening on ws://{host}:{actual} ({plural(len(self.games), 'game')} restored, "
                   f"data in {self.journal.path.parent})", flush=True)
             if ready is not None:
                 ready(actual)

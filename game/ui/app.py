@@ -10,7 +10,7 @@ from typing import Any
 import arcade
 
 from game.engine import Game
-from game.ui import theme
+from game.ui import stillness, theme
 from game.ui.assets import Assets, SeatStyle
 from game.ui.client_window import ClientWindow
 from game.ui.frame_pacing import FramePacer
@@ -62,6 +62,8 @@ class GameWindow(ClientWindow):
         self._still_for = 0.0
         self._since_draw = 0.0
         self._must_draw = True
+        self._since_wake = 0.0
+        self._game_marker: tuple[int, int] | None = None
         super().__init__(width, height, "Forces of Conquest", antialiasing=False, vsync=False,
                          visible=visible, update_rate=1 / 60, draw_rate=1 / 60)
         self.background_color = theme.BACKGROUND
@@ -172,19 +174,44 @@ class GameWindow(ClientWindow):
             self.wake()
         super().dispatch_event(*args)
 
+    def show_view(self, new_view: arcade.View) -> None:
+        """A new screen is drawn at once, and until it settles."""
+        super().show_view(new_view)
+        self.wake()
+
     def wake(self) -> None:
         self._still_for = 0.0
+        self._since_wake = 0.0
         self._must_draw = True
         if self.idle:
             self.idle = False
             self.set_update_rate(BUSY_RATE)
             self.set_draw_rate(BUSY_RATE)
 
+    def is_quiet(self) -> bool:
+        """Whether the current screen's next frame would be the picture already on screen. A game event wakes
+        the window; a screen with an exact answer gives it (`quiet()`); any other one is still once it settled
+        and nothing it shows changes (game.ui.stillness)."""
+        view = self.current_view
+        marker = stillness.game_marker(view)
+        if marker != self._game_marker:
+            self._game_marker = marker
+            self.wake()
+            return False
+        quiet = getattr(view, "quiet", None)
+        if callable(quiet):
+            return bool(quiet())
+        if self._since_wake < stillness.SETTLE or stillness.moving(view):
+            return False
+        if stillness.widgets_changed(view):  # one frame shows a widget's new look; no need to wake for it
+            self._must_draw = True
+        return True
+
     def draw(self, dt: float) -> None:
-        """The event loop's frame. While the view reports `quiet()` (its next frame would be the picture already
-        on screen), nothing is drawn or swapped, and after a moment updates slow to IDLE_RATE."""
-        quiet = getattr(self.current_view, "quiet", None)
-        if callable(quiet) and quiet():
+        """The event loop's frame. While the screen is quiet (its next frame would be the picture already on
+        screen), nothing is drawn or swapped, and after a moment updates slow to IDLE_RATE."""
+        self._since_wake += dt
+        if self.is_quiet():
             self._still_for += dt
             if self._still_for >= IDLE_AFTER and not self.idle:
                 self.idle = True

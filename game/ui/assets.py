@@ -11,10 +11,11 @@ from typing import Any
 import arcade
 from PIL import Image, ImageDraw, ImageFont
 
+from game import resources
 from game.ui import theme
 from game.ui.theme import Color
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = resources.ASSETS
 _BOX = arcade.hitbox.algo_bounding_box
 _FONT_FILE = ":system:fonts/ttf/Kenney/Kenney_Future.ttf"
 _BOLD_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",)

@@ -57,6 +57,7 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
     from game.content import load_app
     from game.mapgen import generate_map
     from game.maps import list_maps, load_map
+    from game.simulate import map_terrain
 
     if not name and load_app(ruleset).rules.board is not None:
         return None
@@ -68,7 +69,7 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
             if candidates:
                 path = candidates[0]
         if path.is_file():
-            return load_map(path)
+            return load_map(path, map_terrain(ruleset))
         generator = load_app(ruleset).map_generator
         if generator is not None and name.split(":")[0] == "random":  # the ruleset's own: `random[:SEED]`
             return generator(players, int(name.partition(":")[2] or seed))  # type: ignore[no-any-return]
@@ -78,7 +79,7 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
         raise SystemExit(f"foc play: no map {name!r} (known: {', '.join(p.stem for p in list_maps(ruleset=ruleset)) or 'none'})")
     for path in list_maps(ruleset=ruleset):
         try:
-            data = load_map(path)
+            data = load_map(path, map_terrain(ruleset))
         except Exception:
             continue
         if data.supports(players):

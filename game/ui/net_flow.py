@@ -30,7 +30,8 @@ def start_local_server(data: Path | None = None, timeout: float = 20.0) -> tuple
         from game.net.server import default_data_dir
 
         data = default_data_dir()
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
+    foc = [sys.executable] if getattr(sys, "frozen", False) else [sys.executable, "-m", "game"]  # a bundle is foc
+    proc = subprocess.Popen([*foc, "serve", "--host", "127.0.0.1", "--port", "0",
                              "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                             cwd=Path(__file__).resolve().parents[2])
     atexit.register(_stop, proc)

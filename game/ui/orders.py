@@ -10,8 +10,8 @@ from components.armies import Army
 from components.commands import BuildStructure, Command, Move, Split
 from components.structures import Structure
 from game import queries as gq
+from game.content import plugin_army_options, plugin_structure_options
 from game.engine import Result
-from game.plugins import plugin_army_options, plugin_structure_options
 from game.ui import theme
 from game.ui.grid import Layout
 from game.ui.overlays import Overlays

@@ -21,7 +21,7 @@ from components.commands import (
 )
 from components.structures import Catapult, Structure
 from game import queries as gq
-from game.plugins import plugin_army_options, plugin_structure_options
+from game.content import plugin_army_options, plugin_structure_options
 from game.summary import territory_label
 from game.ui import info, theme
 from game.ui.assets import Assets, SeatStyle
@@ -201,7 +201,7 @@ class SidePanel:
         self.subtitle = Label(ui, left, sel_top - 33, "", 10, theme.TEXT_DIM, width=int(inner))
         self.rows = [UnitRowSlot(ui, assets, left, inner) for _ in range(MAX_ROWS)]
         self.more = Label(ui, left, 0, "", 9, theme.TEXT_DIM)
-        self.actions = [ui.button((left, 0, inner, 24)) for _ in range(MAX_ACTIONS)]
+        self.actions = [ui.button((left, 0, inner, 24), fit=True) for _ in range(MAX_ACTIONS)]
         self.version = -1
 
     # ----- helpers
@@ -270,17 +270,20 @@ class SidePanel:
         seat = scene.seat
         self._header(scene.names.get(seat, f"Player {seat}"), self.style(seat), scene.round, scene.stage,
                      scene.computer.get(seat, False))
-        self.end_turn.configure("End turn", "", enabled=False, tooltip="A computer player is playing")
+        computer = scene.computer.get(seat, False)
+        name = scene.names.get(seat, f"Player {seat}")
+        playing = "A computer player is playing" if computer else f"{name} is playing"
+        self.end_turn.configure("End turn", "", enabled=False, tooltip=playing)
         self._build(False, engine=False)
         for _resource, amount, change in self.resources:
             amount.set("–")
             change.set("")
         self._fold_build(0)
         self.set_forecast("", theme.TEXT_DIM, "", [])
-        computer = scene.computer.get(seat, False)
         starting = scene.stage in ("resource", "upkeep")  # a human's turn begins: production, upkeep, healing
-        self.title.set("A computer player is playing…" if computer else
-                       f"{scene.names.get(seat, 'Your')}'s turn begins…" if starting else "Rogue armies are moving…")
+        # another human's turn (a network game's other window): never called a computer's or the rogues'
+        self.title.fit(f"{playing}…" if computer or scene.stage in ("main", "setup") else
+                       f"{name}'s turn begins…" if starting else "Rogue armies are moving…", self.inner)
         self.subtitle.set("Watch the armies move. Change the pace with the speed button or F.")
         for row in self.rows:
             row.show(False)
@@ -369,13 +372,13 @@ class SidePanel:
             y -= max(0.0, float(self.subtitle.text_obj.content_height) - 18)  # a subtitle of two lines
         elif orders.placing is not None:
             spec = world.rules.structures[orders.placing]
-            self.title.set(f"Placing: {spec.name}")
+            self.title.fit(f"Placing: {spec.name}", self.inner)
             self.subtitle.set(f"Costs {info.cost_text(dict(spec.cost))}. Click where it should stand; "
                               "right-click or Esc cancels.")
         elif orders.inspected is not None:
             self._territory_section(orders.inspected)
         else:
-            self.title.set("Your orders" if human else "Waiting")
+            self.title.fit("Your orders" if human else "Waiting", self.inner)
             self.subtitle.set(self._orders_hint() if human else "")
         level = 0  # fold the build menu as far as the selection's actions need its room
         last = len(self.build_levels) - 1
@@ -433,7 +436,7 @@ class SidePanel:
         mine = army.owner == world.clock.seat
         owner = info.owner_name(world, army.owner)
         title = "Your army" if mine else ("Rogue army" if army.owner is None else f"{owner}'s army")
-        self.title.set(f"{title} · {len(army.units)} unit{'s' if len(army.units) != 1 else ''}")
+        self.title.fit(f"{title} · {len(army.units)} unit{'s' if len(army.units) != 1 else ''}", self.inner)
         max_mp = info.army_max_mp(world, entity)
         state = " · in a battle" if army.battle is not None else (" · done for this turn" if army.done else "")
         facts = info.structure_facts(world, entity)  # a mod's line about the army (presentation.panel_facts)
@@ -491,10 +494,11 @@ class SidePanel:
                 label = f"Retreat {direction(world, army.territory, target)}"
             elif isinstance(target, int) and not key:  # "Volley into 75" -> "Volley south" (a neighbour)
                 label = place_words(label, target, army.territory, world)
+            tip = place_words(option.label, target, army.territory, world) if isinstance(target, int) else option.label
             note = f"{option.mp_cost} MP" + (f" + {info.cost_text(option.cost)}" if option.cost else "")
             if option.reason is not None:  # not the price of something that cannot be done: why not
                 note = short_reason(option.reason)
-            actions.append((label, note, option.reason, option.command, option.label))
+            actions.append((label, note, option.reason, option.command, tip))
         actions += self._plugin_actions(plugin_army_options(self.session.game, entity), army.territory)
         return y - 4, actions
 
@@ -552,7 +556,7 @@ class SidePanel:
         mine = structure.owner == world.clock.seat
         name = info.structure_name(world, entity)
         owner = "yours" if mine else info.owner_name(world, structure.owner)
-        self.title.set(f"{name} ({owner})")
+        self.title.fit(f"{name} ({owner})", self.inner, shorter=(name,))
         capacity = spec.garrison if spec else 0
         facts = info.structure_facts(world, entity)
         if facts is not None:
@@ -635,8 +639,9 @@ class SidePanel:
         world = self.session.world
         terrain = world.rules.terrain[world.terrain[territory]]
         owner = world.owner_of(territory)
-        who = "neutral" if owner is None else f"owned by {info.owner_name(world, owner)}"
-        self.title.set(f"{terrain.name} ({who})")
+        name = "neutral" if owner is None else info.owner_name(world, owner)
+        who = "neutral" if owner is None else f"owned by {name}"
+        self.title.fit(f"{terrain.name} ({who})", self.inner, shorter=(f"{terrain.name} ({name})", terrain.name))
         produce = ", ".join(f"{low}–{high} {r}" for r, (low, high) in terrain.production.items()) or "nothing"
         extra = " · disrupted" if q.is_disrupted(world, territory) else ""
         self.subtitle.set(f"Produces {produce} per turn{extra}")

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from systems import events as ev
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = resources.ASSETS
 
 EVENT_SOUNDS: tuple[tuple[type[ev.Event], str], ...] = (
     (ev.GameWon, "victory"),

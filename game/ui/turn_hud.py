@@ -133,7 +133,7 @@ class TurnHud:
         low = forecast.food_now + forecast.production_min
         high = forecast.food_now + forecast.production_max
         have = f"{low}" if low == high else f"{low}-{high}"
-        head = f"Next upkeep: {forecast.owed} {forecast.resource} owed, you will have {have}"
+        head = f"Next upkeep: {forecast.owed} {forecast.resource} owed, of {have}; {left_after(forecast)} left after it"
         if forecast.safe:
             return [Line(head + " — all paid", None, GOOD)]
         lines = [Line(head, None, BAD)]
@@ -157,7 +157,7 @@ class TurnHud:
         low = forecast.food_now + forecast.production_min
         high = forecast.food_now + forecast.production_max
         have = f"{low}" if low == high else f"{low}-{high}"
-        text = f"Next upkeep {forecast.owed} {forecast.resource}, you will have {have}"
+        text = f"Next upkeep {forecast.owed} {forecast.resource}, {left_after(forecast)} left after it"
         targets = [line.territory for line in self.forecast_lines if line.territory is not None]
         if forecast.safe:
             text, color = f"✓ {text}", GOOD
@@ -283,3 +283,10 @@ class TurnHud:
             placed = self.log_lines.territory(index) is not None
             color = self.log_lines.color if placed and index >= self.log_since else DIM
             self.texts.draw(key, text, left + 10, top - (slot + 0.5) * LOG_ROW, color, 10, anchor_y="center")
+
+
+def left_after(forecast: UpkeepForecast) -> str:
+    """The food left once the upkeep is paid, worst to best harvest ("20-23"; never below 0)."""
+    low = max(0, forecast.food_now + forecast.production_min - forecast.owed)
+    high = max(0, forecast.food_now + forecast.production_max - forecast.owed)
+    return f"{low}" if low == high else f"{low}-{high}"

@@ -204,15 +204,18 @@ class Button:
             self.icon.remove_from_sprite_lists()
             self.icon = None
         self._layout()
-        if self.fit:
-            self.label.fit(text, self.text_width, theme.TEXT if enabled else theme.TEXT_DISABLED, shorter)
-        else:
-            self.label.set(text, theme.TEXT if enabled else theme.TEXT_DISABLED)
         note_color = (theme.TEXT_DARK if self.primary and enabled else theme.TEXT_DIM) if enabled else theme.TEXT_DISABLED
         if self.fit and self.stacked:
             self.note.fit(note, self.text_width, note_color, note_shorter)
         else:
             self.note.set(note, note_color)
+        room = self.text_width  # a note at the right takes its width from the label's (they never overlap)
+        if not self.stacked and note:
+            room -= self.note.content_width + 8
+        if self.fit:
+            self.label.fit(text, room, theme.TEXT if enabled else theme.TEXT_DISABLED, shorter)
+        else:
+            self.label.set(text, theme.TEXT if enabled else theme.TEXT_DISABLED)
         self.show(True)
         self.restyle()
 

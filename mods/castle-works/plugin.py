@@ -30,6 +30,7 @@ from components.armies import Army
 from components.board import Territory
 from components.commands import Command
 from components.structures import Structure
+from game.words import plural
 from systems import queries as q
 from systems.actions import own_army, player_turn
 from systems.combat import attack_structure, structure_attack_done
@@ -354,7 +355,7 @@ def toggle_reason(world: World, cmd: ToggleGate) -> str | None:
     used = gate.toggles if (gate.toggled_round, gate.toggled_seat) == (world.clock.round, world.clock.seat) else 0
     limit = settings(world).toggles_per_turn
     if used >= limit:
-        return f"a gate opens or closes {limit} time(s) a turn (E2.3)"
+        return f"a gate opens or closes {plural(limit, 'time')} a turn (E2.3)"
     return None
 
 

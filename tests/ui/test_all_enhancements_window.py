@@ -95,7 +95,7 @@ def test_a_computer_only_game_with_all_six_mods_runs_in_the_window_to_the_victor
 def test_a_burning_wall_with_a_gate_shows_both_the_gate_and_the_flames(app: GameWindow) -> None:
     """Two mods' pictures on one structure (castle works' gate E2.2, fire's flames E4.3): each keeps its own, so
     opening the gate fades only the gate and putting the fire out leaves the gate drawn."""
-    from game.plugins import plugin_module
+    from game.content import plugin_module
 
     game = mod_game(["castle-works", "fire"])
     castle, fire = plugin_module("castle-works"), plugin_module("fire")

@@ -15,9 +15,8 @@ import pytest
 from components.armies import Army
 from components.commands import ChooseBase, CrewCatapult
 from components.structures import Structure
-from game.plugins import create_game
 from game.settings import ENV_DIR
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.ui.app import GameWindow
 from game.ui.chronicle import SAVES_ENV
 from game.ui.views.game_view import GameView

@@ -8,7 +8,7 @@ import arcade
 import esper
 
 from components.structures import Structure
-from game.plugins import plugin_module
+from game.content import plugin_module
 from game.ui.app import GameWindow
 from game.ui.views.help_overlay import HelpOverlay
 from tests.builders import spawn_army, spawn_structure

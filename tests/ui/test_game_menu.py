@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import arcade
 
-from game.plugins import create_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.ui.chronicle import attach, game_identity
 from game.ui.preferences import configure_window
 from game.ui.session import Session

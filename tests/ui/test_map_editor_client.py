@@ -216,7 +216,7 @@ def test_open_shipped_maps_e8_1(app, name: str) -> None:
 
 
 def test_play_this_map_then_computers_play_it_e8_5(app) -> None:
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from game.simulate import play_game
     from game.ui.views.setup import SetupView
 
@@ -277,7 +277,7 @@ def test_main_menu_button_and_start_screen_e8_1(app) -> None:
 
 
 def test_the_new_game_list_keeps_the_random_map_and_the_chosen_one_with_many_saved_maps(app) -> None:
-    from game.rules_loader import load_ruleset
+    from game.content import load_ruleset
     from game.ui.views.setup import MAP_ROWS
 
     ids = tuple(load_ruleset().terrain)
@@ -373,3 +373,29 @@ def test_both_editor_screens_lay_out_again_on_resize(app) -> None:
         shot(app, "map_editor_resized.png")
     finally:
         resize(app, *size)
+
+
+def test_player_counts_are_tabs_the_offer_is_the_one_tick_box_and_problems_read_whole(app) -> None:
+    """E8.4: the 2p/3p/4p buttons pick whose start zones are edited (tabs, no tick box drawn on them); the
+    'Offer' button is the tick box for the count being edited; a problem's text is on two lines, not cut."""
+    view = new_map(app)
+    press(app, view.buttons["players:3"])
+    tabs = [view.buttons[f"players:{n}"] for n in (2, 3, 4)]
+    assert not any("☐" in b.label.text or "☑" in b.label.text for b in tabs)
+    assert view.buttons["players:3"].selected and not view.buttons["players:2"].selected
+    assert view.buttons["tick"].label.text == "☐ Offer"
+    press(app, view.buttons["tick"])
+    assert 3 in view.doc.counts and view.buttons["tick"].label.text == "☑ Offer"
+    assert "offered" in view.buttons["players:3"].tooltip and "not offered" in view.buttons["players:2"].tooltip
+    press(app, view.buttons["seat:1"])
+    click(app, *at(view, 17))
+    frames(app, 2)
+    shown = [b for b in view.problem_buttons if b.visible]
+    assert shown
+    for b in shown:
+        words = f"{b.label.text} {b.note.text}".strip()
+        assert "…" not in words and words.endswith(b.tooltip.split("\n")[0]), (words, b.tooltip)
+        assert b.label.content_width <= b.rect[2] and b.note.content_width <= b.rect[2]
+    fair_bottom = view.fair_label.text_obj.y - view.fair_label.text_obj.content_height
+    top_problem = shown[0].rect[1] + shown[0].rect[3]
+    assert top_problem <= fair_bottom + 2                            # the fairness line's second line stays clear

@@ -6,8 +6,8 @@ from __future__ import annotations
 import esper
 import pytest
 
+from game.content import plugin_module
 from game.content.manifest import BUNDLED_MODS
-from game.plugins import plugin_module
 from game.ui.app import GameWindow
 from game.ui.preferences import sounds_of
 from tests.builders import spawn_army, spawn_structure

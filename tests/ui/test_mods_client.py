@@ -17,9 +17,8 @@ import pytest
 from components.armies import Army, ArmyUnit
 from components.commands import ChooseBase
 from components.structures import Structure
-from game.plugins import create_game
 from game.settings import ENV_DIR
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.ui.app import GameWindow
 from game.ui.chronicle import SAVES_ENV
 from game.ui.views.base_choice import BaseChoiceView

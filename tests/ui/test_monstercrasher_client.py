@@ -5,6 +5,7 @@ human's side kept at the bottom. Screenshots go to screenshots/mc_*.png."""
 from __future__ import annotations
 
 import random
+from importlib import import_module
 
 import arcade
 import pytest
@@ -163,3 +164,72 @@ def test_the_new_game_screen_picks_the_game_first_then_its_board_and_mods(app: G
     assert type(screen).__name__ == "MonsterScreen"
     assert screen.game.world.rules.ruleset_id == RULESET
     assert app.ruleset == RULESET
+
+
+def test_the_new_game_preview_draws_each_fixed_board_in_its_own_layout(app: GameWindow) -> None:
+    """A ruleset's board_layout (game.presentation): Total War's and Relic Duels' boards preview as hexes
+    (TW1.1, DU1.2), MonsterCrasher's as a checkerboard of squares (MC1.1)."""
+    from game.ui import theme
+    from game.ui.views.setup import SetupView
+
+    app.ruleset = None
+    app.mods = []
+    view = SetupView(app)
+    app.show_view(view)
+    frames(app, 2)
+    light = (238, 216, 180)
+    for ruleset, hexes in (("total-war", True), ("relic-duels", True), (RULESET, False)):
+        button = view.game_buttons[ruleset]
+        click(app, button.center_x, button.center_y)
+        frames(app, 2)
+        assert view.ruleset == ruleset
+        image = view.preview[0].texture.image.convert("RGB")
+        colors = {c for _, c in image.getcolors(1 << 20)}
+        assert ("hex board" in view.about.text) == hexes
+        if hexes:
+            assert light not in colors                                   # no checkerboard square
+            assert image.getpixel((0, 0)) == tuple(theme.BACKGROUND[:3])  # a hex board's ragged corner
+            assert (96, 128, 72) in colors
+        else:
+            assert light in colors
+
+
+def test_mc3_with_no_spawn_points_left_the_hint_says_to_end_the_turn(app: GameWindow) -> None:
+    """MC3: spawning the cheapest creature by clicks until the points run out; the hint then tells the player to
+    end the turn instead of still asking for a spawn."""
+    game, view = open_screen(app, (False, True))
+    rules = game.world.rules
+    cheapest = min(rules.units, key=lambda k: rules.units[k].cost)
+    screen_module = import_module(type(view).__module__)
+    rank = screen_module.back_rank(1, rules)
+    click(app, *center(view.roster_buttons[cheapest]))
+    for file in range(rules.board.width):
+        view.on_draw()
+        if "No spawn points left" in view.hint.text:
+            break
+        assert "to spawn a" in view.hint.text
+        click(app, *view.to_screen(file, rank))
+        settle(app, view)
+    view.on_draw()
+    assert "No spawn points left" in view.hint.text and "spawn a" not in view.hint.text
+
+
+def test_mc8_3_fights_losses_and_crossings_are_told_in_words_as_they_are_shown(app: GameWindow) -> None:
+    """MC6.3-MC6.5 shown in words, not only as tokens that vanish: each fight (with the defenses left), each
+    creature destroyed, each crossing and the life it cost appear in the panel's news as the animation plays."""
+    game, view = open_screen(app, (False, False))
+    rng = random.Random(5)
+    for _ in range(2 * game.world.rules.turns.round_limit):
+        settle(app, view)
+        news = " | ".join(view.news)
+        if game.over or ("fight" in news and "crosses the board" in news and "is destroyed" in news):
+            break
+        play_turn_by_clicks(app, view, game, rng)
+    settle(app, view)
+    news = " | ".join(view.news)
+    assert "fight (" in news and "defense" in news
+    assert "is destroyed" in news
+    assert "crosses the board" in news and "life (" in news
+    crossing = next(i for i, line in enumerate(view.news) if "crosses the board" in line)
+    assert any("loses" in line for line in view.news[crossing:])      # the life lost follows the crossing
+    assert view.news_label.text and view.news_label.text.split("\n")[-1] in " ".join(view.news)

@@ -10,6 +10,7 @@ import arcade
 import pytest
 
 from components.commands import ChooseBase
+from game.ui import theme
 from game.ui.app import GameWindow
 from tests.net.support import ServerProcess
 from tests.ui.conftest import click, dispatch, frames, shot
@@ -122,6 +123,12 @@ def test_a_monstercrasher_game_over_the_network_on_its_own_screen(window: GameWi
         frames(window, 1)
     press(window, button(lobby, "Opponent: a computer (normal)"))  # → an open seat for another player
     frames(window, 1)
+    for widget in lobby.ui.walk_widgets():  # every button's words fit it whole (none cut at its edge)
+        text = getattr(widget, "text", None)
+        if text and hasattr(widget, "rect") and type(widget).__name__ == "UIFlatButton":
+            width = arcade.Text(text, 0, 0, font_size=13, font_name=theme.FONT).content_width
+            assert width <= widget.rect.width - 8, text
+    assert button(lobby, "Opponent: another player")
     assert button(lobby, "Map: default")  # another ruleset plays on its own board
     press(window, button(lobby, "Create and join seat 1"))
     screen = window.current_view

@@ -234,3 +234,54 @@ def test_the_declaration_and_the_new_bearer_are_dialogs(window: GameWindow):
     shot(window, "relic_new_bearer.png")
     press(window, screen, "Maelis the Seer")
     assert quest(screen.game).bearer == "maelis"
+
+
+def test_the_outcome_banner_never_covers_the_combat_dialog_and_names_no_rule(window: GameWindow):
+    """DU3: a game decided in a combat keeps the deciding round's dialog readable: the outcome's banner sits
+    above it, even in a low window, and reads as words ("the Relic was seized"), never "(DU3.2)"."""
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], seed=4)
+    for _ in range(600):
+        if screen.game.over:
+            break
+        frames(window, 1)
+        if screen.duel is not None and screen.my_question() is not None:
+            press(window, screen, "Continue")
+        elif screen.duel is None and (screen.last_round is not None or screen.ended is not None):
+            key(window, arcade.key.ENTER)
+        elif screen.my_question() is not None:
+            first = screen.my_question()["answers"][0]
+            press(window, screen, first.title() if screen.my_question()["kind"] == "relic_declare"
+                  else screen.name(first))
+        elif screen._can_move():
+            press(window, screen, "End moves")
+    assert screen.game.over
+    if screen.last_round is None and screen.ended is None:           # the dialog as the deciding round leaves it
+        screen.ended = sub("events").CombatEnded(0, screen.land.start, "company gone")
+    for height in (720, 600):
+        window.set_size(1280, height)
+        window.on_resize(1280, height)
+        screen.on_draw()
+        left, bottom, right, top = screen.dialog_box
+        assert screen.outcome_box[1] >= top, (screen.outcome_box, screen.dialog_box)
+    window.set_size(1280, 720)
+    window.on_resize(1280, 720)
+    text = screen.outcome_text()
+    assert "wins: " in text and "(DU" not in text
+
+
+def test_du1_2_the_land_is_terrain_art_and_the_panel_names_places_in_words(window: GameWindow):
+    """DU1.2 on screen: every hex shows its ground's art (game.ui.hex_bake), not a flat colour; the panel
+    names where each character stands in words, never as coordinates."""
+    import re
+
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)])
+    screen.on_draw()
+    baked, land = screen.baked, screen.land
+    for kind in sorted(set(land.terrain)):
+        h = land.terrain.index(kind)
+        x, y = screen.centre(h)
+        px, py = x - baked.left, baked.image.height - (y - baked.bottom)
+        colors = {baked.image.getpixel((round(px) + dx, round(py) + dy)) for dx in range(-12, 12) for dy in range(-12, 12)}
+        assert len(colors) > 4, kind
+    drawn = [label.text for label in screen._texts.values()]
+    assert not [t for t in drawn if re.search(r"\(\d+, ?\d+\)|\(DU\d", t)]

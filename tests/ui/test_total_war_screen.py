@@ -440,3 +440,115 @@ def test_a_question_with_a_computer_is_answered_by_it_and_by_the_human_dialog(wi
     frames(window, 1)
     assert answers == [[(1, "fight on"), (2, "fight on")]]
     assert not screen.game.asking and screen.stage() == "deploy"
+
+
+def test_tw5_4_an_engaged_regiment_is_ordered_to_withdraw_by_clicks_and_w(window: GameWindow):
+    """TW5.4: an engaged regiment may only hold or withdraw; clicking the hex behind it draws a withdrawal (not a
+    refused move), and W on a path of a regiment not engaged turns it into a withdrawal."""
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)                                    # deployment: the default line
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "movement"
+    regs = play.by_name(screen.game.world)
+    mine, enemy = regs["1:infantry:2"], regs["2:infantry:2"]
+    enemy.hex = hexes.add(mine.hex, hexes.VECTORS["S"])              # a test position: engaged (TW5.4)
+    screen._refresh()
+    back = hexes.add(mine.hex, hexes.VECTORS["N"])
+    click_hex(window, screen, mine.hex)
+    click_hex(window, screen, back)
+    assert screen.path == [back], screen.message
+    assert "may only hold" not in screen.message
+    order = next(o for o in screen.my_orders() if o["regiment"] == mine.name)
+    assert order["kind"] == "withdraw" and order["path"] == [hexes.hex_name(back)]
+    assert any("engaged" in line for line in screen._selection_lines())
+    # a regiment not engaged: a move by clicks, then W makes the same path a withdrawal
+    other = regs["1:cavalry:1"] if "1:cavalry:1" in regs else regs["1:infantry:1"]
+    step = hexes.add(other.hex, hexes.VECTORS["N"])
+    click_hex(window, screen, other.hex)
+    click_hex(window, screen, step)
+    assert next(o for o in screen.my_orders() if o["regiment"] == other.name)["kind"] == "move", screen.message
+    key(window, arcade.key.W)
+    order = next(o for o in screen.my_orders() if o["regiment"] == other.name)
+    assert order["kind"] == "withdraw" and order["path"] == [hexes.hex_name(step)], screen.message
+
+
+def test_tw4_2_a_bombardment_plays_back_its_dice_and_stays_in_the_panel_log(window: GameWindow):
+    """TW4.2: an artillery volley by clicks; the playback shows its draw and each area die (a die over the
+    artillery, the roll in words), and the panel's log keeps every step after the playback, without rule ids."""
+    import re
+
+    hexes, play = sub("hexes"), sub("play")
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    key(window, arcade.key.ENTER)
+    frames(window, 2)
+    play_back(window, screen)
+    key(window, arcade.key.ENTER)
+    frames(window, 2)
+    play_back(window, screen)
+    assert screen.stage() == "combat"
+    regs = play.by_name(screen.game.world)
+    art, target, other = regs["1:artillery:1"], regs["2:infantry:2"], regs["2:infantry:3"]
+    art.deployed = True
+    target.hex = hexes.add(hexes.add(hexes.add(art.hex, hexes.VECTORS["S"]), hexes.VECTORS["S"]), hexes.VECTORS["S"])
+    other.hex = hexes.add(target.hex, hexes.VECTORS["S"])                  # a test position
+    screen._refresh()
+    click_hex(window, screen, art.hex)
+    click_hex(window, screen, target.hex)
+    assert any(o["type"] == "Fire" and o["regiment"] == art.name for o in screen.my_orders()), screen.message
+    key(window, arcade.key.ENTER)
+    frames(window, 1)
+    seen = []
+    for _ in range(300):
+        if not screen.queue:
+            break
+        key(window, arcade.key.RIGHT)
+        if screen.last_roll is not None and screen.last_roll.regiment == art.name:
+            seen.append(screen.last_roll.purpose)
+            screen.on_draw()
+            assert screen.message.startswith("Red Artillery 1")
+    assert "artillery" in seen and "area" in seen
+    frames(window, 1)
+    screen.on_draw()
+    assert any("Red Artillery 1's bombardment" in line for line in screen.log)
+    assert any("Red Artillery 1's shell rolls" in line for line in screen.log)
+    drawn = [label.text for label in screen._texts.values()]
+    assert not [t for t in drawn if re.search(r"\(TW\d", t)]
+    assert any(t.startswith("Round ") and "Artillery" in t for t in drawn)  # the log in the panel
+    summary = [line for line in screen.log if "Combat resolved: " in line]      # the turn's summary
+    assert summary and "Blue lost " in summary[-1] and summary[-1].startswith("Round 1: ")
+
+
+def test_tw1_4_the_field_is_terrain_art_with_soft_edges_between_grounds(window: GameWindow):
+    """TW1.4 on screen: each hex shows its ground's art (not a flat colour), and where two grounds meet the
+    edge is blended (game.ui.hex_bake), like the base game's hex maps."""
+    screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue", computer=True)], seed=5)
+    frames(window, 1)
+    screen.on_draw()
+    baked = screen.baked
+    image = baked.image
+
+    def pixels(h, shrink: float = 0.5):
+        x, y = sub("screen").centre(h)
+        px, py = x - baked.left, image.height - (y - baked.bottom)
+        r = int(sub("screen").SIZE * shrink)
+        return [image.getpixel((px + dx, py + dy)) for dx in range(-r, r) for dy in range(-r, r)]
+
+    hexes = sub("hexes")
+    kinds = {}
+    for h, kind in screen.ground.items():
+        kinds.setdefault(kind, h)
+    kinds["plain"] = next(hexes.from_offset(c, 25) for c in range(50) if hexes.from_offset(c, 25) not in screen.ground)
+    assert {"plain", "forest"} <= set(kinds)
+    for kind, h in kinds.items():
+        assert len(set(pixels(h))) > 4, kind                           # art, not one flat colour
+    # a forest hex beside a plain one: the shared edge is drawn in a blend of the two
+    edge = next((h, n) for h, kind in screen.ground.items() if kind == "forest"
+                for n in hexes.neighbours(h) if screen.ground.get(n, "plain") == "plain" and screen.on_field(n))
+    a, b = (sub("screen").centre(p) for p in edge)
+    mx, my = (a[0] + b[0]) / 2 - baked.left, image.height - ((a[1] + b[1]) / 2 - baked.bottom)
+    mid = image.getpixel((round(mx), round(my)))
+    forest, plain = sub("screen").TERRAIN["forest"], sub("screen").TERRAIN["plain"]
+    blend = tuple((p + q) // 2 for p, q in zip(forest, plain, strict=True))
+    assert sum(abs(m - c) for m, c in zip(mid, blend, strict=True)) < 120, (mid, blend)

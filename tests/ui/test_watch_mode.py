@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import arcade
 
-from game.plugins import create_game
-from game.setup import PlayerSpec
+from game.setup import PlayerSpec, create_game
 from game.ui.animation import Animator
 from systems import events as ev
 from tests.builders import tiny_map

@@ -93,7 +93,8 @@ class BaseChoiceView(BaseView):
             base = q.home_base(world, other)
             name = q.player(world, other).name
             mark = "▶ " if other == seat else "   "
-            where = f"base at {world.board.coords(base)}" if base is not None else "choosing…" if other == seat else ""
+            ground = world.rules.terrain[world.terrain[base]].name.lower() if base is not None else ""
+            where = f"base chosen ({ground})" if base is not None else "choosing…" if other == seat else ""
             color = (self.session.styles.get(other) or self.app.assets.default_style(other)).color
             label.set(f"{mark}{name}  {where}", color)
         self.wait = 0.6 / max(1.0, self.app.settings.speed)

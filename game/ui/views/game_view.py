@@ -347,7 +347,11 @@ class GameView(MapScreen):
 
     def _tooltip_around(self, x: float, y: float) -> tuple[float, float, float, float] | None:
         if self.turn_hud.contains(x, y) and y <= TOOLBAR_Y + 24:  # above the toolbar, never over its buttons
-            return 0.0, float(TOOLBAR_Y), float(self.turn_hud.map_width), 24.0
+            top = TOOLBAR_Y + 24.0
+            if self.turn_hud.log_open:  # ... nor over the open log's lines just above it
+                _, bottom, _, height = self.turn_hud.log_rect()
+                top = bottom + height
+            return 0.0, float(TOOLBAR_Y), float(self.turn_hud.map_width), top - TOOLBAR_Y
         return super()._tooltip_around(x, y)
 
     def quiet(self) -> bool:

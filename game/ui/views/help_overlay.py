@@ -43,7 +43,7 @@ _BASE_RULES: list[Ruleset] = []
 
 def _base_rules() -> Ruleset:
     if not _BASE_RULES:
-        from game.rules_loader import load_ruleset
+        from game.content import load_ruleset
 
         _BASE_RULES.append(load_ruleset())
     return _BASE_RULES[0]

@@ -14,6 +14,7 @@ from game.ui import theme
 from game.ui import widgets as kit
 from game.ui.views.base import BaseView
 from game.ui.widgets import gui
+from game.words import plural
 
 if TYPE_CHECKING:  # the window shows the views; they only name its type
     from game.ui.client_window import ClientWindow as GameWindow
@@ -22,7 +23,7 @@ ROW_HEIGHT = 46
 MAX_ROWS = 8
 REFRESH_SECONDS = 3.0
 MODES = (("live", "Live"), ("deadline", "By deadline (24 h turns)"))
-OPPONENTS = (("computer", "a computer (normal)"), ("open", "an open seat (another player)"))
+OPPONENTS = (("computer", "a computer (normal)"), ("open", "another player"))  # fits the button whole
 TIMERS = (None, 60.0, 180.0)
 
 
@@ -94,8 +95,11 @@ class LobbyView(BaseView):
     def refresh(self) -> None:
         try:
             listed = self.link.call({"type": "list"}, 5)
-            self.games = list(listed["games"])
-            self.rulesets = list(listed.get("rulesets") or self.rulesets)  # the games this server can host
+            games, rulesets = list(listed["games"]), list(listed.get("rulesets") or self.rulesets)
+            if (games, rulesets) == (self.games, self.rulesets) and self.texts and not self.status_bad:  # nothing new
+                self.since = 0.0
+                return
+            self.games, self.rulesets = games, rulesets  # the rulesets: the games this server can host
             self.ruleset_index = min(self.ruleset_index, len(self.rulesets) - 1)
         except (ServerError, ConnectionError, TimeoutError) as exc:
             self.say(f"Could not list the games: {exc}", bad=True)
@@ -113,7 +117,7 @@ class LobbyView(BaseView):
         self.texts = []
         w, h = window.width, window.height
         self._text("Network lobby", 40, h - 56, 24, theme.TEXT, bold=True)
-        self._text(f"{self.link.url} · {len(self.games)} game(s) · your seats are remembered on this computer",
+        self._text(f"{self.link.url} · {plural(len(self.games), 'game')} · your seats are remembered on this computer",
                    40, h - 84, 11, theme.TEXT_DIM)
         from game.ui.seat_book import SeatBook
 

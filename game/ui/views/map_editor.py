@@ -22,6 +22,7 @@ from game.map_editor import (
     Problem,
     user_maps,
 )
+from game.maps import map_files
 from game.ui import theme
 from game.ui.camera import MapCamera
 from game.ui.layouts import layout_for
@@ -77,7 +78,7 @@ def openable_maps() -> list[tuple[Path, str]]:
     for ruleset in sorted(rulesets(), key=lambda r: (r != "base", r)):
         folder = maps_folder(ruleset)
         if folder is not None and folder.is_dir():
-            out += [(path, ruleset) for path in sorted(folder.glob("*.tmj"))]
+            out += [(path, ruleset) for path in map_files(folder)]
     return out + [(path, "base") for path in user_maps()]
 
 
@@ -414,18 +415,18 @@ class EditorView(BaseView):
         row([(f"transform:{k}", t, tip + " (the selection's copy, else the whole map)", partial(self.transform, k))
              for k, t, tip in TRANSFORM_BUTTONS])
         y -= 4
+        # tabs: which player count's start zones are edited; the one tick box: offer the map for that count
         row([(f"players:{n}", f"{n} players", f"Edit the start zones for {n} players", partial(self.set_players, n))
-             for n in PLAYER_COUNTS] + [("tick", "Offered", "Offer this map for this many players", self.toggle_tick)])
+             for n in PLAYER_COUNTS] + [("tick", "Offer", "Offer this map for this many players", self.toggle_tick)])
         row([(f"seat:{s}", f"Seat {s}", f"Paint seat {s}'s start zone", partial(self.set_seat, s))
              for s in range(1, 5)] + [("erase", "Erase", "Erase start zones with the brush", self.toggle_erase)])
         y -= 16
         self.fair_label = Label(self.ui, x0, y, "", 9, theme.TEXT_DIM, width=int(width))
-        y -= 20  # room for a second line
+        y -= 30  # room for its second line
         self.problem_buttons: list[Button] = []
-        for _ in range(PROBLEM_ROWS):
-            y -= 34
-            button = self.ui.button((x0, y, width, 32), fit=True)
-            button.label.resize(9)
+        for _ in range(PROBLEM_ROWS):  # each problem on two lines (label and note), the whole text in its tooltip
+            y -= 36
+            button = self.ui.button((x0, y, width, 34), fit=True, stacked=True)
             self.problem_buttons.append(button)
         self.more_label = Label(self.ui, x0, y - 14, "", 9, theme.TEXT_DIM)
         third = (width + 4) / 3
@@ -465,13 +466,14 @@ class EditorView(BaseView):
                 allowed = editable and not (arg == "rotate_90" and doc.kind == HEX)
                 why = "Hex maps turn by 180°" if arg == "rotate_90" and doc.kind == HEX else locked
                 button.configure(text, on_click=action, enabled=allowed, tooltip=why or button.tooltip)
-            elif kind == "players":
-                ticked = int(arg) in doc.counts
-                button.configure(f"{'☑' if ticked else '☐'} {arg}p", on_click=action,
-                                 selected=self.players == int(arg), enabled=editable, tooltip=button.tooltip)
-            elif kind == "tick":
+            elif kind == "players":  # a tab (the count whose zones are edited), never a tick box
+                offered = " (offered)" if int(arg) in doc.counts else " (not offered)"
+                button.configure(f"{arg} players", on_click=action, shorter=(f"{arg}p",),
+                                 selected=self.players == int(arg), enabled=editable,
+                                 tooltip=f"Edit the start zones for {arg} players{offered}")
+            elif kind == "tick":  # the one tick box: offer the map for the count being edited
                 on = self.players in doc.counts
-                button.configure("Offered" if on else "Offer", on_click=action, primary=False, selected=on,
+                button.configure(f"{'☑' if on else '☐'} Offer", on_click=action, primary=False, selected=False,
                                  enabled=editable, tooltip=f"{'Stop offering' if on else 'Offer'} this map for "
                                  f"{self.players} players")
             elif kind == "seat":
@@ -522,9 +524,11 @@ class EditorView(BaseView):
                 problem = problems[i]
                 color = theme.TEXT_BAD if problem.severity == "error" else theme.TEXT_WARN
                 mark = "✖" if problem.severity == "error" else "⚠"
-                button.configure(f"{mark} {problem.text}", on_click=partial(self.show_problem, problem),
+                first, rest = two_lines(f"{mark} {problem.text}", button.rect[2] - 10, button.label.text_obj)
+                button.configure(first, rest, on_click=partial(self.show_problem, problem),
                                  tooltip=problem.text + ("" if not problem.cells else "\nClick to look there."))
                 button.label.set(button.label.text, color)
+                button.note.set(button.note.text, color)
             elif i == 0 and doc.editable:
                 button.configure("✔ No problems: ready to save and play", on_click=None, tooltip="")
                 button.label.set(button.label.text, theme.TEXT_GOOD)
@@ -858,3 +862,18 @@ class EditorView(BaseView):
 def in_map(view: EditorView, x: float, y: float) -> bool:
     """True when a window point lies on the editor's map part (tests click there)."""
     return inside((0, 0, view.app.width - theme.PANEL_WIDTH, view.app.height), x, y)
+
+
+def two_lines(text: str, width: float, measure: arcade.Text) -> tuple[str, str]:
+    """`text` split at a word into a first line that fits `width` pixels (as `measure` draws) and the rest."""
+    words = text.split(" ")
+    first = words[0]
+    saved = measure.text
+    for i in range(1, len(words)):
+        measure.text = f"{first} {words[i]}"
+        if measure.content_width > width:
+            measure.text = saved
+            return first, " ".join(words[i:])
+        first = measure.text
+    measure.text = saved
+    return first, ""

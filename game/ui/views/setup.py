@@ -6,6 +6,7 @@ toggles, choices and numbers; the help line shows on hover)."""
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 from dataclasses import dataclass
 from functools import cache, partial
@@ -15,10 +16,9 @@ from typing import TYPE_CHECKING
 import arcade
 from PIL import Image, ImageDraw
 
-from game.content.manifest import DEFAULT_RULESET
+from game.content.manifest import DEFAULT_RULESET, ModManifest
 from game.content.options import OptionValue, RulesetOption
 from game.maps import MapData
-from game.rules_loader import ModManifest
 from game.ui import computer, theme
 from game.ui import widgets as kit
 from game.ui.assets import Assets
@@ -58,6 +58,7 @@ class GameInfo:
     players: tuple[int, ...]
     board: MapData | None  # the ruleset's one board; None when it plays on maps
     levels: tuple[str, ...]
+    layout: str = "square"  # how the board's cells lie (game.presentation.Presentation.board_layout)
 
 
 def installed_games() -> dict[str, ModManifest]:
@@ -85,7 +86,8 @@ def game_info(ruleset: str) -> GameInfo | str:
         board = board_map(rules, low) if rules.board is not None else None
         levels = tuple(k for k in app.computer_players if k != "random") or computer.difficulties()
         return GameInfo(ruleset, manifest.name, manifest.description,
-                        tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels)
+                        tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels,
+                        app.presentation.board_layout)
     except Exception as exc:  # listed with the reason instead of crashing the menu
         return str(exc).splitlines()[0]
 
@@ -148,8 +150,10 @@ def available_mods(ruleset: str) -> dict[str, ModManifest]:
                        key=lambda pair: pair[1].name.lower()))
 
 
-def board_image(data: MapData, box: int) -> Image.Image:
-    """A fixed board in miniature: its squares in two shades, like a chessboard."""
+def board_image(data: MapData, box: int, layout: str = "square") -> Image.Image:
+    """A fixed board in miniature: its squares in two shades, like a chessboard; or its hexes."""
+    if layout in ("hex_columns", "hex_rows"):
+        return hex_board_image(data.width, data.height, box, layout == "hex_columns")
     scale = max(1, box // max(data.width, data.height))
     image = Image.new("RGB", (data.width * scale, data.height * scale))
     draw = ImageDraw.Draw(image)
@@ -157,6 +161,29 @@ def board_image(data: MapData, box: int) -> Image.Image:
         for x in range(data.width):
             shade = (150, 108, 76) if (x + y) % 2 else (238, 216, 180)
             draw.rectangle((x * scale, y * scale, (x + 1) * scale - 1, (y + 1) * scale - 1), fill=shade)
+    return image
+
+
+def hex_board_image(width: int, height: int, box: int, columns: bool) -> Image.Image:
+    """A hex board in miniature: flat-topped hexes in columns (odd ones half a hex lower) or pointy-topped
+    hexes in rows (odd ones half a hex to the right), in two shades of field green."""
+    root3 = math.sqrt(3)
+    across, down = (1.5 * (width - 1) + 2, root3 * (height + 0.5)) if columns else (
+        root3 * (width + 0.5), 1.5 * (height - 1) + 2)
+    size = (box - 2) / max(across, down)  # a hex's radius in pixels
+    image = Image.new("RGB", (max(1, round(across * size) + 2), max(1, round(down * size) + 2)),
+                      theme.BACKGROUND[:3])
+    draw = ImageDraw.Draw(image)
+    for c in range(width):
+        for r in range(height):
+            if columns:
+                x, y, turn = size * (1 + 1.5 * c), size * root3 * (r + 0.5 + 0.5 * (c % 2)), 0
+            else:
+                x, y, turn = size * root3 * (c + 0.5 + 0.5 * (r % 2)), size * (1 + 1.5 * r), 30
+            points = [(x + 1 + size * math.cos(math.radians(60 * i + turn)),
+                       y + 1 + size * math.sin(math.radians(60 * i + turn))) for i in range(6)]
+            shade = (96, 128, 72) if (c + r) % 3 else (84, 114, 62)
+            draw.polygon(points, fill=shade, outline=(40, 52, 34))
     return image
 
 
@@ -527,7 +554,9 @@ class SetupView(BaseView):
             data = self.chosen_map()
         colors = [self.app.assets.palette[s.color % len(self.app.assets.palette)][1] for s in self.seats]
         fixed = self.info is not None and self.info.board is not None
-        image = board_image(data, 260) if fixed else preview_image(data, self.count, self.app.assets, colors, 260)
+        layout = self.info.layout if self.info is not None else "square"
+        image = board_image(data, 260, layout) if fixed else preview_image(data, self.count, self.app.assets,
+                                                                           colors, 260)
         texture = arcade.Texture(image.convert("RGBA"), hash=f"preview-{key}",
                                  hit_box_algorithm=arcade.hitbox.algo_bounding_box)
         self.preview.clear()
@@ -535,7 +564,8 @@ class SetupView(BaseView):
         sprite = arcade.Sprite(texture, center_x=cx, center_y=cy)
         self.preview.append(sprite)
         if self.about is not None and fixed and self.info is not None:
-            self.about.text = f"{self.info.name} is played on its own {data.width} × {data.height} board."
+            shape = "hex board" if self.info.layout != "square" else "board"
+            self.about.text = f"{self.info.name} is played on its own {data.width} × {data.height} {shape}."
         elif self.about is not None:
             counts = ", ".join(str(n) for n in data.players())
             land = sum(1 for t in data.terrain if t not in ("shallow_water", "deep_water")) / len(data.terrain)

@@ -84,6 +84,10 @@ class CreaturesFought(Event):
     first_defense: int  # after the whole phase's fights
     second_defense: int
 
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return (f"Creatures fought ({self.how}) on {square_name(self.first_square)} and "
+                f"{square_name(self.second_square)}: defense {self.first_defense} and {self.second_defense} left")
+
 
 @dataclass(frozen=True, slots=True)
 class CreatureDestroyed(Event):
@@ -108,6 +112,9 @@ class CreatureCrossed(Event):
     phase: int
     origin: Square
     power: int
+
+    def log_text(self, place: Callable[[int], str]) -> str:
+        return f"Player {self.owner}'s creature crossed the board from {square_name(self.origin)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ animated phase by phase (MC8.3); it changes the game only through Game.submit.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -20,6 +21,7 @@ from PIL import Image, ImageDraw
 from game.ui import theme
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
+from game.ui.wording import for_players
 
 from .commands import PressTurnButton, Spawn
 from .directions import absolute
@@ -39,6 +41,8 @@ STEP_SECONDS = 0.45  # one phase's movement at speed 1
 FIGHT_SECONDS = 0.4
 SPAWN_SECONDS = 0.25
 TURN_PAUSE = 0.35
+NEWS_KEEP = 200  # outcome lines kept (the panel shows the latest that fit)
+NEWS_WRAP = 52  # characters a news line holds at 10 points in the panel
 
 
 @dataclass
@@ -111,6 +115,7 @@ class MonsterScreen(BaseView):
         self.text_of: dict[int, arcade.Text] = {}
         self.beats: list[Beat] = []
         self._fading: set[int] = set()  # destroyed or crossing tokens on their way out
+        self.news: list[str] = []  # every fight, loss and crossing in words, as the animation shows it
         self.scene = Scene()
         self.selected = self.rules.turns.roster[0]
         self.hover: tuple[int, int] | None = None
@@ -208,6 +213,9 @@ class MonsterScreen(BaseView):
         self.turn_button.configure("End turn: march", "Space", on_click=self.press_turn_button)
         self.message = Label(ui, left, below - 78, "", 11, theme.TEXT_BAD, width=int(width))
         self.hint = Label(ui, left, below - 130, "", 10, theme.TEXT_DIM, width=int(width))
+        self.news_top = below - 176  # the latest fights and crossings, down to the menu button
+        self.news_rows = max(0, int((self.news_top - 64) // 15))
+        self.news_label = Label(ui, left, self.news_top, "", 10, theme.TEXT, width=int(width))
         self.menu_button = ui.button((left, 20, 120, 34))
         self.menu_button.configure("Menu", "Esc", on_click=self.leave)
         files, ranks = self.rules.board.width, self.rules.board.height
@@ -336,12 +344,34 @@ class MonsterScreen(BaseView):
                 self.beats.append(Beat(0.0, finish=partial(self._set_phase, event.phase)))
             elif name == "LifeLost":
                 self.beats.append(Beat(0.0, finish=partial(self._set_life, event.player, event.life)))
+                self.beats.append(Beat(0.0, finish=partial(self._say, f"Player {event.player} loses {event.amount} "
+                                                                      f"life ({event.life} left)")))
             elif name == "TurnStarted":
                 self.beats.append(Beat(TURN_PAUSE, finish=partial(self._turn_started, event.seat, event.round)))
             elif name in ("GameWon", "GameDrawn"):
                 self.beats.append(Beat(0.0, finish=self._show_result))
         if phase_events:
             self.beats.extend(self._phase_beats(phase_events))
+
+    def _say(self, line: str) -> None:
+        """One outcome in words, kept for the panel's news (MC8.3: what the animation just showed)."""
+        self.news.append(line)
+        del self.news[:-NEWS_KEEP]
+        rows: list[str] = []
+        for entry in reversed(self.news):
+            parts = textwrap.wrap(entry, NEWS_WRAP) or [""]
+            if len(rows) + len(parts) > self.news_rows:
+                break
+            rows[:0] = parts
+        self.news_label.set("\n".join(rows))
+
+    def creature_words(self, creature: int) -> str:
+        """'Player 2's Guard' for a token on the board."""
+        token = self.scene.tokens.get(creature)
+        if token is None:
+            return "a creature"
+        unit = self.rules.units.get(token.kind)
+        return f"Player {token.owner}'s {unit.name if unit is not None else token.kind}"
 
     def _set_phase(self, phase: int) -> None:
         self.scene.phase = phase
@@ -385,6 +415,9 @@ class MonsterScreen(BaseView):
 
             def hit() -> None:
                 lunge(0.0)
+                for fight in fights:  # MC6.4/MC6.5 in words, before the defenses change
+                    self._say(f"{self.creature_words(fight.first)} and {self.creature_words(fight.second)} fight "
+                              f"({fight.how}): defense {fight.first_defense} and {fight.second_defense} left")
                 for fight in fights:
                     for me, defense in ((fight.first, fight.first_defense), (fight.second, fight.second_defense)):
                         if me in tokens:
@@ -401,6 +434,7 @@ class MonsterScreen(BaseView):
 
                 def gone() -> None:
                     for me in destroyed:
+                        self._say(f"{self.creature_words(me)} is destroyed")
                         self._drop(me)
 
                 beats.append(Beat(FIGHT_SECONDS * 0.6, update=fade, finish=gone))
@@ -426,6 +460,7 @@ class MonsterScreen(BaseView):
         def arrived() -> None:
             move(1.0)
             for me in crossers:
+                self._say(f"{self.creature_words(me)} crosses the board")
                 self._drop(me)
 
         if starts:
@@ -450,7 +485,7 @@ class MonsterScreen(BaseView):
         result = submit(command) if submit is not None else self.game.submit(command)
         self._drain()
         if not result.ok:
-            self.message.set(result.reason)
+            self.message.set(for_players(result.reason))
             return False
         self.message.set("")
         self.take(result.events)
@@ -494,6 +529,10 @@ class MonsterScreen(BaseView):
                 self.select(self.rules.turns.roster[index])
 
     # ----- frames
+    def animating(self) -> bool:
+        """Beats play or a creature fades in: the window keeps drawing (game.ui.stillness)."""
+        return bool(self.beats) or any(token.alpha < 1.0 for token in self.scene.tokens.values())
+
     def on_update(self, delta_time: float) -> None:
         speed = self.window.settings.speed  # type: ignore[attr-defined]
         budget = delta_time * speed
@@ -551,8 +590,16 @@ class MonsterScreen(BaseView):
         self.turn_button.restyle()
         if playing:
             rank = back_rank(scene.active, self.rules)
-            self.hint.set(f"Click an empty square of rank {rank} to spawn a {self.rules.units[self.selected].name}; "
-                          "then end the turn: every creature marches.")
+            chosen = self.rules.units[self.selected]
+            cheapest = min(unit.cost for unit in self.rules.units.values())
+            if left < cheapest:  # MC3: nothing more can be spawned this turn
+                self.hint.set("No spawn points left: end the turn (Enter or the turn button); every creature marches.")
+            elif chosen.cost > left:
+                self.hint.set(f"A {chosen.name} costs {chosen.cost}, more than the {left} points left: pick a cheaper "
+                              "creature, or end the turn.")
+            else:
+                self.hint.set(f"Click an empty square of rank {rank} to spawn a {chosen.name}; "
+                              "then end the turn: every creature marches.")
         else:
             self.hint.set("")
         over = bool(scene.result) and not self.busy

@@ -73,6 +73,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
+    app.presentation.board_layout = "hex_rows"  # the new-game screen previews the board as hexes
     from .legal import legal_commands
 
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order

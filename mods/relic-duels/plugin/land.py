@@ -29,9 +29,20 @@ class Land:
     def coords(self, hex_: int) -> tuple[int, int]:
         return hex_ % self.width, hex_ // self.width
 
-    def name(self, hex_: int) -> str:
-        c, r = self.coords(hex_)
-        return f"({c},{r})"
+    def name(self, hex_: int, short: bool = False) -> str:
+        """A hex in a player's words: a named place ("the goal"), else its ground and the nearest named place
+        ("the forest 2 hexes from the start"; `short`: "forest"); never raw coordinates."""
+        places = (("the start", self.start), ("the goal", self.goal), ("the muster", self.muster),
+                  ("the lair", self.lair))
+        for place, where in places:
+            if hex_ == where:
+                return place
+        ground = self.terrain[hex_] if 0 <= hex_ < len(self.terrain) else "land"
+        if short:
+            return ground
+        near, where = min(places, key=lambda p: (self.distance(hex_, p[1]), places.index(p)))
+        steps = self.distance(hex_, where)
+        return f"the {ground} {steps} hex{'es' if steps != 1 else ''} from {near}"
 
     def neighbours(self, hex_: int) -> tuple[int, ...]:
         return self.board.neighbours(hex_)

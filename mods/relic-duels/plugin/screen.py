@@ -12,6 +12,7 @@ Hot-seat: a hand-over screen hides the field before each seat acts, so neither s
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 import arcade
@@ -19,6 +20,7 @@ import arcade
 from components.seats import Answer
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.wording import for_players
 
 from . import choices, duel
 from . import events as E
@@ -29,6 +31,7 @@ from .land import land_of
 
 PANEL = 320
 SIZE = 37.0  # hex radius (pointy-top)
+ART = {"plain": "plain", "hills": "barren", "forest": "forest", "mountain": "mountain", "water": "shallow_water"}
 SQRT3 = math.sqrt(3)
 TERRAIN = {"plain": (120, 150, 84, 255), "hills": (160, 140, 92, 255), "forest": (46, 96, 52, 255),
            "mountain": (128, 120, 116, 255), "water": (52, 96, 160, 255)}
@@ -39,6 +42,7 @@ ACTION_LABEL = {duel.CONTINUE: "Continue", duel.SORCERY: "Sorcery", duel.RETREAT
 SLOTS = ((0, 0), *((round(19 * math.cos(math.radians(90 + 60 * i))), round(19 * math.sin(math.radians(90 + 60 * i))))
                    for i in range(6)))  # a token in the middle, six around it
 DIALOG_W, DIALOG_H = 760, 450
+OUTCOME_H = 72  # the game-over banner's height (the dialogs move below it)
 
 
 class RelicDuelsView(BaseView):
@@ -173,16 +177,25 @@ class RelicDuelsView(BaseView):
             if len(self._texts) > 3000:
                 self._texts.clear()
             style.setdefault("font_name", theme.FONT)
-            label = self._texts[key] = arcade.Text(value, x, y, color, size, **style)
+            label = self._texts[key] = arcade.Text(for_players(value), x, y, color, size, **style)
         label.draw()
 
     def _terrain(self) -> Any:
-        shapes: Any = arcade.shape_list.ShapeElementList()
-        for h in range(self.land.board.size):
-            pts = self.corners(*self.centre(h))
-            shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.land.terrain[h], (90, 90, 90, 255))))
-            shapes.append(arcade.shape_list.create_line_loop(pts, (34, 44, 30, 255), 1))
-        return shapes
+        """The land baked once into one picture: each hex its ground's art, soft where grounds meet (DU1.2)."""
+        from game.ui.hex_bake import bake_hexes, field_sprites
+
+        cells = [(*self.centre(h), self.land.terrain[h]) for h in range(self.land.board.size)]
+        colors = {k: (c[0], c[1], c[2]) for k, c in TERRAIN.items()}
+        self.baked = bake_hexes(cells, SIZE, False, self._art, colors)
+        return field_sprites(self.baked, "relic-duels")
+
+    def _art(self, terrain: str, size: int) -> Any:
+        assets = getattr(self.window, "assets", None)
+        if assets is None:
+            from PIL import Image
+
+            return Image.new("RGBA", (size, size), TERRAIN.get(terrain, (90, 90, 90, 255)))
+        return assets.terrain_tile(ART.get(terrain, terrain), False, size)
 
     def draw(self) -> None:
         self.clear(color=(14, 16, 20, 255))
@@ -304,7 +317,7 @@ class RelicDuelsView(BaseView):
             if c.side != self.side:
                 continue
             unit = self.rules.units[key]
-            where = "dispersed" if c.hex == OFF_MAP else self.land.name(c.hex)
+            where = "dispersed" if c.hex == OFF_MAP else self.land.name(c.hex, short=True)
             line = f"{unit.name}"
             color = (255, 255, 255) if key == self.selected else theme.TEXT
             self.text(line, left + 14, y, color, 9, bold=key == self.selected)
@@ -312,8 +325,9 @@ class RelicDuelsView(BaseView):
             self.buttons.append(((left + 8, y - 4, w - 8, y + 12), f"select {key}", ("select", key)))
             y -= 17
         y -= 8
-        for line in ([self.message] if self.message else []) + self.log[-12:]:
-            self.text(line[:46], left + 14, y, theme.TEXT, 9)
+        shown = ([self.message] if self.message else []) + self.log[-12:]
+        for line in [part for whole in shown for part in textwrap.wrap(whole, 46) or [""]][:16]:  # wrapped, not cut
+            self.text(line, left + 14, y, theme.TEXT, 9)
             y -= 15
         if self._can_move():
             box = (left + 14, 20, w - 14, 60)
@@ -337,8 +351,11 @@ class RelicDuelsView(BaseView):
             self.buttons.append((box, label, what))
 
     def _dialog_box(self, width: float, height: float) -> tuple[float, float, float, float]:
-        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
-        box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+        """A dialog's box, centred on the field; once the game is over, centred below the outcome's banner."""
+        top = self.window.height - (OUTCOME_H + 8 if self.game.over else 0)
+        cx, cy = (self.window.width - PANEL) / 2, top / 2
+        box = (cx - width / 2, max(4.0, cy - height / 2), cx + width / 2, max(4.0, cy - height / 2) + height)
+        self.dialog_box = box
         arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], (16, 18, 26, 240))
         arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], GOLD, 2)
         return box
@@ -506,21 +523,36 @@ class RelicDuelsView(BaseView):
             bx += width + 14
 
     def _draw_victory(self) -> None:
-        cx, cy = (self.window.width - PANEL) / 2, self.window.height / 2
-        if self.last_round is not None or self.ended is not None:
-            cy = self.window.height - 58  # above the combat dialog
-        arcade.draw_lrbt_rectangle_filled(cx - 280, cx + 280, cy - 50, cy + 50, (10, 12, 18, 230))
+        """DU3: the outcome in a banner across the top of the field (a dialog still open sits below it)."""
+        cx = (self.window.width - PANEL) / 2
+        top = self.window.height - 4
+        self.outcome_box = (cx - 280, top - OUTCOME_H, cx + 280, top)
+        arcade.draw_lrbt_rectangle_filled(*_lrbt(self.outcome_box), (10, 12, 18, 230))
         winner = self.game.world.clock.winner
         color = self.seat_color(winner) if winner else (230, 230, 230)
-        self.text(self.outcome_text(), cx, cy + 6, color, 20, anchor_x="center", bold=True)
-        self.text(f"after turn {self.game.world.clock.round}", cx, cy - 28, theme.TEXT, 12, anchor_x="center")
+        self.text(self.outcome_text(), cx, top - 30, color, 20, anchor_x="center", bold=True)
+        self.text(f"after turn {self.game.world.clock.round}", cx, top - OUTCOME_H + 10, theme.TEXT, 12,
+                  anchor_x="center")
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner
         if not winner:
             return "The game ends in a draw"
         side = SIDES[list(self.game.world.seats).index(winner)]
-        return f"The {side.title()} wins ({'DU3.1' if side == 'company' else 'DU3.2'})"
+        return f"The {side.title()} wins: {self._how_won(side)}"
+
+    def _how_won(self, side: str) -> str:
+        """DU3.1/DU3.2 in a player's words: which of the victory conditions ended the game."""
+        if side == "company":
+            return "the Relic reached the goal"
+        from .play import characters, quest
+
+        q = quest(self.game.world)
+        if q.seized_by:
+            return "the Relic was seized"
+        if not any(c.side == "company" for c in characters(self.game.world).values()):
+            return "no Company character is left"
+        return "the time ran out"
 
     # ----- the flow: events, computers, hand-over
     def on_update(self, delta_time: float) -> None:
@@ -603,7 +635,7 @@ class RelicDuelsView(BaseView):
     # ----- input
     def submit(self, command: Any) -> bool:
         result = self.session.submit(command)
-        self.message = "" if result.ok else str(result.reason)
+        self.message = "" if result.ok else for_players(str(result.reason))
         self._take_events()
         self._refresh()
         return bool(result.ok)
@@ -691,3 +723,8 @@ def _die(x: float, y: float, value: int, color: tuple[int, int, int]) -> None:
             6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}
     for px, py in pips.get(value, []):
         arcade.draw_circle_filled(x + px * 7, y + py * 7, 2.6, (20, 20, 20))
+
+
+def _lrbt(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) as draw_lrbt_rectangle_filled takes it (left, right, bottom, top)."""
+    return box[0], box[2], box[1], box[3]

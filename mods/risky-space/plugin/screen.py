@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
 from typing import Any
 
 import arcade
 
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.wording import for_players
+from game.words import plural
 
 from . import ecs
 from . import rules as R
@@ -28,7 +31,11 @@ CLUSTER_TINTS = ((90, 140, 255), (255, 150, 80), (120, 220, 140), (220, 110, 220
                  (100, 220, 230), (200, 200, 200), (255, 120, 140))
 DICE_SHOW = 0.7  # seconds the dice tumble before they settle
 DICE_HOLD = 0.6  # seconds a settled roll stays before the next queued one
-COMPUTER_PAUSE = 0.35  # seconds between computer ticks, so a person can follow
+WRAP = 40  # characters a panel line holds at 11 points (longer lines wrap, never run off the panel)
+COMPUTER_PAUSE = 0.35
+OUTCOMES = ("conquered", "eliminated", "fortified", "won", "draw")  # logged after the dice that led to them
+LOG_KEEP = 300  # log lines kept
+LOG_WRAP = 46  # characters a log line holds at 9 points  # seconds between computer ticks, so a person can follow
 
 
 class RiskySpaceView(BaseView):
@@ -45,6 +52,11 @@ class RiskySpaceView(BaseView):
         self.last_roll: R.Rolled | None = None
         self.roll_age = 99.0
         self.rolls: list[R.Rolled] = []  # rolls waiting to be shown, in order
+        self.frozen: R.State | None = None  # the map as it stood before a computer's move, until its dice show
+        self.outcomes: list[tuple[int, R.Happened]] = []  # conquests and the like, logged once the rolls
+        self.rolls_queued = self.rolls_shown = 0  # before them (counted) have shown
+        self.log: list[str] = []  # every roll and outcome in words (the panel shows the latest)
+        self.settled_shown: R.Rolled | None = None  # the last roll whose result the frozen map took
         self.cooldown = 0.0
         self._texts: dict[tuple[Any, ...], arcade.Text] = {}
         self.tints = {c.id: CLUSTER_TINTS[i % len(CLUSTER_TINTS)] for i, c in enumerate(self.board.clusters)}
@@ -54,6 +66,7 @@ class RiskySpaceView(BaseView):
         from game.ui.widgets import TextCache
 
         self.button_texts = TextCache()
+        self.buttons_bottom = 280.0  # the action buttons' row, set by each drawn frame
         self._fit()
 
     def text(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> None:
@@ -112,7 +125,7 @@ class RiskySpaceView(BaseView):
 
     def draw(self) -> None:
         self.clear(color=(8, 10, 22, 255))
-        state = ecs.load_state(self.world)
+        state = self.frozen if self.frozen is not None else ecs.load_state(self.world)
         tints = self.tints
         if self.backdrop is None:
             self.backdrop = self._backdrop()
@@ -127,13 +140,18 @@ class RiskySpaceView(BaseView):
         for t, region in enumerate(self.board.regions):
             x, y = self.centre(t)
             owner = state.owners[t]
-            radius = 13 + min(9, state.troops[t])
+            pending = self.place_steps.get(t, 0) if state.phase == R.PLACE else 0
+            troops = state.troops[t] + pending
+            radius = 13 + min(9, troops)
             arcade.draw_circle_filled(x, y, radius, (*self.seat_color(owner), 255))
             ring = (255, 255, 255) if t == self.selected else (20, 20, 30)
             if battle is not None and t in (battle.source, battle.target):
                 ring = (255, 80, 60)
             arcade.draw_circle_outline(x, y, radius, ring, 3 if t == self.selected or ring != (20, 20, 30) else 2)
-            self.text(str(state.troops[t]), x, y - 6, (10, 10, 16), 12, anchor_x="center", bold=True)
+            self.text(str(troops), x, y - 6, (10, 10, 16), 12, anchor_x="center", bold=True)
+            if pending:  # a placement chosen but not yet sent (it goes in once every troop is placed)
+                arcade.draw_circle_outline(x, y, radius + 4, (255, 255, 255), 2)
+                self.text(f"+{pending}", x + radius + 2, y + radius - 4, (255, 255, 255), 11, bold=True)
             self.text(region.name, x, y - radius - 15, (215, 220, 235), 9, anchor_x="center")
         self._draw_panel(state)
 
@@ -141,11 +159,18 @@ class RiskySpaceView(BaseView):
         left = self.window.width - PANEL
         arcade.draw_lrbt_rectangle_filled(left, self.window.width, 0, self.window.height, theme.PANEL_BG)
         y = self.window.height - 36
-        seat = self.world.clock.seat
+        seat = state.seat  # the map's seat: while a computer's dice show, still the computer's
         title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
-        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 18, bold=True)
+        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 16, bold=True)  # "Computer 2 — reinforce" fits
         y -= 28
         lines = [f"Round {state.round}" if state.round else "Claiming and placing"]
+        if state.phase == R.CLAIM:
+            lines.append("Click a free region to claim it")
+        if state.phase == R.PLACE:
+            total = state.rules.setup.placement_troops
+            chosen = sum(self.place_steps.values())
+            lines.append(f"Placing {chosen} of {plural(total, 'troop')}: click your regions"
+                         + (" (Backspace takes one back)" if chosen else ""))
         if state.phase == R.REINFORCE:
             lines.append(f"Reinforcements: {state.general} anywhere")
             names = {c.id: c.name for c in self.board.clusters}
@@ -159,20 +184,40 @@ class RiskySpaceView(BaseView):
             lines.append(f"{self.world_player(state.winner).name} wins")
         for s in state.seats:
             owned = state.owned(s)
-            lines.append(f"{self.world_player(s).name}: {len(owned)} regions, "
-                         f"{sum(state.troops[t] for t in owned)} troops"
+            lines.append(f"{self.world_player(s).name}: {plural(len(owned), 'region')}, "
+                         f"{plural(sum(state.troops[t] for t in owned), 'troop')}"
                          + (" (out)" if s in state.eliminated or s in state.forfeited else ""))
         if self.message:
             lines.append(self.message)
-        for line in lines:
+        for line in (part for whole in lines for part in textwrap.wrap(whole, WRAP) or [""]):
             self.text(line, left + 16, y, theme.TEXT, 11)
-            y -= 22
-        for button in self.action_buttons(state):
+            y -= 20
+        buttons = self.action_buttons(state, y - 44)
+        for button in buttons:
             button.draw(self.button_texts, 12)
-        self._draw_dice(left + 16, 150)
+        if buttons:
+            y -= 48
+        self._draw_log(left + 16, y - 6, 220 if self.last_roll is not None else 16)
+        self._draw_dice(left + 16, 70)
 
-    def action_buttons(self, state: R.State) -> list[Any]:
-        """Every key's action as a button too (R roll again, S stop, E end the turn), where it applies now."""
+    def _draw_log(self, left: float, top: float, bottom: float) -> None:
+        """The latest rolls and outcomes, wrapped, as many as fit between `top` and `bottom`."""
+        room = int((top - bottom) // 15) - 1
+        rows: list[str] = []
+        for entry in reversed(self.log[-8:]):
+            parts = textwrap.wrap(entry, LOG_WRAP) or [""]
+            if len(rows) + len(parts) > room:
+                break
+            rows[:0] = parts
+        if not rows:
+            return
+        self.text("Log", left, top - 10, (180, 186, 200), 10, bold=True)
+        for i, row in enumerate(rows):
+            self.text(row, left, top - 26 - 15 * i, (170, 176, 190), 9)
+
+    def action_buttons(self, state: R.State, bottom: float | None = None) -> list[Any]:
+        """Every key's action as a button too (R roll again, S stop, E end the turn), where it applies now; under
+        the panel's lines (`bottom`: where the last drawn frame put them)."""
         from game.ui.widgets import DrawnButton
 
         if self.session.busy or self.session.game.over or self.session.seat_is_computer():
@@ -183,39 +228,52 @@ class RiskySpaceView(BaseView):
             actions = [("End turn [E]", R.EndTurn())]
         else:
             return []
+        if bottom is not None:
+            self.buttons_bottom = bottom
         left, width = self.window.width - PANEL + 16, (PANEL - 40) / 2
-        return [DrawnButton(label, left + i * (width + 8), 280, width, 36,
+        return [DrawnButton(label, left + i * (width + 8), self.buttons_bottom, width, 36,
                             lambda command=command: self.submit(command), key=f"rs:{label}")
                 for i, (label, command) in enumerate(actions)]
 
     def _draw_dice(self, left: float, bottom: float) -> None:
+        """The last roll: which force attacks where, each side's dice in a labelled row, and what each lost."""
         roll = self.last_roll
         if roll is None:
             return
         settled = self.roll_age >= DICE_SHOW
-        self.text("Last roll", left, bottom + 96, (230, 230, 235), 12, bold=True)
+        names = self.board.regions
+        force = roll.force_left + roll.attacker_losses  # the force that rolled (RS5.3)
+        self.text(f"{names[roll.source].name} attacks {names[roll.target].name}", left, bottom + 118,
+                  (230, 230, 235), 11, bold=True)
         sides = self.world.rules.risky.attack.die_sides  # type: ignore[attr-defined]
-        for row, (dice, color) in enumerate(((roll.attacker_dice, (230, 80, 70)), (roll.defender_dice, (90, 140, 240)))):
+        shown = self.frozen if self.frozen is not None else ecs.load_state(self.world)
+        defender = shown.owners[roll.target]
+        rows = ((f"Attacker ({self.world_player(roll.seat).name}), {plural(force, 'troop')}", roll.attacker_dice,
+                 (196, 70, 62),
+                 roll.attacker_losses, roll.force_left),
+                (f"Defender ({self.world_player(defender).name})" if defender and defender != roll.seat else "Defender", roll.defender_dice,
+                 (70, 110, 200), roll.defender_losses, roll.target_left))
+        for row, (label, dice, color, lost, left_after) in enumerate(rows):
+            y = bottom + 56 - row * 70
+            self.text(label, left, y + 46, (230, 230, 235), 10, bold=True)
             for i, value in enumerate(dice):
                 shown = value if settled else self.tumble.randint(1, sides)
-                x, y = left + i * 52, bottom + 48 - row * 52
+                x = left + i * 50
                 arcade.draw_lrbt_rectangle_filled(x, x + 42, y, y + 42, color)
                 self.text(str(shown), x + 21, y + 12, (255, 255, 255), 16, anchor_x="center", bold=True)
-        if settled:  # each pair's result: a mark between the paired dice
-            for i, (a, d) in enumerate(zip(roll.attacker_dice, roll.defender_dice, strict=False)):
-                mark, color = ("def −1", (120, 230, 120)) if a > d else ("att −1", (250, 200, 80))
-                self.text(mark, left + i * 52 + 21, bottom - 22, color, 10, anchor_x="center", bold=True)
-            self.text(f"attacker −{roll.attacker_losses}", left + 170, bottom + 70, (230, 230, 235), 10)
-            self.text(f"defender −{roll.defender_losses}", left + 170, bottom + 52, (230, 230, 235), 10)
+            if settled:
+                self.text(f"lost {lost}, {left_after} left", left + 160, y + 14, (230, 230, 235), 10)
 
     # ----- updating and input
+    def animating(self) -> bool:
+        """Dice tumble or wait their turn: the window keeps drawing (game.ui.stillness)."""
+        return bool(self.rolls) or (self.last_roll is not None and self.roll_age < DICE_SHOW + DICE_HOLD)
+
     def on_update(self, delta_time: float) -> None:
         self.roll_age += delta_time
         self.cooldown -= delta_time
         session = self.session
-        self.rolls.extend(e for e in session.take_events() if isinstance(e, R.Rolled))
-        if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
-            self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+        self._take_rolls()
         if session.busy:
             return
         state = ecs.load_state(self.world)
@@ -223,9 +281,64 @@ class RiskySpaceView(BaseView):
             return
         if self._hand_over(state):
             return
-        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0:
+        if session.seat_is_computer() and not self.rolls and self.cooldown <= 0 and self.frozen is None:
+            self.frozen = ecs.load_state(self.world)  # the map waits for the computer's dice (RS8.1)
             session.start_computer()
             self.cooldown = COMPUTER_PAUSE
+            if not session.busy:  # played at once: its dice queued now, or the map is the game's again
+                self._take_rolls()
+
+    def _take_rolls(self) -> None:
+        """Queue the new rolls (and the outcomes they lead to); the next one shows once the last has tumbled
+        and held; each goes into the panel's log as it shows."""
+        for event in self.session.take_events():
+            if isinstance(event, R.Rolled):
+                self.rolls.append(event)
+                self.rolls_queued += 1
+            elif isinstance(event, R.Happened) and event.kind in OUTCOMES:
+                self.outcomes.append((self.rolls_queued, event))  # after the rolls queued so far
+        if self.rolls and (self.last_roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
+            self.last_roll, self.roll_age = self.rolls.pop(0), 0.0
+            self.rolls_shown += 1
+            self._log(self.roll_words(self.last_roll))
+        settled = self.last_roll is None or self.roll_age >= DICE_SHOW
+        while self.outcomes and self.outcomes[0][0] <= self.rolls_shown and settled:
+            self._log(self.outcome_words(self.outcomes.pop(0)[1]))
+        self._thaw()
+
+    def _log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-LOG_KEEP]
+
+    def roll_words(self, roll: R.Rolled) -> str:
+        """RS8.1 in words: who attacked where, both sides' dice and what each lost."""
+        names = self.board.regions
+        return (f"{names[roll.source].name} → {names[roll.target].name}: {'-'.join(map(str, roll.attacker_dice))} "
+                f"against {'-'.join(map(str, roll.defender_dice))}, attacker −{roll.attacker_losses}, "
+                f"defender −{roll.defender_losses}")
+
+    def outcome_words(self, event: R.Happened) -> str:
+        who = self.world_player(event.seat).name if event.seat else "Nobody"
+        names = self.board.regions
+        if event.kind == "conquered":
+            return f"{who} takes {names[event.get('target')].name}"
+        if event.kind == "eliminated":
+            return f"{who} is out of the game"
+        if event.kind == "fortified":
+            return f"{who} moves troops from {names[event.get('source')].name} to {names[event.get('target')].name}"
+        return f"{who} wins" if event.kind == "won" else "A draw"
+
+    def _thaw(self) -> None:
+        """A computer's move on the map only after its dice: each settled roll's losses go onto the held map,
+        and once the last roll has shown, the map is the game's again."""
+        frozen, roll = self.frozen, self.last_roll
+        if frozen is None or self.session.busy:
+            return
+        if roll is not None and self.roll_age >= DICE_SHOW and roll is not self.settled_shown:
+            self.settled_shown = roll
+            frozen.troops[roll.target] = roll.target_left
+        if not self.rolls and (roll is None or self.roll_age >= DICE_SHOW + DICE_HOLD):
+            self.frozen = None
 
     # ----- hot-seat, saves and the end (the client's own views)
     def hot_seat(self) -> bool:
@@ -264,7 +377,7 @@ class RiskySpaceView(BaseView):
 
     def submit(self, command: R.Command) -> bool:
         result = self.session.submit(command)
-        self.message = "" if result.ok else result.reason
+        self.message = "" if result.ok else for_players(result.reason)
         return bool(result.ok)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
@@ -279,6 +392,11 @@ class RiskySpaceView(BaseView):
             self.selected = None
         elif symbol == arcade.key.ESCAPE:
             self.selected = None
+        elif symbol == arcade.key.BACKSPACE and self.place_steps:  # take the last chosen placement back
+            last = list(self.place_steps)[-1]
+            self.place_steps[last] -= 1
+            if not self.place_steps[last]:
+                del self.place_steps[last]
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session.busy or self.session.game.over or self.session.seat_is_computer():
@@ -296,13 +414,14 @@ class RiskySpaceView(BaseView):
     def click_region(self, t: int) -> None:
         state = ecs.load_state(self.world)
         seat = self.world.clock.seat
+        self.message = ""  # a click starts afresh: an old refusal never stays under a new action
         if state.phase == R.CLAIM:
             self.submit(R.Claim(t))
         elif state.phase == R.PLACE:
             if state.owners[t] != seat:
                 self.message = "place on your own regions"
                 return
-            self.place_steps[t] = self.place_steps.get(t, 0) + 1
+            self.place_steps[t] = self.place_steps.pop(t, 0) + 1  # the last region chosen last (Backspace)
             if sum(self.place_steps.values()) >= state.rules.setup.placement_troops:
                 steps = sorted(self.place_steps.items())
                 self.place_steps = {}

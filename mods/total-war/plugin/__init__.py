@@ -98,6 +98,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("hard", HardPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
+    app.presentation.board_layout = "hex_columns"  # the new-game screen previews the board as hexes
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 

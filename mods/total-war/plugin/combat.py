@@ -70,11 +70,26 @@ class Hit:
     charge: bool = False
 
 
+@dataclass(frozen=True)
+class Roll:
+    """TW4.2: one roll or draw made while resolving: who rolled, what for, the value and its range, the least
+    that succeeds (0: a draw, nothing to beat) and the regiment it was against."""
+
+    regiment: str
+    purpose: str
+    value: int
+    low: int
+    high: int
+    need: int = 0
+    target: str = ""
+
+
 @dataclass
 class CombatResult:
-    """A combat phase: every hit in draw order; damage is applied by `apply_damage` (TW4.3)."""
+    """A combat phase: every hit in draw order; damage is applied by `apply_damage` (TW4.3); every roll made."""
 
     hits: list[Hit] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
     charge_losses: dict[str, int] = field(default_factory=dict)
     attacks: list[tuple[str, str, bool]] = field(default_factory=list)  # attacker, defender, charge
     destroyed_artillery: list[str] = field(default_factory=list)
@@ -82,15 +97,19 @@ class CombatResult:
 
 def shoot(
     shooter: Regiment, target_hex: Cube, regiments: list[Regiment], terrain: dict[Cube, str], rules: TotalWarRules,
-    rng: random.Random, morale_factor: int, reaction: bool = False,
+    rng: random.Random, morale_factor: int, reaction: bool = False, rolls: list[Roll] | None = None,
 ) -> list[Hit]:
-    """TW8.2-TW8.5 (TW7.4 when `reaction`: no friendly fire, no area): the hits of one shot."""
+    """TW8.2-TW8.5 (TW7.4 when `reaction`: no friendly fire, no area): the hits of one shot; its rolls are
+    added to `rolls` (TW4.2)."""
     kind = rules.units[shooter.kind]
     at = {o.hex: o for o in regiments}
     target = at.get(target_hex)
     hits: list[Hit] = []
+    rolls = [] if rolls is None else rolls
     if kind.artillery:
-        base = rng.randint(rules.fire.artillery_low * shooter.men, rules.fire.artillery_high * shooter.men)
+        low, high = rules.fire.artillery_low * shooter.men, rules.fire.artillery_high * shooter.men
+        base = rng.randint(low, high)
+        rolls.append(Roll(shooter.name, "artillery", base, low, high, 0, target.name if target is not None else ""))
         if target is not None:
             hits.append(Hit(shooter.name, target.name, damage(base, morale_factor, cover(target_hex, terrain, rules, True)), True))
         if not reaction:
@@ -98,7 +117,9 @@ def shoot(
                 other = at.get(h)
                 if other is None:
                     continue
-                if rng.randint(1, 6) >= rules.fire.area_hit:
+                die = rng.randint(1, 6)
+                rolls.append(Roll(shooter.name, "area", die, 1, 6, rules.fire.area_hit, other.name))  # a miss too
+                if die >= rules.fire.area_hit:
                     low, high = shooter.men // rules.fire.area_low_div, shooter.men // rules.fire.area_high_div
                     men = damage(rng.randint(low, high), morale_factor, cover(h, terrain, rules, True))
                     hits.append(Hit(shooter.name, other.name, men, True))
@@ -128,20 +149,26 @@ def default_melee_target(attacker: Regiment, enemies: list[Regiment], charged: l
 
 def melee_attack(
     attacker: Regiment, defender_hex: Cube, charge: bool, terrain: dict[Cube, str], rules: TotalWarRules,
-    rng: random.Random, morale_factor: int,
+    rng: random.Random, morale_factor: int, rolls: list[Roll] | None = None, against: str = "",
 ) -> tuple[int, int]:
-    """TW9.2/TW9.3/TW2.1: (men dealt before the defender's other regiments take it, men the attacker loses)."""
+    """TW9.2/TW9.3/TW2.1: (men dealt before the defender's other regiments take it, men the attacker loses);
+    the charge die or the melee draw is added to `rolls` (TW4.2), as rolled against `against`."""
     kind = rules.units[attacker.kind]
     m = attacker.men
     c = cover(defender_hex, terrain, rules, False)
     ch = rules.charge
+    rolls = [] if rolls is None else rolls
     if charge:
         if attacker.kind == "cavalry":
             return damage(m // ch.cavalry_deals_div, c), m // ch.cavalry_loses_div
-        if rng.randint(1, 6) >= ch.infantry_success:
+        die = rng.randint(1, 6)
+        rolls.append(Roll(attacker.name, "charge", die, 1, 6, ch.infantry_success, against))
+        if die >= ch.infantry_success:
             return damage(m // ch.infantry_success_deals_div, c), m // ch.infantry_success_loses_div
         return damage(m // ch.infantry_fail_deals_div, c), m // ch.infantry_fail_loses_div
-    base = rng.randint(m // kind.melee_low_div, m // kind.melee_high_div)
+    low, high = m // kind.melee_low_div, m // kind.melee_high_div
+    base = rng.randint(low, high)
+    rolls.append(Roll(attacker.name, "melee", base, low, high, 0, against))
     return damage(base, morale_factor, c), 0
 
 
@@ -168,7 +195,8 @@ def resolve_combat(
         at = {o.hex: o for o in regiments}
         if target not in at or at[target].seat == shooter.seat:
             continue
-        result.hits.extend(shoot(shooter, target, regiments, terrain, rules, rng, morale_factor(shooter)))
+        result.hits.extend(shoot(shooter, target, regiments, terrain, rules, rng, morale_factor(shooter),
+                                 rolls=result.rolls))
     charged_by: dict[str, list[str]] = {}
     chargers = {a for a, _ in charges}
     for a, b in charges:
@@ -187,7 +215,8 @@ def resolve_combat(
         defender = chosen if chosen in enemies else default_melee_target(attacker, enemies, charged_by.get(attacker.name, []))
         assert defender is not None
         charge = defender.name in charged_by.get(attacker.name, [])
-        dealt, lost = melee_attack(attacker, defender.hex, charge, terrain, rules, rng, morale_factor(attacker))
+        dealt, lost = melee_attack(attacker, defender.hex, charge, terrain, rules, rng, morale_factor(attacker),
+                                   rolls=result.rolls, against=defender.name)
         result.attacks.append((attacker.name, defender.name, charge))
         if lost:
             result.charge_losses[attacker.name] = result.charge_losses.get(attacker.name, 0) + lost

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from systems.events import Event
@@ -17,6 +18,10 @@ class ArmyBought(Event):
     artillery: int
     points: int
 
+    def log_text(self, place: object = None) -> str:
+        return (f"Player {self.seat} bought {self.infantry} infantry, {self.cavalry} cavalry, {self.artillery} "
+                f"artillery ({self.points} points)")
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentsDeployed(Event):
@@ -24,6 +29,9 @@ class RegimentsDeployed(Event):
 
     seat: int
     regiments: int
+
+    def log_text(self, place: object = None) -> str:
+        return f"Player {self.seat} deployed {self.regiments} regiment{'s' if self.regiments != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +44,9 @@ class RegimentMoved(Event):
     origin: str
     destination: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} moved from {self.origin} to {self.destination}"
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentBounced(Event):
@@ -47,6 +58,9 @@ class RegimentBounced(Event):
     at: str
     wanted: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} could not enter {self.wanted} and stays at {self.at}"
+
 
 @dataclass(frozen=True, slots=True)
 class ChargeMade(Event):
@@ -55,6 +69,9 @@ class ChargeMade(Event):
     seat: int
     regiment: str
     target: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} charges {regiment_words(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +85,10 @@ class ShotFired(Event):
     reaction: bool
     artillery: bool
 
+    def log_text(self, place: object = None) -> str:
+        how = "reaction fire" if self.reaction else "a bombardment" if self.artillery else "a volley"
+        return f"{_cap(regiment_words(self.regiment))} hits {regiment_words(self.target)} with {how}: {self.men} men"
+
 
 @dataclass(frozen=True, slots=True)
 class MeleeFought(Event):
@@ -80,6 +101,10 @@ class MeleeFought(Event):
     dealt: int
     lost: int
 
+    def log_text(self, place: object = None) -> str:
+        how = "charges into" if self.charge else "fights"
+        return f"{_cap(regiment_words(self.regiment))} {how} {regiment_words(self.target)}: {self.dealt} men dealt, {self.lost} lost"
+
 
 @dataclass(frozen=True, slots=True)
 class RegimentDestroyed(Event):
@@ -87,6 +112,9 @@ class RegimentDestroyed(Event):
 
     seat: int
     regiment: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} is destroyed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +127,9 @@ class MoraleChanged(Event):
     effective: int
     state: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))}: morale {self.effective}, {self.state}"
+
 
 @dataclass(frozen=True, slots=True)
 class RoutStarted(Event):
@@ -106,6 +137,9 @@ class RoutStarted(Event):
 
     seat: int
     regiment: str
+
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} routs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +149,61 @@ class RegimentDispersed(Event):
     seat: int
     regiment: str
 
+    def log_text(self, place: object = None) -> str:
+        return f"{_cap(regiment_words(self.regiment))} disperses"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """TW4.2: a roll made in a resolution, shown like every other step: a roll-off for a hex (TW6.2b), an area
+    die (TW8.5, a miss too), the charge die (TW9.3), a melee draw (TW9.2) or an artillery draw (TW8.4).
+    `value` fell in `low`..`high`; `need` is the least that succeeds (0: a draw, nothing to beat);
+    `target` the regiment it was rolled against ("" for a roll-off)."""
+
+    seat: int
+    regiment: str
+    purpose: str  # "roll-off", "area", "charge", "melee", "artillery"
+    value: int
+    low: int
+    high: int
+    need: int = 0
+    target: str = ""
+
+    @property
+    def success(self) -> bool:
+        return self.need == 0 or self.value >= self.need
+
+    def log_text(self, place: object = None) -> str:
+        """The roll in words (regiments by player number, type and number: the client names the players)."""
+        return roll_words(self, regiment_words)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def regiment_words(name: str) -> str:
+    """'2:cavalry:1' -> 'player 2's Cavalry 1' (TW2.5), for texts that have no player names at hand."""
+    seat, _, rest = name.partition(":")
+    kind, _, number = rest.partition(":")
+    return f"player {seat}'s {kind.capitalize()} {number}" if number else name
+
+
+def roll_words(roll: DiceRolled, title: Callable[[str], str]) -> str:
+    """TW4.2: a roll as a player reads it, regiments named by `title`."""
+    who = title(roll.regiment)
+    if roll.purpose == "roll-off":
+        return f"{who} rolls {roll.value} in a roll-off for a hex"
+    if roll.purpose == "area":
+        result = "hits" if roll.success else "misses"
+        return f"{who}'s shell rolls {roll.value} (needs {roll.need}+): {result} {title(roll.target)}"
+    if roll.purpose == "charge":
+        result = "the charge goes home" if roll.success else "the charge falters"
+        return f"{who} charges {title(roll.target)}: rolls {roll.value} (needs {roll.need}+), {result}"
+    what = "melee" if roll.purpose == "melee" else "bombardment"
+    against = f" against {title(roll.target)}" if roll.target else ""
+    return f"{who}'s {what}{against}: {roll.value} drawn from {roll.low}-{roll.high}"
+
 
 TOTAL_WAR_EVENTS = (ArmyBought, RegimentsDeployed, RegimentMoved, RegimentBounced, ChargeMade, ShotFired, MeleeFought,
-                    RegimentDestroyed, MoraleChanged, RoutStarted, RegimentDispersed)
+                    RegimentDestroyed, MoraleChanged, RoutStarted, RegimentDispersed, DiceRolled)

@@ -15,6 +15,7 @@ from .components import Battle, Field
 from .data import TotalWarRules
 from .events import (
     ChargeMade,
+    DiceRolled,
     MeleeFought,
     MoraleChanged,
     RegimentBounced,
@@ -302,6 +303,8 @@ def move(world: World) -> None:
     barred = {r.name for r in alive if r.kind == "infantry"
               and not morale.state_of(r.effective, rules).infantry_charges}
     result = resolve_movement(alive, orders, rules, world.rng, barred)
+    for name, value in result.rolls:  # TW4.2: the roll-offs for contested hexes (TW6.2b), shown first
+        world.emit(DiceRolled(names[name].seat, name, "roll-off", value, 1, 6))
     for tick, steps in enumerate(result.ticks, start=1):
         for n, src, dst in steps["made"]:
             world.emit(RegimentMoved(names[n].seat, n, tick, hex_name(src), hex_name(dst)))
@@ -346,8 +349,10 @@ def react(world: World) -> None:
         shots = (rules.reaction.general_shots if reactor.general else rules.reaction.shots)
         shots += morale.state_of(reactor.effective, rules).reactions
         for enemy, where in mine[:shots]:
+            rolls: list[combat.Roll] = []
             made = combat.shoot(reactor, where, alive, terrain(world), rules, world.rng,
-                                morale.damage_factor(reactor.effective, rules), reaction=True)
+                                morale.damage_factor(reactor.effective, rules), reaction=True, rolls=rolls)
+            _emit_rolls(world, names, rolls)
             made = [combat.Hit(h.source, enemy, h.men, h.artillery) for h in made]  # the enemy, on its trigger hex
             for hit in made:
                 world.emit(ShotFired(reactor.seat, reactor.name, hit.target, hit.men, True, hit.artillery))
@@ -371,10 +376,16 @@ def fight(world: World) -> None:
     charges = [(a, c) for a, c in b.charges if a in names and c in names]
     result = combat.resolve_combat(alive, fire, melee, charges, terrain(world), rules, world.rng,
                                    lambda r: morale.damage_factor(r.effective, rules))
+    fire_rolls = [r for r in result.rolls if r.purpose in ("artillery", "area")]
     for hit in result.hits:
         if hit.source in fire and hit.source != hit.target:  # a regiment in melee never fires (TW8.1)
+            _emit_rolls(world, names, [r for r in fire_rolls if r.regiment == hit.source])  # its dice first
+            fire_rolls = [r for r in fire_rolls if r.regiment != hit.source]
             world.emit(ShotFired(names[hit.source].seat, hit.source, hit.target, hit.men, False, hit.artillery))
+    _emit_rolls(world, names, fire_rolls)  # the rolls of shots that hit nobody (every area die missed)
     for attacker, defender, charge in result.attacks:
+        _emit_rolls(world, names, [r for r in result.rolls if r.regiment == attacker
+                                   and r.purpose in ("charge", "melee")])
         dealt = sum(h.men for h in result.hits if h.source == attacker and h.target != attacker)
         world.emit(MeleeFought(names[attacker].seat, attacker, defender, charge, dealt,
                                result.charge_losses.get(attacker, 0)))
@@ -386,6 +397,13 @@ def fight(world: World) -> None:
     _record(b, result.hits, names)
     combat.apply_damage(alive, result.hits, result.destroyed_artillery)
     _remove_destroyed(world, b)
+
+
+def _emit_rolls(world: World, names: dict[str, Regiment], rolls: list[combat.Roll]) -> None:
+    """TW4.2: every roll shown as an event, in the order made."""
+    for r in rolls:
+        world.emit(DiceRolled(names[r.regiment].seat, r.regiment, r.purpose, r.value, r.low, r.high, r.need,
+                              r.target))
 
 
 def rally(world: World) -> None:

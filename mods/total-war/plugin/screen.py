@@ -24,6 +24,8 @@ import arcade
 from components.seats import Ready, Unready
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.wording import for_players
+from game.words import plural
 
 from . import events as E
 from . import tokens
@@ -37,11 +39,12 @@ PANEL = 300
 SIZE = 20.0  # hex radius in world pixels (flat-topped)
 SQRT3 = math.sqrt(3)
 TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44), "buildings": (128, 112, 108)}
+ART = {"plain": "plain", "hill": "barren", "forest": "forest"}  # TW1.4 grounds -> the client's terrain art
 MIN_LABEL_RADIUS = 11.0  # screen pixels of hex radius under which counters carry no men figure
 FOCUS_ZOOM = 1.5  # the default zoom on the viewer's army: a hex about 60 pixels wide
 BANNER = 34  # screen pixels of the phase banner across the top of the field
-PHASES = {"muster": "Buy your army - secret (TW3.1)", "deploy": "Deployment in your zone - secret (TW3.2)",
-          "movement": "Movement orders - secret (TW5)", "combat": "Combat orders - secret (TW8, TW9)"}
+PHASES = {"muster": "Buy your army - secret", "deploy": "Deployment in your zone - secret",
+          "movement": "Movement orders - secret", "combat": "Combat orders - secret"}
 RESOLVING = {"muster": "the armies", "deploy": "deployment", "movement": "movement and reaction fire",
              "combat": "fire, melee and morale"}
 TURN_STEPS = (("muster", "0 Buy the army (before turn 1)"), ("deploy", "1 Deployment (turn 1)"), ("movement", "2 Movement orders"),
@@ -51,7 +54,9 @@ STEP = 0.35  # seconds between two played-back events
 BUY_KEYS = {arcade.key.I: "infantry", arcade.key.C: "cavalry", arcade.key.A: "artillery"}  # TW3.1: Shift removes
 FACING_KEYS = {getattr(arcade.key, f"KEY_{i + 1}"): d for i, d in enumerate(DIRECTIONS)}
 PLAYED = (E.RegimentMoved, E.RegimentBounced, E.ChargeMade, E.ShotFired, E.MeleeFought, E.RegimentDestroyed,
-          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought)
+          E.RegimentDispersed, E.RoutStarted, E.MoraleChanged, E.RegimentsDeployed, E.ArmyBought, E.DiceRolled)
+LOG_KEEP = 300  # the resolution lines kept for the panel's log (TW4.2: every step and roll reviewable)
+LOG_SHOWN = 7  # of which the panel shows the latest
 
 
 def centre(h: Cube) -> tuple[float, float]:
@@ -83,12 +88,18 @@ class TotalWarView(BaseView):
         self.viewer: int = session.table_seat() or self._first_human()
         self.selected: str | None = None
         self.path: list[Cube] = []
+        self.withdrawing = False  # the draft path is a withdrawal (W, or any path of an engaged regiment: TW5.4)
         self.facing: str = ""
         self.hover: Cube | None = None
         self.message = ""
         self.shown: dict[str, Regiment] = {}  # what the field shows: the view, or the playback's state
         self.queue: list[Any] = []  # resolution events still to play back
         self.flash: list[tuple[str, str, tuple[int, int, int]]] = []  # lines drawn for the step being played
+        self.log: list[str] = []  # every step and roll played back, in words (the panel shows the latest)
+        self.tally: dict[int, list[int]] = {}  # seat -> men lost, regiments gone, routing in this resolution
+        self.shown_round = self.resolving_round = 0
+        self._moves = (0, 0)  # the movement tick being shown and the regiments moved in it
+        self.last_roll: E.DiceRolled | None = None  # the die drawn in the panel while its step shows
         self.paused = False
         self.clock = 0.0
         self.handed: tuple[int, str, int, bool] | None = None
@@ -137,6 +148,7 @@ class TotalWarView(BaseView):
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
         self.shown_stage = self.stage()
+        self.shown_round = self.game.world.clock.round
         self.seen_at = (self.game.revision, self.viewer, self.game.over)
 
     def _refresh_if_changed(self) -> None:
@@ -200,7 +212,8 @@ class TotalWarView(BaseView):
         if label is None:
             if len(self._texts) > 3000:
                 self._texts.clear()
-            label = self._texts[key] = arcade.Text(value, x, y, color, size, font_name=theme.FONT, **style)
+            label = self._texts[key] = arcade.Text(for_players(value), x, y, color, size, font_name=theme.FONT,
+                                                   **style)
         label.draw()
 
     def seat_color(self, seat: int) -> tuple[int, int, int]:
@@ -221,15 +234,24 @@ class TotalWarView(BaseView):
         return f"{self.player_name(int(seat))} {kind.capitalize()} {number}"
 
     def _terrain(self) -> Any:
-        shapes: Any = arcade.shape_list.ShapeElementList()
-        for c in range(self.width_hexes):
-            for n in range(1, self.height_hexes + 1):
-                h = from_offset(c, n)
-                pts = corners(*centre(h))
-                shapes.append(arcade.shape_list.create_polygon(pts, TERRAIN.get(self.ground.get(h, "plain"),
-                                                                                 (90, 90, 90))))
-                shapes.append(arcade.shape_list.create_line_loop(pts, (30, 40, 26), 1))
-        return shapes
+        """The field baked once into one picture: each hex its ground's art, soft where grounds meet (TW1.4)."""
+        from game.ui.hex_bake import bake_hexes, field_sprites
+
+        cells = [(*centre(h), self.ground.get(h, "plain")) for c in range(self.width_hexes)
+                 for h in (from_offset(c, n) for n in range(1, self.height_hexes + 1))]
+        self.baked = bake_hexes(cells, SIZE, True, self._art, TERRAIN)
+        return field_sprites(self.baked, "total-war")
+
+    def _art(self, terrain: str, size: int) -> Any:
+        """A ground's art: the client's terrain pictures (ART), or drawn here for buildings."""
+        if terrain == "buildings":
+            return tokens.buildings_tile(size, TERRAIN["buildings"])
+        assets = getattr(self.window, "assets", None)
+        if assets is None:
+            from PIL import Image
+
+            return Image.new("RGBA", (size, size), (*TERRAIN.get(terrain, (90, 90, 90)), 255))
+        return assets.terrain_tile(ART.get(terrain, terrain), False, size)
 
     def _tokens(self) -> Any:
         """Every shown regiment's counter in one shape list, rebuilt only when one of them changed."""
@@ -287,6 +309,7 @@ class TotalWarView(BaseView):
         self._draw_banner()
         self._draw_hover()
         self.labels.draw_all()
+        self._draw_die()
         self._draw_panel()
         if self.game.over and not self.queue:
             self._draw_victory()
@@ -419,8 +442,10 @@ class TotalWarView(BaseView):
         """The selected regiment's draft path, and the hovered regiment's firing arc and range (TW2.2, TW8.2)."""
         if self.selected in self.shown:
             arcade.draw_polygon_outline(corners(*centre(self.shown[self.selected].hex)), (255, 255, 255), 3)
+            reg = self.shown[self.selected]
+            color = (120, 200, 255) if self.path and self.path_kind(reg) == "withdraw" else (255, 255, 120)
             for h in self.path:
-                arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), (255, 255, 120), 2)
+                arcade.draw_polygon_outline(corners(*centre(h), SIZE * 0.8), color, 2)
         hovered = next((r for r in self.shown.values() if r.hex == self.hover), None)
         if hovered is not None:
             self._arc_shapes(hovered).draw()
@@ -475,9 +500,10 @@ class TotalWarView(BaseView):
             lines.append(self.outcome_text())
         if self.message:
             lines.append(self.message)
-        for line in (part for whole in lines for part in textwrap.wrap(whole, 42) or [""]):
+        for line in (part for whole in lines for part in textwrap.wrap(for_players(whole), 42) or [""]):
             self.text(line, left + 14, y, theme.TEXT, 10)
             y -= 18
+        self._draw_log(left, y - 6, 72 if not (self.game.over or self.spectator()) else 12)
         if self.game.over or self.spectator():
             return
         x0, y0, x1, y1 = self.ready_box()
@@ -485,6 +511,44 @@ class TotalWarView(BaseView):
         arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, (60, 150, 70) if not mine else (90, 90, 90))
         self.text("Ready (Enter)" if not mine else "Ready — U to revise", (x0 + x1) / 2, y0 + 12,
                   (255, 255, 255), 12, anchor_x="center", bold=True)
+
+    def log_rows(self, top: float, bottom: float) -> list[str]:
+        """The latest log lines, wrapped, as many as fit between `top` and `bottom` (newest last)."""
+        room = int((top - bottom) // 15) - 1
+        rows: list[str] = []
+        for entry in reversed(self.log[-LOG_SHOWN:]):
+            parts = textwrap.wrap(entry, 40) or [""]
+            if len(rows) + len(parts) > room:
+                break
+            rows[:0] = parts
+        return rows
+
+    def _draw_log(self, left: float, top: float, bottom: float) -> None:
+        """TW4.2: the resolution's latest steps and rolls in words (the whole game's in `self.log`)."""
+        rows = self.log_rows(top, bottom)
+        if not rows:
+            return
+        self.text("Log", left + 14, top - 10, (180, 186, 200), 10, bold=True)
+        y = top - 26
+        for row in rows:
+            self.text(row, left + 14, y, (170, 176, 190), 9)
+            y -= 15
+
+    def _draw_die(self) -> None:
+        """TW4.2: the roll being played back, as a die over the regiment that rolled it."""
+        roll = self.last_roll
+        if roll is None or roll.regiment not in self.shown or not self.queue:
+            return
+        x, y = self.to_screen(self.shown[roll.regiment].hex)
+        r = self.screen_radius()
+        x0, y0 = x + r * 0.5, y + r * 0.5
+        fill = (240, 240, 235) if roll.success else (130, 130, 130)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + 30, y0, y0 + 30, fill)
+        arcade.draw_lrbt_rectangle_outline(x0, x0 + 30, y0, y0 + 30, (20, 20, 20), 2)
+        self.text(str(roll.value), x0 + 15, y0 + 8, (20, 20, 20), 13 if roll.value < 100 else 9, anchor_x="center",
+                  bold=True)
+        if roll.need:
+            self.text(f"{roll.need}+", x0 + 34, y0 + 9, (255, 255, 255), 10, bold=True)
 
     def turn_step(self) -> int:
         """The TW4.1 step shown as current: a phase's orders, or its resolution while played back."""
@@ -544,7 +608,7 @@ class TotalWarView(BaseView):
     def _selection_lines(self) -> list[str]:
         if self.stage() == "muster":
             return ["Keys I, C, A add infantry, cavalry, artillery (Shift removes one); or use the buttons. The "
-                    "first infantry is the general (TW2.4). Hidden until both are ready."]
+                    "first infantry is the general. Hidden until both are ready."]
         lines = [f"Orders given: {len(self.my_orders())}"]
         reg = self.shown.get(self.selected or "")
         if reg is None:
@@ -556,7 +620,10 @@ class TotalWarView(BaseView):
             regs = list(self.shown.values())
             mp = movement_points(reg, self.rules, reg.effective, engaged(reg, regs))
             cost = path_cost(tuple(self.path), self.ground, self.rules) if self.path else 0
-            lines.append(f"path {len(self.path)} hexes, cost {cost}/{mp} MP")
+            kind = "withdrawal" if self.path_kind(reg) == "withdraw" else "path"
+            lines.append(f"{kind} {plural(len(self.path), 'hex', 'hexes')}, cost {cost}/{mp} MP")
+            if self.is_engaged(reg):
+                lines.append("engaged: it may only hold or withdraw; click the hexes to withdraw through")
             lines.append("1-6 facing, H hold, W withdraw")
         elif self.stage() == "combat":
             lines.append("click an enemy: fire, or melee if adjacent")
@@ -576,9 +643,13 @@ class TotalWarView(BaseView):
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner
-        return f"{self.player_name(winner)} wins (TW12)" if winner else "The battle ends in a draw (TW12)"
+        return f"{self.player_name(winner)} wins" if winner else "The battle ends in a draw"
 
     # ----- the flow: events, playback, computers, hand-over
+    def animating(self) -> bool:
+        """Events play back, or the lines of the step just played still show: the window keeps drawing."""
+        return bool(self.queue and not self.paused) or bool(self.flash)
+
     def on_update(self, delta_time: float) -> None:
         if self.session.busy:
             return
@@ -635,6 +706,7 @@ class TotalWarView(BaseView):
         events = events_for(self.game, self.viewer, self.session.take_events())
         if not self.queue:
             self.resolving = self.shown_stage  # the phase whose resolution is about to be played back
+            self.resolving_round = self.shown_round
         self.queue.extend(e for e in events if isinstance(e, PLAYED))
 
     def play_step(self) -> None:
@@ -651,13 +723,64 @@ class TotalWarView(BaseView):
                 break
             self._show(self.queue.pop(0))
         if not self.queue:
+            summary = self.summary_lines()
+            if summary and self.resolving in ("movement", "combat"):
+                what = "Movement" if self.resolving == "movement" else "Combat"
+                self.message = f"{what} resolved: " + "; ".join(summary)
+                self.log.append(f"Round {self.resolving_round}: {self.message}")
+            else:
+                self.message = ""  # the last step's words do not stay under the next orders
+            self.tally = {}
             self._refresh()
 
     def _show(self, event: Any) -> None:
+        self._show_step(event)
+        self._tally(event)
+        line = f"Round {self.resolving_round}: {for_players(self.message)}"
+        if isinstance(event, E.RegimentMoved) and self.log and self._moves[1] > 1:
+            self.log[-1] = line  # one line per movement tick, counting its moves
+        elif self.message and not (self.log and self.log[-1] == line):  # one line for a morale step
+            self.log.append(line)
+            del self.log[:-LOG_KEEP]
+
+    def _tally(self, event: Any) -> None:
+        """The resolution's totals per seat, for the summary once it has all been shown."""
+        totals = self.tally
+        if isinstance(event, E.ShotFired):
+            seat = self._seat_of(event.target)
+            totals.setdefault(seat, [0, 0, 0])[0] += event.men
+        elif isinstance(event, E.MeleeFought):
+            totals.setdefault(self._seat_of(event.target), [0, 0, 0])[0] += event.dealt
+            totals.setdefault(event.seat, [0, 0, 0])[0] += event.lost
+        elif isinstance(event, E.RegimentDestroyed | E.RegimentDispersed):
+            totals.setdefault(event.seat, [0, 0, 0])[1] += 1
+        elif isinstance(event, E.RoutStarted):
+            totals.setdefault(event.seat, [0, 0, 0])[2] += 1
+
+    def _seat_of(self, name: str) -> int:
+        seat = name.partition(":")[0]
+        return int(seat) if seat.isdigit() else 0
+
+    def summary_lines(self) -> list[str]:
+        """The turn's resolution in a line per side: men lost, regiments gone and routing (TW4.2)."""
+        lines = []
+        for seat in self.game.world.seats:
+            lost, gone, routed = self.tally.get(seat, [0, 0, 0])
+            if lost or gone or routed:
+                parts = [f"lost {lost} men"] + ([f"{gone} regiment{'s' if gone != 1 else ''} gone"] if gone else []) + (
+                    [f"{routed} routing"] if routed else [])
+                lines.append(f"{self.player_name(seat)} {', '.join(parts)}")
+        return lines
+
+    def _show_step(self, event: Any) -> None:
         shown = self.shown
+        if not isinstance(event, E.DiceRolled):
+            self.last_roll = None
         if isinstance(event, E.RegimentMoved) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], hex=parse_hex(event.destination))
-            self.message = f"movement step {event.tick}"
+            tick, moved = self._moves
+            self._moves = (event.tick, moved + 1 if tick == event.tick else 1)
+            self.message = f"movement step {event.tick}: {plural(self._moves[1], 'regiment')} moved"
         elif isinstance(event, E.RegimentBounced):
             self.flash.append((event.regiment, event.regiment, (255, 255, 255)))
             self.message = f"{self.title(event.regiment)} bounces at {event.at}"
@@ -679,14 +802,19 @@ class TotalWarView(BaseView):
             self.message = f"{self.title(event.regiment)} {'destroyed' if isinstance(event, E.RegimentDestroyed) else 'disperses'}"
         elif isinstance(event, E.MoraleChanged) and event.regiment in shown:
             shown[event.regiment] = replace(shown[event.regiment], morale=event.morale, effective=event.effective)
-            self.message = "morale step (TW11.4)"
+            self.message = "morale step"
         elif isinstance(event, E.RoutStarted):
             self.message = f"{self.title(event.regiment)} routs"
         elif isinstance(event, E.RegimentsDeployed):
-            self.message = "the armies are deployed (TW3.2)"
+            self.message = "the armies are deployed"
+        elif isinstance(event, E.DiceRolled):
+            self.last_roll = event
+            if event.target in shown and event.regiment in shown:
+                self.flash.append((event.regiment, event.target, (230, 230, 230) if event.success else (120, 120, 120)))
+            self.message = E.roll_words(event, self.title)
         elif isinstance(event, E.ArmyBought):
             self.message = (f"{self.player_name(event.seat)} bought {event.infantry} infantry, {event.cavalry} cavalry,"
-                            f" {event.artillery} artillery (TW3.1)")
+                            f" {event.artillery} artillery")
 
 
     def spectator(self) -> bool:
@@ -716,7 +844,7 @@ class TotalWarView(BaseView):
     # ----- input
     def submit(self, command: Any) -> bool:
         result = self.session.submit(command)
-        self.message = "" if result.ok else str(result.reason)
+        self.message = "" if result.ok else for_players(str(result.reason))
         self._take_events()
         if not self.queue:
             self._refresh()
@@ -760,6 +888,7 @@ class TotalWarView(BaseView):
         here = next((r for r in self.shown.values() if r.hex == h), None)
         if here is not None and here.seat == self.viewer and (self.stage() != "deploy" or self.selected is None):
             self.selected, self.path, self.facing = here.name, [], ""
+            self.withdrawing = self.is_engaged(here)
             return
         reg = self.shown.get(self.selected or "")
         if reg is None:
@@ -774,13 +903,22 @@ class TotalWarView(BaseView):
                 self.message = f"{hex_name(h)} is not next to {hex_name(end)}"
                 return
             self.path.append(h)
-            if not self.submit(Move(reg.name, "move", tuple(hex_name(p) for p in self.path), self.facing)):
+            if not self.submit(Move(reg.name, self.path_kind(reg), tuple(hex_name(p) for p in self.path),
+                                    self.facing)):
                 self.path.pop()
         elif stage == "combat" and here is not None and here.seat != self.viewer:
             if distance(here.hex, reg.hex) == 1:
                 self.submit(Attack(reg.name, here.name))
             else:
                 self.submit(Fire(reg.name, hex_name(h)))
+
+    def is_engaged(self, reg: Regiment) -> bool:
+        """TW5.4: next to an enemy at the start of the turn (the field shown while orders are given)."""
+        return engaged(reg, list(self.shown.values()))
+
+    def path_kind(self, reg: Regiment) -> str:
+        """The kind of order the draft path is: a withdrawal after W or for an engaged regiment, else a move."""
+        return "withdraw" if self.withdrawing or self.is_engaged(reg) else "move"
 
     def ready(self) -> None:
         if self.can_act():
@@ -829,7 +967,7 @@ class TotalWarView(BaseView):
         if symbol == arcade.key.U:
             if not self.session.busy and not self.game.over and not self.queue:  # the viewer's own Ready back
                 result = self.game.submit(Unready(), seat=self.viewer)
-                self.message = "" if result.ok else str(result.reason)
+                self.message = "" if result.ok else for_players(str(result.reason))
                 self._refresh()
             return
         if symbol == arcade.key.Z:
@@ -850,16 +988,21 @@ class TotalWarView(BaseView):
         path = tuple(hex_name(p) for p in self.path)
         if symbol in FACING_KEYS:
             self.facing = FACING_KEYS[symbol]
-            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+            self.submit(Move(reg.name, self.path_kind(reg) if path else "hold", path, self.facing))
         elif symbol == arcade.key.H:
-            self.path = []
+            self.path, self.withdrawing = [], self.is_engaged(reg)
             self.submit(Move(reg.name, "hold", (), self.facing))
-        elif symbol == arcade.key.W and path:
-            self.submit(Move(reg.name, "withdraw", path, self.facing))
+        elif symbol == arcade.key.W:
+            # W makes the draft path a withdrawal; without a path yet, the next clicks draw one (TW5.1)
+            self.withdrawing = True
+            if path:
+                self.submit(Move(reg.name, "withdraw", path, self.facing))
+            else:
+                self.message = "Withdraw: click the hexes of its path"
         elif symbol == arcade.key.BACKSPACE and self.path:
             self.path.pop()
             path = tuple(hex_name(p) for p in self.path)
-            self.submit(Move(reg.name, "move" if path else "hold", path, self.facing))
+            self.submit(Move(reg.name, self.path_kind(reg) if path else "hold", path, self.facing))
 
 
 def _same_step(first: Any, event: Any) -> bool:

@@ -161,3 +161,19 @@ def place_label(anchor: tuple[float, float], radius: float, size: tuple[float, f
                 best = (covered, box)
     assert best is not None
     return best[1]
+
+
+def buildings_tile(size: int, ground: tuple[int, int, int]) -> Any:
+    """TW1.4's buildings as art: a few small houses with roofs on trodden ground (no picture file needed)."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGBA", (size, size), (*ground, 255))
+    draw = ImageDraw.Draw(image)
+    unit = size / 8
+    for cx, cy in ((2.4, 3.0), (5.4, 2.6), (3.6, 5.6), (6.0, 5.8)):
+        x, y = cx * unit, cy * unit
+        draw.rectangle((x - unit, y - unit * 0.2, x + unit, y + unit), fill=(186, 170, 150, 255),
+                       outline=(70, 60, 54, 255))
+        draw.polygon([(x - unit * 1.25, y - unit * 0.2), (x, y - unit * 1.2), (x + unit * 1.25, y - unit * 0.2)],
+                     fill=(150, 66, 52, 255), outline=(70, 40, 34, 255))
+    return image
