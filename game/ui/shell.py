@@ -197,6 +197,8 @@ class Shell:
         if callable(quiet):
             shell.screen_quiet = quiet
             view.quiet = lambda: bool(quiet()) and shell.quiet()
+        animating = getattr(view, "animating", None)  # the window's stillness (game.ui.stillness) asks it
+        view.animating = lambda: (bool(animating()) if callable(animating) else False) or not shell.quiet()
         settled = getattr(view, "settled", None)
         if callable(settled):  # the screen's own word for "the last moves are on screen"
             shell.screen_quiet = settled

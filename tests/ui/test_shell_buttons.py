@@ -129,3 +129,17 @@ def test_total_war_keys_are_buttons_too_hold_and_facing_by_clicks(app: GameWindo
     click(app, facing.left + 5, facing.bottom + 5)
     orders = [o for o in orders_of(view.game.world, view.viewer) if getattr(o, "regiment", None) == name]
     assert orders and orders[-1].facing == "NW"
+
+
+def test_the_shells_own_timers_keep_a_screen_drawing_only_while_they_run(app: GameWindow):
+    """Quiet idle with the shell: its toast (and the victory delay) count as the screen animating (the window's
+    stillness asks `animating()`), and only while they run."""
+    game = create_game(None, [PlayerSpec("Ada"), PlayerSpec("Bot", computer=True)], 11, ruleset="monstercrasher")
+    app.start(game)
+    view = app.current_view
+    frames(app, 30)
+    assert not view.animating()
+    view.shell.say("Saved as 'x'")
+    assert view.animating()
+    frames(app, 200)  # the toast's time passes on the frames' clock
+    assert not view.animating()
