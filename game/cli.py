@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="journal durability: full (fsync before every ack; survives power loss) or normal "
                             "(survives kill -9, faster)")
     serve.add_argument("--verbose", action="store_true", help="log connections and problems")
+    serve.add_argument("--clock-file", help="for tests: read the time from this file (a number of seconds) instead of "
+                                            "the wall clock; turn timers, deadlines and expiry follow it")
     return parser
 
 

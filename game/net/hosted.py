@@ -13,7 +13,6 @@ import hashlib
 import json
 import re
 import secrets
-import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +25,7 @@ from game.codec import command_from_data, command_to_data
 from game.engine import Accepted, Game, Result
 from game.errors import DataError
 from game.maps import MapData
+from game.net.clock import Clock, wall
 from game.net.journal import StoredGame, Write
 from game.net.views import ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
@@ -84,6 +84,7 @@ class Hosted:
     watchers: set[Any] = field(default_factory=set)
     durable_seq: int = 0  # commands on disk (and so shown to anyone)
     tracker: ViewTracker | None = None  # each viewer's view as of the last batch of commands (game.net.views)
+    clock: Clock = wall  # the server's clock (turn timers; a test's clock file)
 
     def track(self) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt)."""
@@ -238,17 +239,20 @@ class Hosted:
         original = game.submit
         records: list[dict[str, Any]] = []
         writes: list[Write] = []
-        now = time.time()
+        now = self.clock()
 
         def capture(command: Command, seat: int | None = None) -> Result:
             clock = game.world.clock
-            rnd, stage, who = clock.round, clock.stage, clock.seat if seat is None else seat
+            rnd, stage, to_move = clock.round, clock.stage, clock.seat
+            who = to_move if seat is None else seat
             result = original(command, seat=seat)
             if isinstance(result, Accepted):
                 record = self._record(rnd, who, issuer, command, result)
                 records.append(record)
                 writes.append(_command_write(self.id, record, now))
-                if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, clock.seat, stage):
+                # the next seat's (or phase's) turn clock starts now (the seat to move before, not the clock's
+                # seat after: a turn passing to the other seat in the same round and stage starts a turn too)
+                if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, to_move, stage):
                     self.turn_started = now
                     writes.append(("UPDATE games SET turn_started = ? WHERE id = ?", (now, self.id)))
             return result
@@ -316,7 +320,8 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
 
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
            turn_seconds: float | None, seed: int, ruleset: str = "base",
-           options: dict[str, object] | None = None, known: Collection[str] | None = None) -> Hosted:
+           options: dict[str, object] | None = None, known: Collection[str] | None = None,
+           clock: Clock = wall) -> Hosted:
     """A new hosted game of `ruleset` with `mods` and the ruleset's `options` (DataError naming the problem:
     unknown ruleset, map, mods or option, too many seats for the map); `known`: the rulesets the server hosts
     (read from the content folders when not given: a third of a game's creation)."""
@@ -328,16 +333,17 @@ def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], 
     specs = [PlayerSpec(s["name"] or (f"Computer {i + 1}" if s["kind"] == COMPUTER else f"Seat {i + 1}"),
                         computer=s["kind"] == COMPUTER, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
     game = create_game(map_data, specs, seed, mods, ruleset=ruleset, options=options)
-    now = time.time()
+    now = clock()
     seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}
     settings = {"map": map_name, "mods": mods, "mode": mode, "turn_seconds": turn_seconds, "seed": seed,
                 "ruleset": ruleset}
-    hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now)
+    hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now,
+                    clock=clock)
     hosted.track()
     return hosted
 
 
-def restore(stored: StoredGame) -> Hosted:
+def restore(stored: StoredGame, clock: Clock = wall) -> Hosted:
     """A game rebuilt from its journal: the header, then every command re-run through `Game.submit` by its
     recorded issuer (the orders of an open simultaneous phase found again on the way)."""
     where = f"journal game {stored.id}"
@@ -349,7 +355,7 @@ def restore(stored: StoredGame) -> Hosted:
     seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"], s["token_hash"])
              for s in stored.seats}
     hosted = Hosted(stored.id, stored.name, stored.settings, stored.header, game, seats, stored.created,
-                    stored.turn_started)
+                    stored.turn_started, clock=clock)
     for seq, rnd, seat, _, data in stored.commands:
         if seq != len(game.history) + 1:
             raise DataError([f"{where}: commands: command {len(game.history) + 1} is missing (found {seq})"])

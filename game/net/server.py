@@ -29,6 +29,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from game.codec import CodecError, command_from_data
 from game.errors import DataError
 from game.net import heap, protocol
+from game.net.clock import Clock, FileClock, wall
 from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
 from game.net.journal import Journal, Write
 from game.net.protocol import ProtocolError
@@ -104,8 +105,9 @@ class Conn:
 class Server:
     """Every hosted game, the journal, and the connections."""
 
-    def __init__(self, data: Path, synchronous: str = "full") -> None:
+    def __init__(self, data: Path, synchronous: str = "full", clock: Clock = wall) -> None:
         self.journal = Journal(data, synchronous)
+        self.clock = clock  # turn timers, deadlines and expiry (a test's clock file: game.net.clock)
         self.games: dict[str, Hosted] = {}
         self.conns: set[Conn] = set()
         self.broken: dict[str, str] = {}
@@ -118,7 +120,7 @@ class Server:
         """Rebuild every journaled game (same state hash as before any stop, kill -9 included)."""
         for stored in self.journal.load_all():
             try:
-                hosted = restore(stored)
+                hosted = restore(stored, self.clock)
             except (DataError, CodecError) as exc:
                 lines = exc.errors if isinstance(exc, DataError) else [str(exc)]
                 self.broken[stored.id] = "; ".join(lines)
@@ -228,7 +230,7 @@ class Server:
         try:
             hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
                             msg.mode, turn_seconds, seed, msg.ruleset, dict(msg.options),
-                            known={r["id"] for r in self.rulesets()})
+                            known={r["id"] for r in self.rulesets()}, clock=self.clock)
         except DataError as exc:
             raise ProtocolError("bad_game", "; ".join(exc.errors)) from None
         except (ValueError, OSError) as exc:
@@ -291,7 +293,7 @@ class Server:
         self._seat_conn(conn, hosted, seat_no)
         writes: list[Write] = [Journal.seat(hosted.id, state.data())]
         if hosted.seated():
-            hosted.turn_started = time.time()  # the turn clock starts when the table is full
+            hosted.turn_started = self.clock()  # the turn clock starts when the table is full
             writes.append(Journal.turn_started(hosted.id, hosted.turn_started))
 
         def done(error: BaseException | None) -> None:
@@ -473,7 +475,7 @@ class Server:
             self.games.pop(hosted.id, None)
             return
         try:
-            fresh = restore(stored)
+            fresh = restore(stored, self.clock)
         except (DataError, CodecError) as exc:
             self.games.pop(hosted.id, None)
             self.broken[hosted.id] = str(exc)
@@ -504,7 +506,7 @@ class Server:
         """Ends the turn of a seat whose turn timer ran out (live and deadline games)."""
         while True:
             await asyncio.sleep(TICK)
-            now = time.time()
+            now = self.clock()
             for hosted in list(self.games.values()):
                 deadline = hosted.deadline()
                 if deadline is not None and now >= deadline:
@@ -550,7 +552,7 @@ def run_serve(args: Any) -> int:
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     data = Path(args.data) if args.data else default_data_dir()
     try:
-        server = Server(data, args.sync)
+        server = Server(data, args.sync, FileClock(Path(args.clock_file)) if args.clock_file else wall)
     except Exception as exc:
         print(f"foc serve: cannot open the journal in {data}: {exc}", file=sys.stderr)
         return 2
