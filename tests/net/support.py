@@ -21,11 +21,12 @@ class ServerProcess:
     """`foc serve --port 0` in a subprocess; `url` once it listens; kill() is kill -9."""
 
     def __init__(self, data: Path, bundled: Path | None = None, clock: TestClock | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), client_seeds: bool = True) -> None:
         self.data = data
         self.bundled = bundled  # a stand-in for the game's own mods folder (a test's ruleset), else the real one
         self.clock = clock  # the server's time, moved by the test (turn timers, deadlines, expiry)
-        self.extra = extra  # more `foc serve` options
+        # more `foc serve` options; tests choose their games' seeds (R10: the same game every run)
+        self.extra = (*extra, "--client-seeds") if client_seeds else extra
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
