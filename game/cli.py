@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lifetime", action="append", metavar="NAME=SECONDS",
                        help="how long games live (game/net/lifecycle.py: finished_seconds 3600, empty_seconds 3600, "
                             "abandoned_seconds 14 days, unload_seconds 120)")
+    serve.add_argument("--computer-workers", type=int, metavar="N",
+                       help="processes that play the computer seats (default: one per core; 0: on the event loop)")
     serve.add_argument("--client-seeds", action="store_true",
                        help="for tests and replays only: accept a seed chosen by the client in create (its creator "
                             "could foresee every die; a public server never does)")

@@ -89,6 +89,8 @@ class Hosted:
     active: float = 0.0  # when a player last acted or was connected (expiry: game.net.lifecycle)
     checkpoint_round: int = 0  # the round of the last snapshot
     checkpoints: list[int] = field(default_factory=list)  # the seqs of the last two snapshots (history starts there)
+    pool_seq: int | None = None  # the seq of the computer worker's copy of this game (game.net.computers)
+    thinking: bool = False  # a worker is playing this game's computer seats now
 
     def track(self) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt)."""
@@ -176,6 +178,24 @@ class Hosted:
     def apply(self, command: Command, issuer: str, seat: int | None = None) -> tuple[Result, list[dict[str, Any]], list[Write]]:
         """Submit one command issued by `seat` (None: the acting seat; the engine checks the issuer)."""
         return self._capture(lambda: [self.game.submit(command, seat=seat)], issuer)
+
+    def apply_all(self, commands: list[tuple[int, Command]], issuer: str) -> tuple[bool, list[dict[str, Any]], list[Write]]:
+        """Submit commands with their issuing seats in order, stopping at the first refused (game.net.computers:
+        what a worker played on its copy); whether all were accepted, the records and journal writes."""
+        refused: list[Result] = []
+
+        def act() -> list[Result]:
+            out: list[Result] = []
+            for seat, command in commands:
+                result = self.game.submit(command, seat=seat)
+                out.append(result)
+                if not result.ok:
+                    refused.append(result)
+                    break
+            return out
+
+        _, records, writes = self._capture(act, issuer)
+        return not refused, records, writes
 
     def replay(self, command: Command, seat: int) -> Result:
         """Re-run a journaled command (restart): the engine's verdict, nothing recorded or shown."""

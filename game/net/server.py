@@ -32,6 +32,7 @@ from game.content.manifest import MOD_ID_PATTERN
 from game.errors import DataError
 from game.net import heap, protocol
 from game.net.clock import Clock, FileClock, wall
+from game.net.computers import ComputerPool, default_workers, request_for
 from game.net.hosted import (
     COMPUTER,
     HUMAN,
@@ -56,6 +57,7 @@ from game.views import events_for
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
 CHECKPOINT_ROUNDS = 5  # rounds between snapshots of a game (restart and history start there)
+THINK_BATCH = 16  # commands of a computer's turn submitted per turn of the event loop
 SWEEP_SECONDS = 1.0  # how often the games' lives are looked at (game.net.lifecycle)
 SEED_BITS = 128  # a network game's seed: drawn by the server alone, never sent (no search can find it)
 TICK = 0.25  # seconds between turn-timer checks
@@ -189,7 +191,7 @@ class Server:
     """Every hosted game, the journal, and the connections."""
 
     def __init__(self, data: Path, synchronous: str = "full", clock: Clock = wall, quotas: Quotas | None = None,
-                 client_seeds: bool = False, lifetimes: Lifetimes | None = None) -> None:
+                 client_seeds: bool = False, lifetimes: Lifetimes | None = None, computer_workers: int = 0) -> None:
         self.journal = Journal(data, synchronous)
         self.clock = clock  # turn timers, deadlines and expiry (a test's clock file: game.net.clock)
         self.quotas = quotas or Quotas()
@@ -198,6 +200,8 @@ class Server:
         self.client_seeds = client_seeds
         self._mod_ids: set[str] | None = None
         self.lifetimes = lifetimes or Lifetimes()
+        # computer turns in worker processes (0: on the event loop, as a test's in-process server does)
+        self.pool = ComputerPool(computer_workers) if computer_workers > 0 else None
         self.index: dict[str, Entry] = {}  # every live game, loaded or not (game.net.lifecycle)
         self.games: dict[str, Hosted] = {}  # the games loaded now (their engine state)
         self.conns: set[Conn] = set()
@@ -783,9 +787,56 @@ class Server:
         quota."""
         if hosted.game.over:
             self._release_creator(hosted)
-        if hosted.computers_to_act():
+        if hosted.computers_to_act() and not hosted.thinking:
             assert self.loop is not None
-            self.loop.call_soon(self._computers, hosted)
+            if self.pool is None:
+                self.loop.call_soon(self._computers, hosted)
+            else:
+                hosted.thinking = True
+                self.loop.create_task(self._think(hosted))
+
+    async def _think(self, hosted: Hosted) -> None:
+        """A worker plays the waiting computer seats on its copy; the loop submits what it played in batches of
+        THINK_BATCH commands, serving other clients between them. Anything that changed the game meanwhile (a
+        timer, a human's orders in a simultaneous phase) sends the question again."""
+        assert self.pool is not None
+        try:
+            for _ in range(3):
+                seq = hosted.seq
+                answer = await self.pool.play(hosted.id, request_for(hosted, hosted.pool_seq))
+                if not answer["stale"]:
+                    break
+                hosted.pool_seq = None  # the worker lost its copy: send it everything
+            else:
+                raise RuntimeError("the worker's copy kept going stale")
+        except Exception as exc:  # a worker that cannot play this game: the loop plays it, as before
+            log.warning("computer worker failed for game %s (%s); playing on the event loop", hosted.id, exc)
+            hosted.thinking = False
+            hosted.pool_seq = None
+            self._computers(hosted)
+            return
+        try:
+            if self.games.get(hosted.id) is not hosted:
+                return
+            if hosted.seq != seq:  # the game moved on while the worker thought
+                hosted.pool_seq = None
+                return
+            kinds = hosted.game.app.command_types()
+            commands = [(issuer, command_from_data(data, "command", kinds)) for issuer, data in answer["commands"]]
+            for start in range(0, len(commands), THINK_BATCH):
+                if self.games.get(hosted.id) is not hosted:
+                    return
+                ok, records, writes = hosted.apply_all(commands[start:start + THINK_BATCH], "computer")
+                self._publish(hosted, records, writes)
+                if not ok:
+                    hosted.pool_seq = None
+                    return
+                await asyncio.sleep(0)
+            hosted.pool_seq = answer["seq"] if hosted.seq == answer["seq"] else None
+        finally:
+            hosted.thinking = False
+            if self.games.get(hosted.id) is hosted:
+                self._after_change(hosted)
 
     def _computers(self, hosted: Hosted) -> None:
         if self.games.get(hosted.id) is not hosted:
@@ -851,6 +902,8 @@ class Server:
             warm.cancel()
         timers.cancel()
         keeper.cancel()
+        if self.pool is not None:
+            self.pool.close()
         self.journal.close()
 
 
@@ -883,7 +936,8 @@ def run_serve(args: Any) -> int:
         return 2
     try:
         server = Server(data, args.sync, FileClock(Path(args.clock_file)) if args.clock_file else wall, quotas,
-                        args.client_seeds, lifetimes)
+                        args.client_seeds, lifetimes,
+                        default_workers() if args.computer_workers is None else args.computer_workers)
     except Exception as exc:
         print(f"foc serve: cannot open the journal in {data}: {exc}", file=sys.stderr)
         return 2
