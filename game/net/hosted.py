@@ -91,6 +91,7 @@ class Hosted:
     checkpoints: list[int] = field(default_factory=list)  # the seqs of the last two snapshots (history starts there)
     pool_seq: int | None = None  # the seq of the computer worker's copy of this game (game.net.computers)
     thinking: bool = False  # a worker is playing this game's computer seats now
+    lazy_views: bool = False  # stop following the views while nobody is connected (the server sets it)
 
     def track(self) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt)."""
@@ -110,6 +111,10 @@ class Hosted:
     def turn_seconds(self) -> float | None:
         value = self.settings.get("turn_seconds")
         return float(value) if value else None
+
+    def unwatched(self) -> bool:
+        """No connection holds a seat of this game or watches it."""
+        return not self.watchers and not any(seat.conns for seat in self.seats.values())
 
     def seated(self) -> bool:
         """Every seat is taken (by a human or the server): the turn clock runs only then."""
@@ -298,8 +303,13 @@ class Hosted:
         finally:
             del game.submit
         if records and self.tracker is not None:
-            # the batch's last record carries each viewer's change of view (shown once it is durable)
-            records[-1]["change"] = self.tracker.advance(game)
+            if self.lazy_views and self.unwatched():
+                # nobody to send views to (a computers' game nobody watches): following the views would cost a
+                # read of the whole board every batch; they are taken afresh when someone comes (track)
+                self.tracker = None
+            else:
+                # the batch's last record carries each viewer's change of view (shown once it is durable)
+                records[-1]["change"] = self.tracker.advance(game)
         last: Result = results[-1] if results else Accepted()
         return last, records, writes
 
@@ -356,7 +366,7 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
            turn_seconds: float | None, seed: int, ruleset: str = "base",
            options: dict[str, object] | None = None, known: Collection[str] | None = None,
-           clock: Clock = wall) -> Hosted:
+           clock: Clock = wall, track: bool = True) -> Hosted:
     """A new hosted game of `ruleset` with `mods` and the ruleset's `options` (DataError naming the problem:
     unknown ruleset, map, mods or option, too many seats for the map); `known`: the rulesets the server hosts
     (read from the content folders when not given: a third of a game's creation)."""
@@ -374,7 +384,8 @@ def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], 
                 "ruleset": ruleset}
     hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now,
                     clock=clock)
-    hosted.track()
+    if track:  # else its views are followed from the first viewer on (the server: a computers' game may have none)
+        hosted.track()
     return hosted
 
 
@@ -406,7 +417,7 @@ def _from_snapshot(stored: StoredGame, where: str) -> Game:
     return game
 
 
-def restore(stored: StoredGame, clock: Clock = wall) -> Hosted:
+def restore(stored: StoredGame, clock: Clock = wall, track: bool = True) -> Hosted:
     """A game rebuilt from its journal: its latest snapshot (or the header), then every command after it re-run
     through `Game.submit` by its recorded issuer (the orders of an open simultaneous phase found again on the
     way). StaleSnapshot when the snapshot does not load to its state (the caller reads every command instead)."""
@@ -434,5 +445,6 @@ def restore(stored: StoredGame, clock: Clock = wall) -> Hosted:
     if stored.snapshot is not None:
         hosted.checkpoints = [stored.snapshot[0]]
         hosted.checkpoint_round = stored.snapshot[1]
-    hosted.track()
+    if track:
+        hosted.track()
     return hosted

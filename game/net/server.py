@@ -240,16 +240,17 @@ class Server:
             raise ProtocolError("no_game", f"game {game_id!r} does not exist")
         try:
             try:
-                hosted = restore(stored, self.clock)
+                hosted = restore(stored, self.clock, track=False)
             except StaleSnapshot as exc:
                 log.error("%s; replaying game %s from its first command", exc.errors[0], game_id)
-                hosted = restore(self.journal.load(game_id, snapshot=False) or stored, self.clock)
+                hosted = restore(self.journal.load(game_id, snapshot=False) or stored, self.clock, track=False)
         except (DataError, CodecError) as exc:
             lines = exc.errors if isinstance(exc, DataError) else [str(exc)]
             self.broken[game_id] = "; ".join(lines)
             self.index.pop(game_id, None)
             log.error("cannot restore game %s: %s", game_id, "; ".join(lines))
             raise ProtocolError("no_game", f"game {game_id!r} could not be restored: {self.broken[game_id]}") from None
+        hosted.lazy_views = True
         self.games[game_id] = hosted
         entry = self.index.get(game_id)
         if entry is not None:
@@ -452,13 +453,14 @@ class Server:
         try:
             hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
                             msg.mode, turn_seconds, seed, msg.ruleset, dict(msg.options),
-                            known={r["id"] for r in self.rulesets()}, clock=self.clock)
+                            known={r["id"] for r in self.rulesets()}, clock=self.clock, track=False)
         except DataError as exc:
             raise ProtocolError("bad_game", _without_paths("; ".join(exc.errors))) from None
         except (ValueError, OSError) as exc:
             log.warning("create failed: %s", exc)
             raise ProtocolError("bad_game", "the game could not be set up (the server's log says why)") from None
         hosted.creator = address.host
+        hosted.lazy_views = True
         conn.created += 1
         address.games.add(game_id)
         self.games[game_id] = hosted
@@ -604,10 +606,11 @@ class Server:
         if hosted.seq != hosted.durable_seq and tries < STATE_TRIES:
             self._durably([], lambda _error: self._catch_up(conn, hosted, viewer, last_seq, tries + 1))
             return
-        if conn.closed or self.games.get(hosted.id) is not hosted or hosted.tracker is None:
+        if conn.closed or self.games.get(hosted.id) is not hosted:
             return
+        tracker = hosted.tracker if hosted.tracker is not None else hosted.track()  # nobody followed it till now
         since = self._since(hosted, viewer, last_seq) if 0 <= last_seq < hosted.durable_seq else []
-        conn.send(state_for(viewer, hosted.header, hosted.tracker, hosted.seq, since) | {"game": hosted.id})
+        conn.send(state_for(viewer, hosted.header, tracker, hosted.seq, since) | {"game": hosted.id})
 
     def _since(self, hosted: Hosted, viewer: Viewer, last_seq: int) -> list[dict[str, Any]]:
         """The events `viewer` may see of the journaled commands after `last_seq`, from the snapshot before the
@@ -732,8 +735,8 @@ class Server:
         """A snapshot every CHECKPOINT_ROUNDS rounds: a restart loads it and replays only the commands after it,
         and the events sent to a returning viewer start at the one before (the state covers the rest)."""
         game = hosted.game
-        if game.world.clock.round < hosted.checkpoint_round + CHECKPOINT_ROUNDS or game.over:
-            return []
+        if hosted.thinking or game.world.clock.round < hosted.checkpoint_round + CHECKPOINT_ROUNDS or game.over:
+            return []  # (a computer worker takes the snapshots of the games it plays, off the loop)
         seq, rnd, digest, data = snapshot_of(game)
         hosted.checkpoint_round = rnd
         hosted.checkpoints = [*hosted.checkpoints, seq][-2:]
@@ -768,12 +771,13 @@ class Server:
             self.games.pop(hosted.id, None)
             return
         try:
-            fresh = restore(stored, self.clock)
+            fresh = restore(stored, self.clock, track=False)
         except (DataError, CodecError) as exc:
             self.games.pop(hosted.id, None)
             self.broken[hosted.id] = str(exc)
             return
         fresh.watchers = hosted.watchers
+        fresh.lazy_views = True
         for seat, state in fresh.seats.items():
             if seat in hosted.seats:
                 state.conns = hosted.seats[seat].conns
@@ -803,7 +807,8 @@ class Server:
         try:
             for _ in range(3):
                 seq = hosted.seq
-                answer = await self.pool.play(hosted.id, request_for(hosted, hosted.pool_seq))
+                answer = await self.pool.play(hosted.id, request_for(hosted, hosted.pool_seq,
+                                                                     hosted.checkpoint_round + CHECKPOINT_ROUNDS))
                 if not answer["stale"]:
                     break
                 hosted.pool_seq = None  # the worker lost its copy: send it everything
@@ -833,6 +838,11 @@ class Server:
                     return
                 await asyncio.sleep(0)
             hosted.pool_seq = answer["seq"] if hosted.seq == answer["seq"] else None
+            snapshot = answer.get("snapshot")
+            if snapshot is not None and hosted.seq == snapshot[0]:  # taken by the worker, of this very state
+                hosted.checkpoint_round = snapshot[1]
+                hosted.checkpoints = [*hosted.checkpoints, snapshot[0]][-2:]
+                self._durably([Journal.snapshot(hosted.id, *snapshot)], lambda _error: None)
         finally:
             hosted.thinking = False
             if self.games.get(hosted.id) is hosted:
