@@ -395,3 +395,64 @@ def test_a_restart_opens_games_on_demand(tmp_path):
     finally:
         link.close()
         again.stop()
+
+
+def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
+    """Row: 12 games of two hard computer seats on 64x64 saturated the event loop (other clients waited 1.5 s).
+    Now a computer's turn is played by a worker (here a stand-in pool the test releases, thinking in this
+    process once released): while it thinks, the loop answers other clients; then the loop submits what it
+    played, journaled with issuer `computer`."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.server import Conn, Server
+
+    class HeldPool:
+        def __init__(self) -> None:
+            self.asked: list[dict] = []
+            self.release = asyncio.Event()
+
+        async def play(self, game_id: str, request: dict) -> dict:
+            self.asked.append(request)
+            await self.release.wait()
+            return computers.play(request)
+
+    def replies(conn: Conn) -> list[dict]:
+        out = []
+        while not conn.queue.empty():
+            out.append(json.loads(conn.queue.get_nowait()))
+        return out
+
+    async def run() -> None:
+        server = Server(tmp_path / "data", client_seeds=True)
+        server.loop = asyncio.get_running_loop()
+        pool = HeldPool()
+        server.pool = pool  # type: ignore[assignment]
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", 5)))  # type: ignore[arg-type]
+        conn.hello = True
+        server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 1, "seats": COMPUTERS,
+                                           "seq": 1}))
+        for _ in range(500):
+            if pool.asked:
+                break
+            await asyncio.sleep(0.01)
+        assert pool.asked, "the computers' turn never went to the pool"
+        (hosted,) = server.games.values()
+        assert hosted.thinking and hosted.seq == 0
+        server._dispatch(conn, json.dumps({"type": "ping", "seq": 2}))
+        server._dispatch(conn, json.dumps({"type": "list", "seq": 3}))
+        answered = {r.get("re"): r["type"] for r in replies(conn)}
+        assert answered[2] == "pong" and answered[3] == "games"  # served while the computer thinks
+        assert hosted.seq == 0
+        pool.release.set()
+        for _ in range(500):
+            if hosted.durable_seq > 0:
+                break
+            await asyncio.sleep(0.01)
+        assert hosted.durable_seq > 0
+        journal = server.journal.records_after(hosted.id, 0, 5)
+        assert journal and {r["issuer"] for r in journal} == {"computer"}
+        server.pool = None
+        server.journal.close()
+
+    asyncio.run(run())
