@@ -15,11 +15,14 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the server still runs
 REPLICAS = 32  # games a worker keeps a copy of (least recently played dropped first)
 
 _replicas: OrderedDict[str, tuple[Any, dict[str, Any]]] = OrderedDict()  # in a worker: id -> (copy, command types)
@@ -34,7 +37,8 @@ class ComputerPool:
 
     def __init__(self, workers: int) -> None:
         context = multiprocessing.get_context("spawn")  # the server has threads (the journal's): never fork it
-        self.executors = [ProcessPoolExecutor(1, mp_context=context) for _ in range(workers)]
+        self.executors = [ProcessPoolExecutor(1, mp_context=context, initializer=_follow_parent,
+                                              initargs=(os.getpid(),)) for _ in range(workers)]
 
     def executor(self, game_id: str) -> ProcessPoolExecutor:
         return self.executors[zlib.crc32(game_id.encode()) % len(self.executors)]
@@ -46,6 +50,16 @@ class ComputerPool:
     def close(self) -> None:
         for executor in self.executors:
             executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _follow_parent(parent: int) -> None:
+    """In a worker: end when the server ends, however it ends (kill -9 included: nothing else would tell it)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-server", daemon=True).start()
 
 
 def request_for(hosted: Any, known: int | None, snapshot_round: int) -> dict[str, Any]:
