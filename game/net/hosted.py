@@ -92,6 +92,7 @@ class Hosted:
     pool_seq: int | None = None  # the seq of the computer worker's copy of this game (game.net.computers)
     thinking: bool = False  # a worker is playing this game's computer seats now
     lazy_views: bool = False  # stop following the views while nobody is connected (the server sets it)
+    spectator_view: tuple[tuple[int, int], str] | None = None  # the last spectator's state sent, encoded
 
     def track(self) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt)."""

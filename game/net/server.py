@@ -610,7 +610,16 @@ class Server:
             return
         tracker = hosted.tracker if hosted.tracker is not None else hosted.track()  # nobody followed it till now
         since = self._since(hosted, viewer, last_seq) if 0 <= last_seq < hosted.durable_seq else []
-        conn.send(state_for(viewer, hosted.header, tracker, hosted.seq, since) | {"game": hosted.id})
+        if since or viewer is not None:
+            conn.send(state_for(viewer, hosted.header, tracker, hosted.seq, since) | {"game": hosted.id})
+            return
+        # a spectator's view at the same point is encoded once (a 64x64 board's is ~420 KB, ~0.1 s): repeating
+        # `watch` costs the sending only
+        key = (hosted.seq, id(tracker))
+        if hosted.spectator_view is None or hosted.spectator_view[0] != key:
+            hosted.spectator_view = (key, protocol.encode(state_for(None, hosted.header, tracker, hosted.seq, [])
+                                                          | {"game": hosted.id}))
+        conn.send_text(hosted.spectator_view[1])
 
     def _since(self, hosted: Hosted, viewer: Viewer, last_seq: int) -> list[dict[str, Any]]:
         """The events `viewer` may see of the journaled commands after `last_seq`, from the snapshot before the
