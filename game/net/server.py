@@ -33,6 +33,7 @@ from game.errors import DataError
 from game.net import heap, protocol
 from game.net.clock import Clock, FileClock, wall
 from game.net.computers import ComputerPool, default_workers, request_for
+from game.net.connection import Conn, peer_host
 from game.net.hosted import (
     COMPUTER,
     HUMAN,
@@ -49,8 +50,8 @@ from game.net.hosted import (
 from game.net.journal import EXPIRED, FINISHED, Journal, Write
 from game.net.lifecycle import ARCHIVE, Entry, Lifetimes, verdict
 from game.net.protocol import ProtocolError
+from game.net.quiet_log import OncePerSecond, quiet_exceptions
 from game.net.quota import Address, Quotas
-from game.net.rate import TokenBucket
 from game.net.views import Viewer, event_from_data, state_for, update_for
 from game.views import events_for
 
@@ -63,128 +64,6 @@ SEED_BITS = 128  # a network game's seed: drawn by the server alone, never sent 
 TICK = 0.25  # seconds between turn-timer checks
 SINCE_LIMIT = 2000  # commands whose events a returning viewer is sent ("what happened since")
 STATE_TRIES = 20  # journal round-trips a joining viewer waits for the game's commands in flight to be durable
-
-
-class OncePerSecond(logging.Filter):
-    """Lets the same log message (logger and its text's start) through once a second at most, then
-    says how many were held back: a flood of one error (accept failing while the process is out of file
-    descriptors: every waiting connection fails again at once) cannot fill the disk with its log."""
-
-    def __init__(self, seconds: float = 1.0) -> None:
-        super().__init__()
-        self.seconds = seconds
-        self.last: dict[tuple[str, str], float] = {}
-        self.held: dict[tuple[str, str], int] = {}
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.getMessage()[:80])
-        now = time.monotonic()
-        if now - self.last.get(key, -self.seconds) < self.seconds:
-            self.held[key] = self.held.get(key, 0) + 1
-            return False
-        if len(self.last) > 1000:  # bounded: forget the oldest keys
-            self.last.clear()
-        self.last[key] = now
-        held = self.held.pop(key, 0)
-        if held:
-            record.msg = f"{record.msg} ({held} more like this in the last second, not logged)"
-        return True
-
-
-def _quiet_exceptions(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """The loop's errors (accept failing included) are logged through the throttled log, without a traceback
-    each time."""
-    error = context.get("exception")
-    log.error("%s%s", context.get("message", "event loop error"), f": {error!r}" if error is not None else "")
-
-
-class Conn:
-    """One client connection: its send queue, its rate budget, and the seats and games it is in."""
-
-    def __init__(self, ws: ServerConnection, address: Address | None = None) -> None:
-        self.ws = ws
-        self.address = address if address is not None else Address(_host(ws), Quotas())
-        self.queue: asyncio.Queue[str] = asyncio.Queue(protocol.SEND_QUEUE)
-        self.queued = 0  # bytes in the queue (and the one being sent)
-        self.created = 0  # games this connection created
-        self.seats: dict[str, int] = {}  # game id -> seat held
-        self.watching: set[str] = set()
-        self.hello = False
-        self.mods: dict[str, str] = {}
-        self.bucket = TokenBucket(protocol.RATE_PER_SECOND, protocol.RATE_BURST)
-        self.strikes = 0
-        self.closed = False
-        self.closing: asyncio.Task[None] | None = None
-        self.name = f"{ws.remote_address}"
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to take its messages is dropped (it can reconnect and resume)."""
-        self.send_text(protocol.encode(message))
-
-    def send_text(self, text: str) -> None:
-        """Queue a frame; the queue is bounded in messages and in bytes (per connection and per address):
-        a client that does not read is dropped before it can hold the server's memory."""
-        if self.closed:
-            return
-        size = len(text)
-        quotas = self.address.quotas
-        if self.queued + size > quotas.send_bytes or self.address.queued + size > quotas.send_bytes_per_address:
-            self.close(1008, "send queue full: the client reads too slowly; reconnect and resume")
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(1008, "send queue full: the client reads too slowly; reconnect and resume")
-            return
-        self.queued += size
-        self.address.queued += size
-
-    def sent(self, text: str) -> None:
-        """A frame left the queue (sent, or dropped with the connection)."""
-        self.queued -= len(text)
-        self.address.queued -= len(text)
-
-    def release(self) -> None:
-        """The connection is gone: what it still had queued no longer counts against its address."""
-        self.address.queued -= self.queued
-        self.queued = 0
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            log.info("closing %s: %s", self.name, reason)
-            self.closing = asyncio.ensure_future(self._close(code, reason[:120]))
-
-    async def _close(self, code: int, reason: str) -> None:
-        """Send what is queued (a client learns why it is dropped), then close."""
-        with contextlib.suppress(Exception):
-            async with asyncio.timeout(2):
-                while not self.queue.empty():
-                    text = self.queue.get_nowait()
-                    await self.ws.send(text)
-                    self.sent(text)
-        drain = asyncio.ensure_future(self._discard_incoming())  # unread frames would stall the close handshake
-        try:
-            async with asyncio.timeout(3):
-                await self.ws.close(code, reason)
-        except TimeoutError:
-            self.ws.transport.abort()
-        finally:
-            drain.cancel()
-
-    async def _discard_incoming(self) -> None:
-        with contextlib.suppress(Exception):
-            async for _ in self.ws:
-                pass
-
-    def viewer(self, game: str) -> Viewer:
-        return self.seats.get(game)
-
-
-def _host(ws: Any) -> str:
-    """The peer's address (its IP), which quotas are counted by."""
-    remote = getattr(ws, "remote_address", None)
-    return str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
 
 
 class Server:
@@ -316,7 +195,7 @@ class Server:
 
     # ----- connections
     async def handle(self, ws: ServerConnection) -> None:
-        host = _host(ws)
+        host = peer_host(ws)
         address = self.addresses.get(host)
         if address is None:
             address = self.addresses[host] = Address(host, self.quotas)
@@ -900,7 +779,7 @@ class Server:
     # ----- running
     async def run(self, host: str, port: int, ready: Any = None) -> None:
         self.loop = asyncio.get_running_loop()
-        self.loop.set_exception_handler(_quiet_exceptions)
+        self.loop.set_exception_handler(quiet_exceptions)
         due = self.open_index()
         stop = self.loop.create_future()
         for sig in (signal.SIGTERM, signal.SIGINT):
