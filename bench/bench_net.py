@@ -164,9 +164,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# the bench is a crowd of players that all connect from 127.0.0.1 and choose their seeds (the same games every
+# run): the per-address quotas of a public server (game/net/quota.py) are raised for it
+CROWD = ("--client-seeds", "--quota", "games_per_address=100000", "--quota", "connections_per_address=100000",
+         "--quota", "views_per_second=100000", "--quota", "views_burst=100000",
+         "--quota", "send_bytes_per_address=4000000000")
+
+
 def start_server(data: Path, sync: str = "full") -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0",
-                             "--data", str(data), "--sync", sync], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                             "--data", str(data), "--sync", sync, *CROWD], cwd=ROOT, stdout=subprocess.PIPE,
+                            text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     found = re.search(r"listening on (ws://\S+)", line)

@@ -90,6 +90,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help="journal durability: full (fsync before every ack; survives power loss) or normal "
                             "(survives kill -9, faster)")
     serve.add_argument("--verbose", action="store_true", help="log connections and problems")
+    serve.add_argument("--quota", action="append", metavar="NAME=VALUE",
+                       help="change a per-client quota (game/net/quota.py: games_per_address, send_bytes, ...)")
+    serve.add_argument("--lifetime", action="append", metavar="NAME=SECONDS",
+                       help="how long games live (game/net/lifecycle.py: finished_seconds 3600, empty_seconds 3600, "
+                            "abandoned_seconds 14 days, unload_seconds 120)")
+    serve.add_argument("--computer-workers", type=int, metavar="N",
+                       help="processes that play the computer seats (default: one per core; 0: on the event loop)")
+    serve.add_argument("--client-seeds", action="store_true",
+                       help="for tests and replays only: accept a seed chosen by the client in create (its creator "
+                            "could foresee every die; a public server never does)")
+    serve.add_argument("--clock-file", help="for tests: read the time from this file (a number of seconds) instead of "
+                                            "the wall clock; turn timers, deadlines and expiry follow it")
     return parser
 
 

@@ -82,7 +82,7 @@ def test_a_generated_ruleset_validates_and_plays_to_its_end(tmp_path: Path, monk
     assert errors == [] and any(c.endswith("foc_made_game/maps") or "long_field" in c for c in checked)
     assert foc(["simulate", "--ruleset", "made-game", "--players", "normal,random", "--games", "4"]) == 0
     out = capsys.readouterr().out
-    assert "4 game(s), 4 finished" in out and "wins per kind: normal: 4/4 seats" in out
+    assert "4 games, 4 finished" in out and "wins per kind: normal: 4/4 seats" in out
     assert foc(["simulate", "--ruleset", "made-game", "--map", "long_field", "--players", "ai,ai,ai"]) == 0
     assert "1 finished" in capsys.readouterr().out
 

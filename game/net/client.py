@@ -19,6 +19,12 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.net import protocol
 from game.net.rate import TokenBucket
 
+REQUEST_SECONDS = 10.0  # how long a request waits for its reply (tests on a loaded machine wait longer)
+
+
+def _limit(timeout: float | None) -> float:
+    return REQUEST_SECONDS if timeout is None else timeout
+
 
 def local_mods() -> list[dict[str, str]]:
     """The mods installed here, as the hello message names them (the server refuses games we cannot run)."""
@@ -57,8 +63,9 @@ class NetClient:
         # waits its turn here rather than being refused there
         self.pace = TokenBucket(protocol.CLIENT_RATE_PER_SECOND, protocol.CLIENT_BURST)
 
-    async def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def connect(self, timeout: float | None = None) -> dict[str, Any]:
         """Open the connection and say hello; the welcome (ServerError on a version or other mismatch)."""
+        timeout = _limit(timeout)
         self.ws = await asyncio.wait_for(connect(self.url, max_size=None, compression=None, open_timeout=timeout,
                                                  ping_interval=20, ping_timeout=20), timeout)
         self.closed.clear()
@@ -97,9 +104,10 @@ class NetClient:
         await self._send(message, number)
         return number
 
-    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+    async def request(self, message: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """Send and wait for the reply; ServerError when it is an error (a rejected command is a reply)."""
         assert self.ws is not None
+        timeout = _limit(timeout)
         if self.closed.is_set():
             raise ConnectionError("connection closed")
         number = next(self.numbers)
@@ -119,8 +127,8 @@ class NetClient:
         body = {key: value for key, value in message.items() if key != "seq"}
         await self.ws.send(json.dumps({**body, "seq": number}, separators=(",", ":")))
 
-    async def next_push(self, timeout: float = 10.0) -> dict[str, Any]:
-        return await asyncio.wait_for(self.pushes.get(), timeout)
+    async def next_push(self, timeout: float | None = None) -> dict[str, Any]:
+        return await asyncio.wait_for(self.pushes.get(), _limit(timeout))
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -156,13 +164,15 @@ class Link:
         self.received: list[str] | None = None  # when a list: every frame received (tests of what leaks)
 
     # ----- blocking API for the window thread
-    def open(self, timeout: float = 10.0) -> dict[str, Any]:
+    def open(self, timeout: float | None = None) -> dict[str, Any]:
         """Connect and say hello (raises ServerError / OSError / TimeoutError with the reason)."""
+        timeout = _limit(timeout)
         self.welcome = self._run(self._connect(), timeout + 1)
         return self.welcome
 
-    def call(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+    def call(self, message: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """A request and its reply; ServerError for an error reply, ConnectionError while disconnected."""
+        timeout = _limit(timeout)
         if self.client is None or self.status != "connected":
             raise ConnectionError(f"not connected ({self.status})")
         reply = self._run(self.client.request(message, timeout), timeout + 1)

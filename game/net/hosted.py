@@ -13,7 +13,6 @@ import hashlib
 import json
 import re
 import secrets
-import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +25,7 @@ from game.codec import command_from_data, command_to_data
 from game.engine import Accepted, Game, Result
 from game.errors import DataError
 from game.maps import MapData, find_map_file
+from game.net.clock import Clock, wall
 from game.net.journal import StoredGame, Write
 from game.net.views import ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
@@ -85,6 +85,15 @@ class Hosted:
     watchers: set[Any] = field(default_factory=set)
     durable_seq: int = 0  # commands on disk (and so shown to anyone)
     tracker: ViewTracker | None = None  # each viewer's view as of the last batch of commands (game.net.views)
+    clock: Clock = wall  # the server's clock (turn timers; a test's clock file)
+    creator: str = ""  # the address that created it (quotas; not journaled)
+    active: float = 0.0  # when a player last acted or was connected (expiry: game.net.lifecycle)
+    checkpoint_round: int = 0  # the round of the last snapshot
+    checkpoints: list[int] = field(default_factory=list)  # the seqs of the last two snapshots (history starts there)
+    pool_seq: int | None = None  # the seq of the computer worker's copy of this game (game.net.computers)
+    thinking: bool = False  # a worker is playing this game's computer seats now
+    lazy_views: bool = False  # stop following the views while nobody is connected (the server sets it)
+    spectator_view: tuple[tuple[int, int], str] | None = None  # the last spectator's state sent, encoded
 
     def track(self) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt)."""
@@ -104,6 +113,10 @@ class Hosted:
     def turn_seconds(self) -> float | None:
         value = self.settings.get("turn_seconds")
         return float(value) if value else None
+
+    def unwatched(self) -> bool:
+        """No connection holds a seat of this game or watches it."""
+        return not self.watchers and not any(seat.conns for seat in self.seats.values())
 
     def seated(self) -> bool:
         """Every seat is taken (by a human or the server): the turn clock runs only then."""
@@ -148,7 +161,7 @@ class Hosted:
             "round": clock.round, "stage": clock.stage, "winner": clock.winner, "seq": self.durable_seq,
             "to_move": None if self.game.over or to_move is None else to_move.seat,
             "to_move_name": None if self.game.over or to_move is None else to_move.name,
-            "deadline": self.deadline(), "watchers": len(self.watchers),
+            "deadline": self.deadline(), "watchers": len(self.watchers), "over": self.game.over,
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "connected": bool(s.conns)}
                       for s in self.seats.values()],
         }
@@ -157,10 +170,39 @@ class Hosted:
         return StoredGame(self.id, self.created, self.name, self.settings, self.header, self.turn_started,
                           [s.data() for s in self.seats.values()])
 
+    def release(self) -> None:
+        """Let go of the engine's world (esper keeps every world until deleted)."""
+        import esper
+
+        name = self.game.world.name
+        if esper.current_world == name:
+            esper.switch_world("default")
+        if name in esper.list_worlds():
+            esper.delete_world(name)
+        self.tracker = None
+
     # ----- acting
     def apply(self, command: Command, issuer: str, seat: int | None = None) -> tuple[Result, list[dict[str, Any]], list[Write]]:
         """Submit one command issued by `seat` (None: the acting seat; the engine checks the issuer)."""
         return self._capture(lambda: [self.game.submit(command, seat=seat)], issuer)
+
+    def apply_all(self, commands: list[tuple[int, Command]], issuer: str) -> tuple[bool, list[dict[str, Any]], list[Write]]:
+        """Submit commands with their issuing seats in order, stopping at the first refused (game.net.computers:
+        what a worker played on its copy); whether all were accepted, the records and journal writes."""
+        refused: list[Result] = []
+
+        def act() -> list[Result]:
+            out: list[Result] = []
+            for seat, command in commands:
+                result = self.game.submit(command, seat=seat)
+                out.append(result)
+                if not result.ok:
+                    refused.append(result)
+                    break
+            return out
+
+        _, records, writes = self._capture(act, issuer)
+        return not refused, records, writes
 
     def replay(self, command: Command, seat: int) -> Result:
         """Re-run a journaled command (restart): the engine's verdict, nothing recorded or shown."""
@@ -239,17 +281,20 @@ class Hosted:
         original = game.submit
         records: list[dict[str, Any]] = []
         writes: list[Write] = []
-        now = time.time()
+        now = self.clock()
 
         def capture(command: Command, seat: int | None = None) -> Result:
             clock = game.world.clock
-            rnd, stage, who = clock.round, clock.stage, clock.seat if seat is None else seat
+            rnd, stage, to_move = clock.round, clock.stage, clock.seat
+            who = to_move if seat is None else seat
             result = original(command, seat=seat)
             if isinstance(result, Accepted):
                 record = self._record(rnd, who, issuer, command, result)
                 records.append(record)
                 writes.append(_command_write(self.id, record, now))
-                if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, clock.seat, stage):
+                # the next seat's (or phase's) turn clock starts now (the seat to move before, not the clock's
+                # seat after: a turn passing to the other seat in the same round and stage starts a turn too)
+                if (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) != (rnd, to_move, stage):
                     self.turn_started = now
                     writes.append(("UPDATE games SET turn_started = ? WHERE id = ?", (now, self.id)))
             return result
@@ -260,8 +305,13 @@ class Hosted:
         finally:
             del game.submit
         if records and self.tracker is not None:
-            # the batch's last record carries each viewer's change of view (shown once it is durable)
-            records[-1]["change"] = self.tracker.advance(game)
+            if self.lazy_views and self.unwatched():
+                # nobody to send views to (a computers' game nobody watches): following the views would cost a
+                # read of the whole board every batch; they are taken afresh when someone comes (track)
+                self.tracker = None
+            else:
+                # the batch's last record carries each viewer's change of view (shown once it is durable)
+                records[-1]["change"] = self.tracker.advance(game)
         last: Result = results[-1] if results else Accepted()
         return last, records, writes
 
@@ -317,7 +367,8 @@ def server_map(name: str, ruleset: str = "base") -> MapData:
 
 def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], mods: list[str], mode: str,
            turn_seconds: float | None, seed: int, ruleset: str = "base",
-           options: dict[str, object] | None = None, known: Collection[str] | None = None) -> Hosted:
+           options: dict[str, object] | None = None, known: Collection[str] | None = None,
+           clock: Clock = wall, track: bool = True) -> Hosted:
     """A new hosted game of `ruleset` with `mods` and the ruleset's `options` (DataError naming the problem:
     unknown ruleset, map, mods or option, too many seats for the map); `known`: the rulesets the server hosts
     (read from the content folders when not given: a third of a game's creation)."""
@@ -329,28 +380,59 @@ def create(game_id: str, name: str, map_name: str, seats: list[dict[str, Any]], 
     specs = [PlayerSpec(s["name"] or (f"Computer {i + 1}" if s["kind"] == COMPUTER else f"Seat {i + 1}"),
                         computer=s["kind"] == COMPUTER, difficulty=s["difficulty"]) for i, s in enumerate(seats)]
     game = create_game(map_data, specs, seed, mods, ruleset=ruleset, options=options)
-    now = time.time()
+    now = clock()
     seat_states = {i + 1: SeatState(i + 1, s["kind"], specs[i].name, s["difficulty"]) for i, s in enumerate(seats)}
     settings = {"map": map_name, "mods": mods, "mode": mode, "turn_seconds": turn_seconds, "seed": seed,
                 "ruleset": ruleset}
-    hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now)
-    hosted.track()
+    hosted = Hosted(game_id, name or f"Game {game_id[:6]}", settings, header_of(game), game, seat_states, now, now,
+                    clock=clock)
+    if track:  # else its views are followed from the first viewer on (the server: a computers' game may have none)
+        hosted.track()
     return hosted
 
 
-def restore(stored: StoredGame) -> Hosted:
-    """A game rebuilt from its journal: the header, then every command re-run through `Game.submit` by its
-    recorded issuer (the orders of an open simultaneous phase found again on the way)."""
+class StaleSnapshot(DataError):
+    """A game's snapshot does not load to the state it was taken of: rebuild from the first command."""
+
+
+def snapshot_of(game: Game) -> tuple[int, int, str, str]:
+    """A checkpoint of a game (seq, round, the save's checksum, save data as JSON): a restart loads it and
+    replays only the commands after it (game.saves: the whole state, the generator's included, checked
+    through on loading). No state hash: it would cost twice the save itself (~0.2 s on a 64x64 board)."""
+    from game.saves import save_data
+
+    data = save_data(game)
+    return len(game.history), game.world.clock.round, str(data["checksum"]), json.dumps(data, separators=(",", ":"))
+
+
+def _from_snapshot(stored: StoredGame, where: str) -> Game:
+    from game.saves import game_from_data
+
+    assert stored.snapshot is not None
+    seq, _, _, data = stored.snapshot
+    try:
+        game = game_from_data(data, f"{where} snapshot")
+    except DataError as exc:
+        raise StaleSnapshot(exc.errors) from None
+    if len(game.history) != seq:
+        raise StaleSnapshot([f"{where}: the snapshot at command {seq} holds {len(game.history)} commands"])
+    return game
+
+
+def restore(stored: StoredGame, clock: Clock = wall, track: bool = True) -> Hosted:
+    """A game rebuilt from its journal: its latest snapshot (or the header), then every command after it re-run
+    through `Game.submit` by its recorded issuer (the orders of an open simultaneous phase found again on the
+    way). StaleSnapshot when the snapshot does not load to its state (the caller reads every command instead)."""
     where = f"journal game {stored.id}"
     header = header_from_data(stored.header, where)
     mods = [ModRef.model_validate(m) for m in stored.header["mods"]]
     require_mods(mods, header.rules, where)
     kinds = game_app(header.rules, where).command_types()
-    game = start_game(header)
+    game = start_game(header) if stored.snapshot is None else _from_snapshot(stored, where)
     seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"], s["token_hash"])
              for s in stored.seats}
     hosted = Hosted(stored.id, stored.name, stored.settings, stored.header, game, seats, stored.created,
-                    stored.turn_started)
+                    stored.turn_started, clock=clock)
     for seq, rnd, seat, _, data in stored.commands:
         if seq != len(game.history) + 1:
             raise DataError([f"{where}: commands: command {len(game.history) + 1} is missing (found {seq})"])
@@ -362,5 +444,9 @@ def restore(stored: StoredGame) -> Hosted:
             raise DataError([f"{where}: command {seq} ({type(command).__name__}) is rejected: {result.reason}"])  # type: ignore[union-attr]
     hosted.durable_seq = len(game.history)
     hosted.turn_started = stored.turn_started
-    hosted.track()
+    if stored.snapshot is not None:
+        hosted.checkpoints = [stored.snapshot[0]]
+        hosted.checkpoint_round = stored.snapshot[1]
+    if track:
+        hosted.track()
     return hosted

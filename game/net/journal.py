@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import sqlite3
 import threading
@@ -34,7 +35,17 @@ CREATE TABLE IF NOT EXISTS commands (
     issuer TEXT NOT NULL, command TEXT NOT NULL, events TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT PRIMARY KEY, seq INTEGER NOT NULL, round INTEGER NOT NULL, hash TEXT NOT NULL, data TEXT NOT NULL
+);
 """
+# columns added since the first schema (a journal written before them gains them on opening)
+COLUMNS = (
+    ("games", "status", "TEXT NOT NULL DEFAULT 'live'"),  # live, finished (archived) or expired
+    ("games", "summary", "TEXT NOT NULL DEFAULT '{}'"),  # the lobby line as last written (game.net.lifecycle)
+    ("games", "active", "REAL NOT NULL DEFAULT 0"),  # when a player was last seen acting or connected
+)
+LIVE, FINISHED, EXPIRED = "live", "finished", "expired"
 BATCH = 1000  # writes per transaction at most
 
 
@@ -50,6 +61,7 @@ class StoredGame:
     turn_started: float
     seats: list[dict[str, Any]] = field(default_factory=list)
     commands: list[tuple[int, int, int, str, dict[str, Any]]] = field(default_factory=list)  # seq, round, seat, issuer, cmd
+    snapshot: tuple[int, int, str, dict[str, Any]] | None = None  # seq, round, state hash, save data (the commands follow)
 
 
 Write = tuple[str, tuple[Any, ...]]
@@ -68,14 +80,29 @@ def connect(path: Path, synchronous: str = "full") -> sqlite3.Connection:
     return db
 
 
+def private(folder: Path, path: Path) -> None:
+    """The journal holds every game's seed and every seat's secret orders: its folder (0700) and its files
+    (0600; SQLite gives its -wal and -shm files the database's mode) are the server's user's only."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(file, 0o600)
+
+
 class Journal:
     """Durable storage of the server's games; one writer thread, group commits, reads on the caller's thread."""
 
     def __init__(self, folder: Path, synchronous: str = "full") -> None:
-        folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "games.sqlite3"
+        private(folder, self.path)
         self.reader = connect(self.path, synchronous)
         self.reader.executescript(SCHEMA)
+        for table, column, kind in COLUMNS:
+            known = {row[1] for row in self.reader.execute(f"PRAGMA table_info({table})")}
+            if column not in known:
+                self.reader.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         self.writer = connect(self.path, synchronous)
         self.pending: queue.Queue[tuple[list[Write], Future[None]] | None] = queue.Queue()
         self.thread = threading.Thread(target=self._write_loop, name="journal-writer", daemon=True)
@@ -159,6 +186,20 @@ class Journal:
     def turn_started(game: str, at: float) -> Write:
         return ("UPDATE games SET turn_started = ? WHERE id = ?", (at, game))
 
+    @staticmethod
+    def summary(game: str, summary: dict[str, Any], active: float) -> Write:
+        return ("UPDATE games SET summary = ?, active = ? WHERE id = ?",
+                (json.dumps(summary, separators=(",", ":")), active, game))
+
+    @staticmethod
+    def status(game: str, status: str) -> Write:
+        return ("UPDATE games SET status = ? WHERE id = ?", (status, game))
+
+    @staticmethod
+    def snapshot(game: str, seq: int, rnd: int, digest: str, data: str) -> Write:
+        return ("INSERT OR REPLACE INTO snapshots (game, seq, round, hash, data) VALUES (?, ?, ?, ?, ?)",
+                (game, seq, rnd, digest, data))
+
     # ----- reading
     def load_all(self) -> list[StoredGame]:
         """Every game with its seats and commands in order (for a restart)."""
@@ -173,6 +214,39 @@ class Journal:
             if row[0] in games:
                 games[row[0]].commands.append((row[1], row[2], row[3], row[4], json.loads(row[5])))
         return list(games.values())
+
+    def index(self) -> list[tuple[str, dict[str, Any], float, float, str]]:
+        """The live games (not archived, not expired) without their commands, oldest first: id, lobby line,
+        last activity, creation time and status: what a restart reads before it listens."""
+        rows = self.reader.execute("SELECT id, summary, active, created, status FROM games WHERE status = ? "
+                                   "ORDER BY created", (LIVE,))
+        return [(r[0], json.loads(r[1]), r[2], r[3], r[4]) for r in rows]
+
+    def status_of(self, game: str) -> str | None:
+        row = self.reader.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def load(self, game: str, snapshot: bool = True) -> StoredGame | None:
+        """One game with its seats, its latest snapshot (unless `snapshot` is False), and the commands after it."""
+        row = self.reader.execute("SELECT id, created, name, settings, header, turn_started FROM games WHERE id = ?",
+                                  (game,)).fetchone()
+        if row is None:
+            return None
+        stored = StoredGame(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5])
+        for seat in self.reader.execute("SELECT seat, kind, name, difficulty, token_hash FROM seats WHERE game = ? "
+                                        "ORDER BY seat", (game,)):
+            stored.seats.append({"seat": seat[0], "kind": seat[1], "name": seat[2], "difficulty": seat[3],
+                                 "token_hash": seat[4]})
+        snap = self.reader.execute("SELECT seq, round, hash, data FROM snapshots WHERE game = ?",
+                                   (game,)).fetchone() if snapshot else None
+        after = 0
+        if snap is not None:
+            stored.snapshot = (snap[0], snap[1], snap[2], json.loads(snap[3]))
+            after = snap[0]
+        for cmd in self.reader.execute("SELECT seq, round, seat, issuer, command FROM commands WHERE game = ? AND "
+                                       "seq > ? ORDER BY seq", (game, after)):
+            stored.commands.append((cmd[0], cmd[1], cmd[2], cmd[3], json.loads(cmd[4])))
+        return stored
 
     def records_after(self, game: str, seq: int, limit: int = 100_000) -> list[dict[str, Any]]:
         """The journaled commands of a game after `seq` (with their events as recorded), oldest first."""

@@ -37,9 +37,10 @@ MAX_TURN_SECONDS = 30 * 24 * 3600
 class ProtocolError(ValueError):
     """A message that breaks the protocol; `code` is machine-readable, the text says what is wrong."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, re: int | None = None) -> None:
         self.code = code
         self.message = message
+        self.re = re  # the number of the request refused, when it could be read
         super().__init__(f"{code}: {message}")
 
 
@@ -144,18 +145,21 @@ def parse_client_message(raw: str | bytes) -> Any:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:
-        raise ProtocolError("bad_json", f"not valid JSON ({str(exc)[:80]})") from None
+        raise ProtocolError("bad_json", f"not valid JSON ({str(exc)[:80]})", trailing_seq(raw)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"expected a JSON object, got {type(data).__name__}")
+    seq = data.get("seq")
+    re = seq if type(seq) is int and 0 <= seq <= 2**53 else None  # the number its error reply carries
     kind = data.get("type")
     if kind not in KNOWN_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r} (known: {', '.join(KNOWN_TYPES)})")
+        raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r} (known: {', '.join(KNOWN_TYPES)})",
+                            re)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         loc = ".".join(str(p) for p in first["loc"][1:]) or "(message)"
-        raise ProtocolError("bad_message", f"{kind}.{loc}: {first['msg']}") from None
+        raise ProtocolError("bad_message", f"{kind}.{loc}: {first['msg']}", re) from None
 
 
 _SEQ_AT_END = re.compile(r'"seq"\s*:\s*(\d{1,15})\s*}\s*$')

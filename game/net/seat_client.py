@@ -44,8 +44,9 @@ class SeatClient:
 
     @classmethod
     def join(cls, link: Link, game_id: str, seat: int | None = None, *, watch: bool = False, token: str | None = None,
-             name: str = "", timeout: float = REPLY_SECONDS) -> SeatClient:
+             name: str = "", timeout: float | None = None) -> SeatClient:
         """Take a seat (or come back with a token, or watch) and build the mirror from the server's view."""
+        timeout = REPLY_SECONDS if timeout is None else timeout
         if watch:
             reply = link.call({"type": "watch", "game": game_id}, timeout)
         elif token is not None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
+import re
+import secrets
 import signal
 import sys
 import time
@@ -27,113 +28,183 @@ import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from game.codec import CodecError, command_from_data
+from game.content.manifest import MOD_ID_PATTERN
 from game.errors import DataError
 from game.net import heap, protocol
-from game.net.hosted import HUMAN, OPEN, Hosted, create, new_token, restore, ruleset_choices, token_hash
-from game.net.journal import Journal, Write
+from game.net.clock import Clock, FileClock, wall
+from game.net.computers import ComputerPool, default_workers, request_for
+from game.net.connection import Conn, peer_host
+from game.net.hosted import (
+    COMPUTER,
+    HUMAN,
+    OPEN,
+    Hosted,
+    StaleSnapshot,
+    create,
+    new_token,
+    restore,
+    ruleset_choices,
+    snapshot_of,
+    token_hash,
+)
+from game.net.journal import EXPIRED, FINISHED, Journal, Write
+from game.net.lifecycle import ARCHIVE, Entry, Lifetimes, verdict
 from game.net.protocol import ProtocolError
-from game.net.rate import TokenBucket
+from game.net.quiet_log import OncePerSecond, quiet_exceptions
+from game.net.quota import Address, Quotas
 from game.net.views import Viewer, event_from_data, state_for, update_for
 from game.views import events_for
 from game.words import plural
 
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
+CHECKPOINT_ROUNDS = 5  # rounds between snapshots of a game (restart and history start there)
+THINK_BATCH = 16  # commands of a computer's turn submitted per turn of the event loop
+SWEEP_SECONDS = 1.0  # how often the games' lives are looked at (game.net.lifecycle)
+SEED_BITS = 128  # a network game's seed: drawn by the server alone, never sent (no search can find it)
 TICK = 0.25  # seconds between turn-timer checks
 SINCE_LIMIT = 2000  # commands whose events a returning viewer is sent ("what happened since")
 STATE_TRIES = 20  # journal round-trips a joining viewer waits for the game's commands in flight to be durable
 
 
-class Conn:
-    """One client connection: its send queue, its rate budget, and the seats and games it is in."""
-
-    def __init__(self, ws: ServerConnection) -> None:
-        self.ws = ws
-        self.queue: asyncio.Queue[str] = asyncio.Queue(protocol.SEND_QUEUE)
-        self.seats: dict[str, int] = {}  # game id -> seat held
-        self.watching: set[str] = set()
-        self.hello = False
-        self.mods: dict[str, str] = {}
-        self.bucket = TokenBucket(protocol.RATE_PER_SECOND, protocol.RATE_BURST)
-        self.strikes = 0
-        self.closed = False
-        self.closing: asyncio.Task[None] | None = None
-        self.name = f"{ws.remote_address}"
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to take its messages is dropped (it can reconnect and resume)."""
-        self.send_text(protocol.encode(message))
-
-    def send_text(self, text: str) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close(1008, "send queue full: the client reads too slowly; reconnect and resume")
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            log.info("closing %s: %s", self.name, reason)
-            self.closing = asyncio.ensure_future(self._close(code, reason[:120]))
-
-    async def _close(self, code: int, reason: str) -> None:
-        """Send what is queued (a client learns why it is dropped), then close."""
-        with contextlib.suppress(Exception):
-            async with asyncio.timeout(2):
-                while not self.queue.empty():
-                    await self.ws.send(self.queue.get_nowait())
-        drain = asyncio.ensure_future(self._discard_incoming())  # unread frames would stall the close handshake
-        try:
-            async with asyncio.timeout(3):
-                await self.ws.close(code, reason)
-        except TimeoutError:
-            self.ws.transport.abort()
-        finally:
-            drain.cancel()
-
-    async def _discard_incoming(self) -> None:
-        with contextlib.suppress(Exception):
-            async for _ in self.ws:
-                pass
-
-    def viewer(self, game: str) -> Viewer:
-        return self.seats.get(game)
-
-
 class Server:
     """Every hosted game, the journal, and the connections."""
 
-    def __init__(self, data: Path, synchronous: str = "full") -> None:
+    def __init__(self, data: Path, synchronous: str = "full", clock: Clock = wall, quotas: Quotas | None = None,
+                 client_seeds: bool = False, lifetimes: Lifetimes | None = None, computer_workers: int = 0) -> None:
         self.journal = Journal(data, synchronous)
-        self.games: dict[str, Hosted] = {}
+        self.clock = clock  # turn timers, deadlines and expiry (a test's clock file: game.net.clock)
+        self.quotas = quotas or Quotas()
+        self.addresses: dict[str, Address] = {}
+        # a client-chosen seed lets its creator foresee every die: only for tests and replays (--client-seeds)
+        self.client_seeds = client_seeds
+        self._mod_ids: set[str] | None = None
+        self.lifetimes = lifetimes or Lifetimes()
+        # computer turns in worker processes (0: on the event loop, as a test's in-process server does)
+        self.pool = ComputerPool(computer_workers) if computer_workers > 0 else None
+        self.index: dict[str, Entry] = {}  # every live game, loaded or not (game.net.lifecycle)
+        self.games: dict[str, Hosted] = {}  # the games loaded now (their engine state)
         self.conns: set[Conn] = set()
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._rulesets: list[dict[str, str]] | None = None
         self._outbox: list[tuple[list[Write], Any]] = []  # journal writes of this turn of the loop (_durably)
 
-    # ----- start-up
-    def restore_all(self) -> None:
-        """Rebuild every journaled game (same state hash as before any stop, kill -9 included)."""
-        for stored in self.journal.load_all():
+    # ----- start-up and the games' lives
+    def open_index(self) -> list[str]:
+        """Read the live games' lobby lines (not their commands: a restart listens at once, whatever the number
+        of stored games); the games the server must load to act in (computer seats to play, or a journal
+        written before lobby lines were kept)."""
+        due: list[str] = []
+        for game_id, summary, active, created, _ in self.journal.index():
+            if summary:  # nobody is connected after a restart
+                summary = {**summary, "watchers": 0, "seats": [{**seat, "connected": False} for seat in summary["seats"]]}
+            self.index[game_id] = Entry(game_id, summary, active or created, created)
+            if not summary or (not summary.get("over") and _computers_waiting(summary)):
+                due.append(game_id)
+        return due
+
+    async def _warm(self, due: list[str]) -> None:
+        """Load the games whose computer seats were to play, one per turn of the loop (requests come first)."""
+        for game_id in due:
+            await asyncio.sleep(0)
+            if game_id in self.index and game_id not in self.games:
+                with contextlib.suppress(ProtocolError):
+                    self._load(game_id)
+
+    def _load(self, game_id: str) -> Hosted:
+        """Open a stored game on demand: its latest snapshot and the commands after it (the same state hash as
+        before any stop, kill -9 included). ProtocolError when it cannot be restored."""
+        stored = self.journal.load(game_id)
+        if stored is None:
+            raise ProtocolError("no_game", f"game {game_id!r} does not exist")
+        try:
             try:
-                hosted = restore(stored)
-            except (DataError, CodecError) as exc:
-                lines = exc.errors if isinstance(exc, DataError) else [str(exc)]
-                self.broken[stored.id] = "; ".join(lines)
-                log.error("cannot restore game %s: %s", stored.id, "; ".join(lines))
-                continue
-            self.games[hosted.id] = hosted
+                hosted = restore(stored, self.clock, track=False)
+            except StaleSnapshot as exc:
+                log.error("%s; replaying game %s from its first command", exc.errors[0], game_id)
+                hosted = restore(self.journal.load(game_id, snapshot=False) or stored, self.clock, track=False)
+        except (DataError, CodecError) as exc:
+            lines = exc.errors if isinstance(exc, DataError) else [str(exc)]
+            self.broken[game_id] = "; ".join(lines)
+            self.index.pop(game_id, None)
+            log.error("cannot restore game %s: %s", game_id, "; ".join(lines))
+            raise ProtocolError("no_game", f"game {game_id!r} could not be restored: {self.broken[game_id]}") from None
+        hosted.lazy_views = True
+        self.games[game_id] = hosted
+        entry = self.index.get(game_id)
+        if entry is not None:
+            entry.summary = hosted.info()
         heap.settle()
-        for hosted in self.games.values():
-            self._after_change(hosted)
+        self._after_change(hosted)
+        return hosted
+
+    def _unload(self, hosted: Hosted) -> None:
+        """Let go of a loaded game's engine state (it is all in the journal; loaded again on demand)."""
+        self.games.pop(hosted.id, None)
+        hosted.release()
+
+    def _retire(self, game_id: str, status: str) -> None:
+        """Take a game out of the live set: archived (finished) or expired."""
+        entry = self.index.pop(game_id, None)
+        hosted = self.games.get(game_id)
+        if hosted is not None:
+            for _viewer, conns in list(self._audience(hosted)):
+                for conn in list(conns):
+                    conn.seats.pop(game_id, None)
+                    if game_id in conn.watching:
+                        conn.watching.discard(game_id)
+                        conn.address.watches -= 1
+            self._unload(hosted)
+        for address in self.addresses.values():
+            address.games.discard(game_id)
+        if entry is not None:
+            log.info("game %s %s", game_id, "archived" if status == FINISHED else "expired")
+        self._durably([Journal.status(game_id, status)], lambda _error: None)
+
+    def sweep(self) -> None:
+        """Archive finished games, expire empty and abandoned ones, let go of loaded games nobody is in."""
+        now = self.clock()
+        for entry in list(self.index.values()):
+            hosted = self.games.get(entry.id)
+            if hosted is not None:
+                if any(True for _ in self._audience(hosted)):
+                    entry.active = now  # someone is connected: the game is in use
+                    continue
+                if hosted.game.over:
+                    self._release_creator(hosted)
+            if entry.archived:
+                if hosted is None or now - entry.active >= self.lifetimes.unload_seconds:
+                    self.index.pop(entry.id, None)
+                    if hosted is not None:
+                        self._unload(hosted)
+                continue
+            outcome = verdict(entry.summary, entry.active, now, self.lifetimes)  # kept current by _summary
+            if outcome is not None:
+                self._retire(entry.id, FINISHED if outcome == ARCHIVE else EXPIRED)
+                continue
+            if (hosted is not None and now - entry.active >= self.lifetimes.unload_seconds
+                    and not hosted.computers_to_act() and hosted.seq == hosted.durable_seq):
+                entry.summary = hosted.info()  # nobody connected any more
+                self._unload(hosted)
+
+    def _release_creator(self, hosted: Hosted) -> None:
+        """A finished game no longer counts against its creator's quota."""
+        address = self.addresses.get(hosted.creator)
+        if address is not None:
+            address.games.discard(hosted.id)
 
     # ----- connections
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws)
+        host = peer_host(ws)
+        address = self.addresses.get(host)
+        if address is None:
+            address = self.addresses[host] = Address(host, self.quotas)
+        conn = Conn(ws, address)
         self.conns.add(conn)
+        address.conns.add(conn)
+        if len(address.conns) > self.quotas.connections_per_address:
+            conn.close(1008, f"more than {self.quotas.connections_per_address} connections from your address")
         writer = asyncio.create_task(self._write(conn))
         try:
             async for raw in ws:
@@ -164,10 +235,19 @@ class Server:
         with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
             while True:
                 text = await conn.queue.get()
-                await conn.ws.send(text)
+                try:
+                    await conn.ws.send(text)
+                finally:
+                    conn.sent(text)
 
     def _forget(self, conn: Conn) -> None:
         self.conns.discard(conn)
+        address = conn.address
+        address.conns.discard(conn)
+        address.watches -= len(conn.watching)
+        conn.release()
+        if not address.conns and not address.games:
+            self.addresses.pop(address.host, None)
         for game_id, seat in conn.seats.items():
             hosted = self.games.get(game_id)
             if hosted is not None and seat in hosted.seats:
@@ -186,6 +266,8 @@ class Server:
                 raise ProtocolError("hello_first", "send hello (with your protocol version and mods) first")
             getattr(self, f"on_{message.type}")(conn, message)
         except ProtocolError as exc:
+            if re is None:
+                re = exc.re  # a message refused for its shape still answers its request, when its number is read
             conn.send({"type": "error", "re": re, "code": exc.code, "message": exc.message})
             if exc.code == "protocol":
                 conn.close(1002, exc.message)
@@ -204,55 +286,105 @@ class Server:
         if msg.client:
             conn.name = f"{msg.client}@{conn.ws.remote_address}"
         conn.send({"type": "welcome", "re": msg.seq, "protocol": protocol.PROTOCOL_VERSION,
-                   "server": "forces-of-conquest", "games": len(self.games)})
+                   "server": "forces-of-conquest", "games": len(self.index)})
 
     def on_ping(self, conn: Conn, msg: protocol.Ping) -> None:
         conn.send({"type": "pong", "re": msg.seq, "time": time.time()})
 
     def on_list(self, conn: Conn, msg: protocol.ListGames) -> None:
-        conn.send({"type": "games", "re": msg.seq, "games": [h.info() for h in self.games.values()],
-                   "rulesets": self.rulesets()})
+        games = [self.games[i].info() if i in self.games else e.summary for i, e in self.index.items()
+                 if not e.archived]
+        conn.send({"type": "games", "re": msg.seq, "games": [g for g in games if g], "rulesets": self.rulesets()})
 
     def rulesets(self) -> list[dict[str, str]]:
         if self._rulesets is None:
             self._rulesets = ruleset_choices()
         return self._rulesets
 
+    def mod_ids(self) -> set[str]:
+        if self._mod_ids is None:
+            from game.mods import installed_mods
+
+            self._mod_ids = set(installed_mods())
+        return self._mod_ids
+
     def on_create(self, conn: Conn, msg: protocol.Create) -> None:
-        if len(self.games) >= MAX_GAMES:
+        if len(self.index) >= MAX_GAMES:
             raise ProtocolError("full", f"the server hosts {MAX_GAMES} games already")
+        if msg.seed is not None and not self.client_seeds:
+            raise ProtocolError("bad_game", "create.seed: the server chooses the dice of a network game; "
+                                "leave the seed out")
+        quotas, address = self.quotas, conn.address
+        if conn.created >= quotas.games_per_connection:
+            raise ProtocolError("quota", f"a connection may create {quotas.games_per_connection} games")
+        if len(address.games) >= quotas.games_per_address:
+            raise ProtocolError("quota", f"your address has {len(address.games)} games running already "
+                                f"(at most {quotas.games_per_address}); finish or leave one first")
+        for mod in msg.mods:  # an installed mod's id only, never a path; the answer names nothing of the host's
+            if mod not in self.mod_ids():
+                shown = repr(mod) if re.fullmatch(MOD_ID_PATTERN, mod) else "a mod is named by its id, and"
+                raise ProtocolError("bad_game", f"mods: {shown} is not installed on this server "
+                                    f"(installed: {', '.join(sorted(self.mod_ids()))})")
         game_id = uuid.uuid4().hex[:12]
-        seed = msg.seed if msg.seed is not None else int.from_bytes(os.urandom(4), "little")
+        seed = msg.seed if msg.seed is not None else secrets.randbits(SEED_BITS)
         turn_seconds = msg.turn_seconds
         if msg.mode == "deadline" and turn_seconds is None:
             turn_seconds = 24 * 3600.0
         try:
             hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
                             msg.mode, turn_seconds, seed, msg.ruleset, dict(msg.options),
-                            known={r["id"] for r in self.rulesets()})
+                            known={r["id"] for r in self.rulesets()}, clock=self.clock, track=False)
         except DataError as exc:
-            raise ProtocolError("bad_game", "; ".join(exc.errors)) from None
+            raise ProtocolError("bad_game", _without_paths("; ".join(exc.errors))) from None
         except (ValueError, OSError) as exc:
-            raise ProtocolError("bad_game", str(exc)) from None
+            log.warning("create failed: %s", exc)
+            raise ProtocolError("bad_game", "the game could not be set up (the server's log says why)") from None
+        hosted.creator = address.host
+        hosted.lazy_views = True
+        conn.created += 1
+        address.games.add(game_id)
         self.games[game_id] = hosted
+        now = self.clock()
+        self.index[game_id] = Entry(game_id, hosted.info(), now, now)
         heap.settle()
 
         def done(error: BaseException | None) -> None:
             if error is not None:
                 self.games.pop(game_id, None)
+                self.index.pop(game_id, None)
+                address.games.discard(game_id)
                 conn.send({"type": "error", "re": msg.seq, "code": "storage", "message": f"could not store the game: {error}"})
                 return
             conn.send({"type": "created", "re": msg.seq, "game": game_id, "info": hosted.info()})
             self._after_change(hosted)
 
-        self._durably(Journal.new_game(hosted.stored()), done)
+        self._durably([*Journal.new_game(hosted.stored()), self._summary(hosted)], done)
 
     def _game(self, game_id: str) -> Hosted:
+        """A game by id, opened on demand (a live game not loaded, or an archived one: watchable)."""
         hosted = self.games.get(game_id)
-        if hosted is None:
-            why = self.broken.get(game_id)
-            raise ProtocolError("no_game", f"game {game_id!r} " + (f"could not be restored: {why}" if why else "does not exist"))
+        if hosted is not None:
+            return hosted
+        why = self.broken.get(game_id)
+        if why:
+            raise ProtocolError("no_game", f"game {game_id!r} could not be restored: {why}")
+        status = None if game_id in self.index else self.journal.status_of(game_id)
+        if status == EXPIRED:
+            raise ProtocolError("no_game", f"game {game_id!r} expired (nobody played it for a long time)")
+        if game_id not in self.index and status != FINISHED:
+            raise ProtocolError("no_game", f"game {game_id!r} does not exist")
+        hosted = self._load(game_id)
+        if game_id not in self.index:  # an archived game opened to be watched: let go again when nobody is in it
+            self.index[game_id] = Entry(game_id, hosted.info(), self.clock(), hosted.created, archived=True)
         return hosted
+
+    def _summary(self, hosted: Hosted) -> Write:
+        """The game's lobby line and last use, written with its changes (a restart lists games from these)."""
+        entry = self.index.get(hosted.id)
+        info = hosted.info()
+        if entry is not None:
+            entry.summary = info
+        return Journal.summary(hosted.id, info, entry.active if entry is not None else self.clock())
 
     def _check_mods(self, conn: Conn, hosted: Hosted) -> None:
         missing = [m for m in hosted.mods if conn.mods.get(m["id"]) != m["version"]]
@@ -264,6 +396,7 @@ class Server:
     def on_join(self, conn: Conn, msg: protocol.Join) -> None:
         hosted = self._game(msg.game)
         self._check_mods(conn, hosted)
+        self._view_quota(conn, hosted, msg.last_seq)
         if msg.token is not None:
             digest = token_hash(msg.token)
             found = [s for s in hosted.seats.values() if s.token_hash and s.token_hash == digest]
@@ -290,10 +423,12 @@ class Server:
             state.name = msg.name
         seat_no = state.seat
         self._seat_conn(conn, hosted, seat_no)
+        self._touch(hosted)
         writes: list[Write] = [Journal.seat(hosted.id, state.data())]
         if hosted.seated():
-            hosted.turn_started = time.time()  # the turn clock starts when the table is full
+            hosted.turn_started = self.clock()  # the turn clock starts when the table is full
             writes.append(Journal.turn_started(hosted.id, hosted.turn_started))
+        writes.append(self._summary(hosted))
 
         def done(error: BaseException | None) -> None:
             if error is not None:
@@ -305,15 +440,40 @@ class Server:
 
         self._durably(writes, done)
 
+    def _touch(self, hosted: Hosted) -> None:
+        """A player acted or came in: the game is in use (expiry counts from here)."""
+        entry = self.index.get(hosted.id)
+        if entry is not None:
+            entry.active = self.clock()
+
     def _seat_conn(self, conn: Conn, hosted: Hosted, seat: int) -> None:
         conn.seats[hosted.id] = seat
         hosted.seats[seat].conns.add(conn)
 
+    def _view_quota(self, conn: Conn, hosted: Hosted, last_seq: int) -> None:
+        """A whole view (and the events since `last_seq`) costs the server: a quota per address."""
+        address = conn.address
+        if 0 <= last_seq < hosted.durable_seq and not address.history.take():
+            raise ProtocolError("quota", f"more than {self.quotas.history_per_second:g} requests for the events "
+                                "since a turn a second from your address; try again shortly")
+        if not address.views.take():
+            raise ProtocolError("quota", f"more than {self.quotas.views_per_second:g} whole views a second to your "
+                                "address; try again shortly")
+
     def on_watch(self, conn: Conn, msg: protocol.Watch) -> None:
         hosted = self._game(msg.game)
         self._check_mods(conn, hosted)
-        if len(hosted.watchers) >= protocol.MAX_WATCHERS:
+        if len(hosted.watchers) >= protocol.MAX_WATCHERS and conn not in hosted.watchers:
             raise ProtocolError("full", f"this game has {protocol.MAX_WATCHERS} spectators already")
+        quotas, address = self.quotas, conn.address
+        if hosted.id not in conn.watching:
+            if len(conn.watching) >= quotas.watches_per_connection:
+                raise ProtocolError("quota", f"a connection may watch {quotas.watches_per_connection} games at once")
+            if address.watches >= quotas.watches_per_address:
+                raise ProtocolError("quota", f"your address watches {quotas.watches_per_address} games already")
+        self._view_quota(conn, hosted, msg.last_seq)
+        if hosted.id not in conn.watching:
+            address.watches += 1
         hosted.watchers.add(conn)
         conn.watching.add(hosted.id)
         conn.send({"type": "joined", "re": msg.seq, "game": hosted.id, "seat": None, "role": "spectator"})
@@ -326,14 +486,26 @@ class Server:
         if hosted.seq != hosted.durable_seq and tries < STATE_TRIES:
             self._durably([], lambda _error: self._catch_up(conn, hosted, viewer, last_seq, tries + 1))
             return
-        if conn.closed or self.games.get(hosted.id) is not hosted or hosted.tracker is None:
+        if conn.closed or self.games.get(hosted.id) is not hosted:
             return
+        tracker = hosted.tracker if hosted.tracker is not None else hosted.track()  # nobody followed it till now
         since = self._since(hosted, viewer, last_seq) if 0 <= last_seq < hosted.durable_seq else []
-        conn.send(state_for(viewer, hosted.header, hosted.tracker, hosted.seq, since) | {"game": hosted.id})
+        if since or viewer is not None:
+            conn.send(state_for(viewer, hosted.header, tracker, hosted.seq, since) | {"game": hosted.id})
+            return
+        # a spectator's view at the same point is encoded once (a 64x64 board's is ~420 KB, ~0.1 s): repeating
+        # `watch` costs the sending only
+        key = (hosted.seq, id(tracker))
+        if hosted.spectator_view is None or hosted.spectator_view[0] != key:
+            hosted.spectator_view = (key, protocol.encode(state_for(None, hosted.header, tracker, hosted.seq, [])
+                                                          | {"game": hosted.id}))
+        conn.send_text(hosted.spectator_view[1])
 
     def _since(self, hosted: Hosted, viewer: Viewer, last_seq: int) -> list[dict[str, Any]]:
-        """The events `viewer` may see of the journaled commands after `last_seq` (the last SINCE_LIMIT)."""
-        first = max(last_seq, hosted.durable_seq - SINCE_LIMIT)
+        """The events `viewer` may see of the journaled commands after `last_seq`, from the snapshot before the
+        last one at the earliest (a few rounds: the state sent with them covers what came before; a history
+        request never re-reads a game from its start) and the last SINCE_LIMIT at most."""
+        first = max(last_seq, hosted.durable_seq - SINCE_LIMIT, hosted.checkpoints[0] if hosted.checkpoints else 0)
         out: list[dict[str, Any]] = []
         for record in self.journal.records_after(hosted.id, first, SINCE_LIMIT):
             try:
@@ -350,6 +522,7 @@ class Server:
         hosted = self._game(msg.game)
         if msg.game in conn.watching:
             conn.watching.discard(msg.game)
+            conn.address.watches -= 1
             hosted.watchers.discard(conn)
             conn.send({"type": "left", "re": msg.seq, "game": hosted.id})
             return
@@ -392,6 +565,7 @@ class Server:
             return
         # the engine checks the issuer: out of turn, not asked, not at the table, a referee-only command
         result, records, writes = hosted.apply(command, f"seat:{seat}", seat=seat)
+        self._touch(hosted)
         if not result.ok:
             conn.send({"type": "rejected", "re": msg.seq, "game": hosted.id, "reason": result.reason})  # type: ignore[union-attr]
             return
@@ -429,6 +603,7 @@ class Server:
         """Journal the records; once durable, acknowledge and send every seat and watcher its view."""
         if not records:
             return
+        writes = [*writes, *self._checkpoint(hosted), self._summary(hosted)]
 
         def done(error: BaseException | None) -> None:
             if error is not None:
@@ -444,6 +619,17 @@ class Server:
                 self._broadcast(hosted, record)
 
         self._durably(writes, done)
+
+    def _checkpoint(self, hosted: Hosted) -> list[Write]:
+        """A snapshot every CHECKPOINT_ROUNDS rounds: a restart loads it and replays only the commands after it,
+        and the events sent to a returning viewer start at the one before (the state covers the rest)."""
+        game = hosted.game
+        if hosted.thinking or game.world.clock.round < hosted.checkpoint_round + CHECKPOINT_ROUNDS or game.over:
+            return []  # (a computer worker takes the snapshots of the games it plays, off the loop)
+        seq, rnd, digest, data = snapshot_of(game)
+        hosted.checkpoint_round = rnd
+        hosted.checkpoints = [*hosted.checkpoints, seq][-2:]
+        return [Journal.snapshot(hosted.id, seq, rnd, digest, data)]
 
     def _broadcast(self, hosted: Hosted, record: dict[str, Any]) -> None:
         """Send every seat and watcher its update of one record; viewers whose update is the same (the events and
@@ -469,17 +655,18 @@ class Server:
     def _storage_failed(self, hosted: Hosted, error: BaseException) -> None:
         """The journal refused a write: the game goes back to what is on disk (nothing unstored was acked)."""
         log.error("journal write failed for game %s: %s; reloading it from the journal", hosted.id, error)
-        stored = {g.id: g for g in self.journal.load_all()}.get(hosted.id)
+        stored = self.journal.load(hosted.id)
         if stored is None:
             self.games.pop(hosted.id, None)
             return
         try:
-            fresh = restore(stored)
+            fresh = restore(stored, self.clock, track=False)
         except (DataError, CodecError) as exc:
             self.games.pop(hosted.id, None)
             self.broken[hosted.id] = str(exc)
             return
         fresh.watchers = hosted.watchers
+        fresh.lazy_views = True
         for seat, state in fresh.seats.items():
             if seat in hosted.seats:
                 state.conns = hosted.seats[seat].conns
@@ -489,10 +676,66 @@ class Server:
                 self._catch_up(conn, fresh, viewer, -1)
 
     def _after_change(self, hosted: Hosted) -> None:
-        """Computer seats play on the server as soon as it is their turn."""
-        if hosted.computers_to_act():
+        """Computer seats play on the server as soon as it is their turn; a finished game frees its creator's
+        quota."""
+        if hosted.game.over:
+            self._release_creator(hosted)
+        if hosted.computers_to_act() and not hosted.thinking:
             assert self.loop is not None
-            self.loop.call_soon(self._computers, hosted)
+            if self.pool is None:
+                self.loop.call_soon(self._computers, hosted)
+            else:
+                hosted.thinking = True
+                self.loop.create_task(self._think(hosted))
+
+    async def _think(self, hosted: Hosted) -> None:
+        """A worker plays the waiting computer seats on its copy; the loop submits what it played in batches of
+        THINK_BATCH commands, serving other clients between them. Anything that changed the game meanwhile (a
+        timer, a human's orders in a simultaneous phase) sends the question again."""
+        assert self.pool is not None
+        try:
+            for _ in range(3):
+                seq = hosted.seq
+                answer = await self.pool.play(hosted.id, request_for(hosted, hosted.pool_seq,
+                                                                     hosted.checkpoint_round + CHECKPOINT_ROUNDS))
+                if not answer["stale"]:
+                    break
+                hosted.pool_seq = None  # the worker lost its copy: send it everything
+            else:
+                raise RuntimeError("the worker's copy kept going stale")
+        except Exception as exc:  # a worker that cannot play this game: the loop plays it, as before
+            log.warning("computer worker failed for game %s (%s); playing on the event loop", hosted.id, exc)
+            hosted.thinking = False
+            hosted.pool_seq = None
+            self._computers(hosted)
+            return
+        try:
+            if self.games.get(hosted.id) is not hosted:
+                return
+            if hosted.seq != seq:  # the game moved on while the worker thought
+                hosted.pool_seq = None
+                return
+            kinds = hosted.game.app.command_types()
+            commands = [(issuer, command_from_data(data, "command", kinds)) for issuer, data in answer["commands"]]
+            for start in range(0, len(commands), THINK_BATCH):
+                if self.games.get(hosted.id) is not hosted:
+                    return
+                ok, records, writes = hosted.apply_all(commands[start:start + THINK_BATCH], "computer")
+                self._publish(hosted, records, writes)
+                if not ok:
+                    hosted.pool_seq = None
+                    return
+                await asyncio.sleep(0)
+            hosted.pool_seq = answer["seq"] if hosted.seq == answer["seq"] else None
+            snapshot = answer.get("snapshot")
+            if snapshot is not None and hosted.seq == snapshot[0]:  # taken by the worker, of this very state
+                hosted.checkpoint_round = snapshot[1]
+                hosted.checkpoints = [*hosted.checkpoints, snapshot[0]][-2:]
+                self._durably([Journal.snapshot(hosted.id, *snapshot)], lambda _error: None)
+        finally:
+            hosted.thinking = False
+            if self.games.get(hosted.id) is hosted:
+                self._after_change(hosted)
 
     def _computers(self, hosted: Hosted) -> None:
         if self.games.get(hosted.id) is not hosted:
@@ -502,10 +745,23 @@ class Server:
         self._after_change(hosted)  # the next computer turn, after whatever else waits on the loop
 
     async def _timers(self) -> None:
-        """Ends the turn of a seat whose turn timer ran out (live and deadline games)."""
+        """Ends the turn of a seat whose turn timer ran out (live and deadline games; a game not loaded is opened
+        when its lobby line's deadline has passed); sweeps the games' lives every SWEEP_SECONDS."""
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(TICK)
-            now = time.time()
+            now = self.clock()
+            if time.monotonic() - swept >= SWEEP_SECONDS:
+                swept = time.monotonic()
+                try:
+                    self.sweep()
+                except Exception:
+                    log.exception("sweeping the games failed")
+            for entry in list(self.index.values()):
+                deadline = entry.summary.get("deadline")
+                if entry.id not in self.games and deadline is not None and now >= deadline:
+                    with contextlib.suppress(ProtocolError):
+                        self._load(entry.id)
             for hosted in list(self.games.values()):
                 deadline = hosted.deadline()
                 if deadline is not None and now >= deadline:
@@ -524,7 +780,8 @@ class Server:
     # ----- running
     async def run(self, host: str, port: int, ready: Any = None) -> None:
         self.loop = asyncio.get_running_loop()
-        self.restore_all()
+        self.loop.set_exception_handler(quiet_exceptions)
+        due = self.open_index()
         stop = self.loop.create_future()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -535,23 +792,52 @@ class Server:
                          ping_interval=20, ping_timeout=20, compression=None) as server:
             bound = [s.getsockname() for s in server.sockets]
             actual = bound[0][1] if bound else port
-            print(f"foc serve: listening on ws://{host}:{actual} ({plural(len(self.games), 'game')} restored, "
+            print(f"foc serve: listening on ws://{host}:{actual} ({plural(len(self.index), 'game')} stored, opened on "
+                  f"demand; "
                   f"data in {self.journal.path.parent})", flush=True)
             if ready is not None:
                 ready(actual)
+            warm = asyncio.create_task(self._warm(due))
             await stop
+            warm.cancel()
         timers.cancel()
         keeper.cancel()
+        if self.pool is not None:
+            self.pool.close()
         self.journal.close()
+
+
+def _computers_waiting(summary: dict[str, Any]) -> bool:
+    """A lobby line says the game waits for one of the server's computer seats."""
+    kinds = {seat["seat"]: seat["kind"] for seat in summary.get("seats", [])}
+    return any(kinds.get(seat) == COMPUTER for seat in summary.get("waiting_on", []))
+
+
+_PATH = re.compile(r"(?:[A-Za-z]:)?[\\/][^\s'\"]*")
+
+
+def _without_paths(text: str) -> str:
+    """An error for a client with the host's file paths taken out (they say what exists on the host)."""
+    return _PATH.sub("<file>", text)
 
 
 def run_serve(args: Any) -> int:
     """`foc serve --host H --port P --data DIR`."""
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(OncePerSecond())
     data = Path(args.data) if args.data else default_data_dir()
     try:
-        server = Server(data, args.sync)
+        quotas = Quotas.parse(args.quota)
+        lifetimes = Lifetimes.parse(args.lifetime)
+    except ValueError as exc:
+        print(f"foc serve: {exc}", file=sys.stderr)
+        return 2
+    try:
+        server = Server(data, args.sync, FileClock(Path(args.clock_file)) if args.clock_file else wall, quotas,
+                        args.client_seeds, lifetimes,
+                        default_workers() if args.computer_workers is None else args.computer_workers)
     except Exception as exc:
         print(f"foc serve: cannot open the journal in {data}: {exc}", file=sys.stderr)
         return 2

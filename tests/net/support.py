@@ -20,18 +20,24 @@ PROJECT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """`foc serve --port 0` in a subprocess; `url` once it listens; kill() is kill -9."""
 
-    def __init__(self, data: Path, bundled: Path | None = None) -> None:
+    def __init__(self, data: Path, bundled: Path | None = None, clock: TestClock | None = None,
+                 extra: tuple[str, ...] = (), client_seeds: bool = True) -> None:
         self.data = data
         self.bundled = bundled  # a stand-in for the game's own mods folder (a test's ruleset), else the real one
+        self.clock = clock  # the server's time, moved by the test (turn timers, deadlines, expiry)
+        # more `foc serve` options; tests choose their games' seeds (R10: the same game every run)
+        self.extra = (*extra, "--client-seeds") if client_seeds else extra
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
+        timeout = scaled(timeout)
+        options = list(self.extra) + (["--clock-file", str(self.clock.path)] if self.clock is not None else [])
         launcher = ["-m", "game"] if self.bundled is None else [
             "-c", "import sys, pathlib, game.content.discover as d; d.BUNDLED_MODS = pathlib.Path(sys.argv.pop(1)); "
                   "from game.cli import main; sys.exit(main(sys.argv[1:]))", str(self.bundled)]
         self.proc = subprocess.Popen(
-            [sys.executable, *launcher, "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(self.data), *(["--verbose"] if os.environ.get("FOC_NET_VERBOSE") else [])],
+            [sys.executable, *launcher, "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(self.data), *options, *(["--verbose"] if os.environ.get("FOC_NET_VERBOSE") else [])],
             cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + timeout
@@ -60,11 +66,56 @@ class ServerProcess:
                 self.kill()
 
 
+PATIENCE = 5.0  # how many times its time on an idle machine a test waits for a condition
+PATIENCE_FLOOR = 120.0  # and never less than this many seconds
+
+
 def scaled(seconds: float) -> float:
-    """A time limit for a test on a shared machine: `seconds` on an idle one, stretched by the load per core
-    (at most 6x), so a loaded machine slows a test down instead of failing it, while a hung one still fails."""
-    load = os.getloadavg()[0] / max(1, os.cpu_count() or 1)
-    return seconds * min(6.0, max(1.0, load))
+    """A generous bound on a wait that takes about `seconds` on an idle machine: five times that and at least
+    two minutes, so a stalled or loaded machine slows a test down and never fails it, while a hung server
+    still fails (tests wait for conditions, not for time to pass: turn timers run on a `TestClock`)."""
+    return max(PATIENCE_FLOOR, seconds * PATIENCE)
+
+
+def patient(monkeypatch) -> None:
+    """Client requests and seat replies wait `scaled` bounds in this test (the product's own are seconds)."""
+    from game.net import client, seat_client
+
+    monkeypatch.setattr(client, "REQUEST_SECONDS", scaled(client.REQUEST_SECONDS))
+    monkeypatch.setattr(seat_client, "REPLY_SECONDS", scaled(seat_client.REPLY_SECONDS))
+
+
+def wait_until(condition, seconds: float = 20.0, step=None, what: str = "the condition") -> None:
+    """Wait for `condition()` (calling `step()` between tries, else sleeping a little) within `scaled(seconds)`."""
+    deadline = time.monotonic() + scaled(seconds)
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} did not come true in {scaled(seconds):.0f} s")
+        if step is not None:
+            step()
+        else:
+            time.sleep(0.01)
+
+
+class TestClock:
+    """The server's clock in a test (`foc serve --clock-file`): it stands still until the test moves it."""
+
+    __test__ = False  # not a test class
+
+    def __init__(self, folder: Path, start: float = 1_000_000.0) -> None:
+        from game.net.clock import set_clock_file
+
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / "clock"
+        self.now = start
+        set_clock_file(self.path, start)
+
+    def advance(self, seconds: float) -> float:
+        from game.net.clock import set_clock_file
+
+        self.now += seconds
+        set_clock_file(self.path, self.now)
+        return self.now
 
 
 def view_sync(client: SeatClient) -> tuple[int, str]:

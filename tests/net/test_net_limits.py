@@ -12,6 +12,7 @@ from game.net import protocol
 from game.net.protocol import ProtocolError, parse_client_message, trailing_seq
 from game.net.rate import TokenBucket
 from game.net.server import Conn
+from tests.net.support import scaled
 
 
 class StuckSocket:
@@ -47,7 +48,7 @@ def test_a_slow_client_is_dropped_without_blocking_the_loop():
         for n in range(protocol.SEND_QUEUE + 5):
             conn.send({"type": "update", "seq": n})  # never blocks, whatever the client does
         assert conn.closed
-        await asyncio.wait_for(conn.closing, 5)  # type: ignore[arg-type]
+        await asyncio.wait_for(conn.closing, scaled(5))  # type: ignore[arg-type]
         assert ws.closed_with is not None and ws.closed_with[0] == 1008
         writer.cancel()
 

@@ -13,7 +13,15 @@ import pytest
 from game.ai import make_controller
 from game.net.client import Link, ServerError
 from game.net.seat_client import SeatClient
-from tests.net.support import ServerProcess, create_game, play_seats, scaled, settle_all
+from tests.net.support import (
+    ServerProcess,
+    TestClock,
+    create_game,
+    play_seats,
+    scaled,
+    settle_all,
+    wait_until,
+)
 
 OPEN = {"kind": "open"}
 
@@ -115,9 +123,7 @@ def test_a_dropped_client_reconnects_and_resumes_from_the_last_update(server):
         before = one.mirror.seq
         play_seats([one], ["normal"], stop_after=1)
         assert one.mirror.seq > before
-        deadline = time.monotonic() + 15
-        while b.reconnects == 0 and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_until(lambda: b.reconnects > 0, what="seat 2's reconnection")
         assert b.reconnects == 1 and b.status == "connected"
         play_seats([one, two], ["normal", "normal"], stop_after=20)
         seq = settle_all([one, two])
@@ -142,21 +148,36 @@ def test_a_dropped_client_reconnects_and_resumes_from_the_last_update(server):
         b.close()
 
 
-def test_turn_timer_ends_the_turn_and_the_lobby_shows_whose_move(server):
-    """Live mode with a turn timer: nobody acts, the server chooses the base / ends the turn when time is up."""
-    a, b = linked(server.url, "a"), linked(server.url, "b")
+@pytest.fixture
+def clock(tmp_path):
+    return TestClock(tmp_path / "clock")
+
+
+@pytest.fixture
+def timed_server(tmp_path, clock):
+    proc = ServerProcess(tmp_path / "data", clock=clock).start()
+    yield proc
+    proc.stop()
+
+
+def test_turn_timer_ends_the_turn_and_the_lobby_shows_whose_move(timed_server, clock):
+    """Live mode with a turn timer: nobody acts, the server chooses the base / ends the turn when time is up.
+    The server's time is the test's clock: nothing runs out until the test moves it past the deadline."""
+    a, b = linked(timed_server.url, "a"), linked(timed_server.url, "b")
     try:
-        game_id = create_game(a, [OPEN, OPEN], seed=4, turn_seconds=0.6, mode="live")
+        game_id = create_game(a, [OPEN, OPEN], seed=4, turn_seconds=60, mode="live")
         info = a.call({"type": "list"})["games"][0]
         assert info["deadline"] is None and info["to_move"] == 1  # the clock waits for a full table
         one = SeatClient.join(a, game_id, 1)
         SeatClient.join(b, game_id, 2)
         info = a.call({"type": "list"})["games"][0]
-        assert info["deadline"] is not None and info["to_move"] == 1 and info["mode"] == "live"
-        deadline = time.monotonic() + 15
-        while one.mirror.seq < 3 and time.monotonic() < deadline:
-            one.pump(wait=0.1)
-        assert one.mirror.seq >= 3  # two base choices and an EndTurn, all by the timer
+        assert info["deadline"] == clock.now + 60 and info["to_move"] == 1 and info["mode"] == "live"
+        for done in (1, 2, 3):  # two base choices and an EndTurn, all by the timer
+            clock.advance(61)
+            wait_until(lambda done=done: one.mirror.seq >= done, step=lambda: one.pump(wait=0.1),
+                       what=f"timer action {done}")
+            info = a.call({"type": "list"})["games"][0]
+            assert info["deadline"] == clock.now + 60  # each action starts the next seat's turn clock
         assert not one.game.in_setup
         assert one.issuers[:3] == ["timer", "timer", "timer"]
     finally:
@@ -231,28 +252,30 @@ def test_a_monstercrasher_game_is_played_to_its_end_through_the_server(server):
         w.close()
 
 
-def test_an_expired_monstercrasher_turn_is_ended_by_the_server(server):
+def test_an_expired_monstercrasher_turn_is_ended_by_the_server(timed_server, clock):
     """Turn timer in another ruleset's seat phase (docs/network.md "Ways to play"): when seat 1 lets its spawn
     phase run out, the server presses its turn button for it (MC3.3: the ending command, naming the seat),
     journaled with issuer `timer`; the march runs and the turn passes, and so on for seat 2 (MC6)."""
-    a, b = linked(server.url, "a"), linked(server.url, "b")
+    a, b = linked(timed_server.url, "a"), linked(timed_server.url, "b")
     try:
-        seconds = 0.5
+        seconds = 30
         game_id = create_game(a, [OPEN, OPEN], map_name="default", seed=6, ruleset="monstercrasher",
                               turn_seconds=seconds)
         one = SeatClient.join(a, game_id, 1)
         assert a.call({"type": "list"})["games"][0]["deadline"] is None  # the clock waits for a full table
         two = SeatClient.join(b, game_id, 2)
         assert one.game.world.clock.seat == 1 and one.game.world.clock.stage == "spawn"
-        deadline = time.monotonic() + scaled(20)
-        while one.game.world.clock.round < 2 and time.monotonic() < deadline:
-            one.pump(wait=0.05)
+        for seat in (1, 2):
+            clock.advance(seconds + 1)
+            wait_until(lambda seat=seat: len(one.issuers) >= seat, step=lambda: one.pump(wait=0.1),
+                       what=f"seat {seat}'s turn ended by the timer")
+        wait_until(lambda: one.game.world.clock.round == 2, step=lambda: one.pump(wait=0.1))
         assert one.game.world.clock.round == 2 and one.game.world.clock.seat == 1  # both turns ended by the timer
         assert one.issuers[:2] == ["timer", "timer"]
         seq = settle_all([one, two])
         assert seq >= 2 and two.game.world.clock.round >= 2
         info = a.call({"type": "list"})["games"][0]
-        assert info["deadline"] is not None and info["to_move"] in (1, 2)
+        assert info["deadline"] == clock.now + seconds and info["to_move"] == 1
     finally:
         a.close()
         b.close()

@@ -5,35 +5,36 @@ over the network; every copy's view ends at the server's hash for that viewer.""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from components.seats import Answer, Ready
 from game.engine import seat_orders
 from game.net.seat_client import SeatClient
 from systems import prompts
-from tests.net.support import ServerProcess, create_game, scaled, settle_all
+from tests.net.support import ServerProcess, TestClock, create_game, settle_all, wait_until
 from tests.net.test_net_play import linked
 from tests.test_seats import MOD_TOML, PLUGIN, _install
 
 
 @pytest.fixture
-def volley_server(tmp_path, monkeypatch):
+def clock(tmp_path):
+    return TestClock(tmp_path / "clock")
+
+
+@pytest.fixture
+def volley_server(tmp_path, monkeypatch, clock):
     search = _install(tmp_path, monkeypatch, MOD_TOML, PLUGIN)
-    server = ServerProcess(tmp_path / "data", bundled=search[1]).start()
+    server = ServerProcess(tmp_path / "data", bundled=search[1], clock=clock).start()
     yield server
     server.stop()
 
 
 def _pump_until(clients: list[SeatClient], done, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + scaled(seconds)
-    while time.monotonic() < deadline:
+    def pump() -> None:
         for client in clients:
             client.pump(wait=0.02)
-        if done():
-            return
-    raise TimeoutError("the clients did not get there in time")
+
+    wait_until(done, seconds, step=pump, what="the clients' state")
 
 
 def _orders(client: SeatClient, seat: int):
@@ -93,15 +94,20 @@ def test_orders_stay_hidden_until_all_are_ready_and_questions_are_answered_over_
             link.close()
 
 
-def test_the_turn_timer_forces_the_resolution_and_every_copy_agrees(volley_server):
+def test_the_turn_timer_forces_the_resolution_and_every_copy_agrees(volley_server, clock):
+    """The server's time is the test's clock: the orders are given with all the time in the world, then the
+    test moves the clock past the deadline (twice: the volley, then the question)."""
     links = [linked(volley_server.url, name) for name in ("a", "b")]
     try:
         game_id = create_game(links[0], [{"kind": "open"}, {"kind": "open"}], map_name="default", ruleset="volley",
-                              turn_seconds=1.0)
+                              turn_seconds=60)
         a, b = SeatClient.join(links[0], game_id, 1), SeatClient.join(links[1], game_id, 2)
         assert a.submit(_cmd(a, "Shoot", 2)).ok and a.submit(Ready()).ok
         assert b.submit(_cmd(b, "Shoot", 1)).ok  # never confirmed: seat 2 holds when the timer runs out
-        # the timer forces the volley, then the question (defaults): round 2
+        assert a.game.world.clock.round == 1 and "timer" not in a.issuers  # the clock stood still meanwhile
+        clock.advance(61)  # the timer forces the volley
+        _pump_until([a, b], lambda: "timer" in a.issuers and a.game.asking)
+        clock.advance(61)  # then the question (defaults): round 2
         _pump_until([a, b], lambda: all(c.game.world.clock.round == 2 and c.game.awaiting_orders for c in (a, b)))
         settle_all([a, b])
         assert "timer" in a.issuers

@@ -12,13 +12,14 @@ import pytest
 from components.commands import ChooseBase
 from game.ui import theme
 from game.ui.app import GameWindow
-from tests.net.support import ServerProcess
+from tests.net.support import ServerProcess, patient, wait_until
 from tests.ui.conftest import click, dispatch, frames, shot
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     monkeypatch.setenv("FOC_NET_SEATS", str(tmp_path / "seats.json"))
+    patient(monkeypatch)  # the window's requests wait generously on a loaded machine
     proc = ServerProcess(tmp_path / "data").start()
     yield proc
     proc.stop()
@@ -36,11 +37,8 @@ def press(window: GameWindow, widget) -> None:
 
 
 def until(window: GameWindow, condition, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        frames(window, 2)
-        time.sleep(0.01)
+    """Draw frames until `condition()`, within a generous bound (`scaled`): a loaded machine only slows it."""
+    wait_until(condition, seconds, step=lambda: (frames(window, 2), time.sleep(0.01)))
 
 
 def test_join_a_server_create_a_game_and_play_against_its_computer(window: GameWindow, server) -> None:

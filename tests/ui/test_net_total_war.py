@@ -13,7 +13,7 @@ import pytest
 from game.net.client import Link
 from game.ui.app import GameWindow
 from game.ui.net_flow import enter_game
-from tests.net.support import ServerProcess, create_game, scaled, settle_all
+from tests.net.support import ServerProcess, create_game, patient, scaled, settle_all
 from tests.tw_support import sub
 from tests.ui.conftest import frames, shot
 from tests.ui.test_total_war_screen import click_hex, key, play_back
@@ -24,6 +24,7 @@ ROUND_CAP = 60  # the ruleset's turn limit (TW12.2, 50) ends the battle before t
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     monkeypatch.setenv("FOC_NET_SEATS", str(tmp_path / "seats.json"))
+    patient(monkeypatch)  # the window's requests wait generously on a loaded machine
     proc = ServerProcess(tmp_path / "data").start()
     yield proc
     proc.stop()

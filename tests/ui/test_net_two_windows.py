@@ -14,13 +14,14 @@ from components.commands import ChooseBase
 from game.net.client import Link
 from game.ui.app import GameWindow
 from game.ui.net_flow import enter_game
-from tests.net.support import ServerProcess, create_game, scaled, settle_all
+from tests.net.support import ServerProcess, create_game, patient, scaled, settle_all
 from tests.ui.conftest import click, end_turn, frames, shot
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     monkeypatch.setenv("FOC_NET_SEATS", str(tmp_path / "seats.json"))
+    patient(monkeypatch)  # the window's requests wait generously on a loaded machine
     proc = ServerProcess(tmp_path / "data").start()
     yield proc
     proc.stop()

@@ -1,0 +1,121 @@
+"""Computer turns off the server's event loop: worker processes (one per core) that think, the loop that applies.
+
+A computer player's turn can take seconds on a large board; run on the event loop it stalls every other game.
+Each worker process keeps a copy (a replica) of the games it plays, fed with the commands the server accepted
+since its last request, and plays the waiting computer seats on its copy exactly as the server would
+(`Hosted.play_computer`); it answers with the commands, which the server then submits to its own game in small
+batches (the engine decides: the same commands from the same state give the same outcome, dice included).
+A game always goes to the same worker (by its id), so its copy is reused. The server's game stays the only
+authority: if anything changed meanwhile, or a command is refused, the answer is dropped and asked again
+(the worker then rebuilds its copy from the first command).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+import zlib
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the server still runs
+REPLICAS = 32  # games a worker keeps a copy of (least recently played dropped first)
+
+_replicas: OrderedDict[str, tuple[Any, dict[str, Any]]] = OrderedDict()  # in a worker: id -> (copy, command types)
+
+
+def default_workers() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+class ComputerPool:
+    """`workers` single-process executors; a game's requests all go to the same one."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")  # the server has threads (the journal's): never fork it
+        self.executors = [ProcessPoolExecutor(1, mp_context=context, initializer=_follow_parent,
+                                              initargs=(os.getpid(),)) for _ in range(workers)]
+
+    def executor(self, game_id: str) -> ProcessPoolExecutor:
+        return self.executors[zlib.crc32(game_id.encode()) % len(self.executors)]
+
+    async def play(self, game_id: str, request: dict[str, Any]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor(game_id), play, request)
+
+    def close(self) -> None:
+        for executor in self.executors:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _follow_parent(parent: int) -> None:
+    """In a worker: end when the server ends, however it ends (kill -9 included: nothing else would tell it)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-server", daemon=True).start()
+
+
+def request_for(hosted: Any, known: int | None, snapshot_round: int) -> dict[str, Any]:
+    """What a worker needs to play `hosted`'s waiting computer seats: the commands after `known` (the seq its
+    copy is at; None: it has none, so the header and every command); from `snapshot_round` on the worker also
+    takes the game's snapshot (game.net.hosted.snapshot_of: ~0.1 s on a 64x64 board, kept off the loop)."""
+    from game.codec import command_to_data
+
+    start = 0 if known is None else known
+    history = hosted.game.history
+    commands = [[issuer, command_to_data(command)] for _, issuer, command in
+                (history[i] for i in range(start, len(history)))]
+    return {"game": hosted.id, "fresh": known is None, "header": hosted.header if known is None else None,
+            "settings": hosted.settings if known is None else None, "name": hosted.name,
+            "seats": [s.data() for s in hosted.seats.values()], "from": start, "commands": commands,
+            "snapshot_round": snapshot_round}
+
+
+def play(request: dict[str, Any]) -> dict[str, Any]:
+    """In a worker: bring the copy up to date and play the waiting computer seats on it; the commands played
+    (each with the seat that issued it) and the copy's seq after them."""
+    from game.codec import command_from_data
+    from game.net.hosted import Hosted, SeatState, snapshot_of
+    from game.replay import header_from_data, start_game
+    from game.saves import game_app
+
+    game_id = request["game"]
+    held = None if request["fresh"] else _replicas.get(game_id)
+    if held is None or len(held[0].game.history) != request["from"]:
+        if not request["fresh"]:
+            return {"stale": True}  # the server sends everything again
+        header = header_from_data(request["header"], f"game {game_id}")
+        held = (Hosted(game_id, request["name"], request["settings"], request["header"], start_game(header), {}, 0.0,
+                       0.0), game_app(header.rules, f"game {game_id}").command_types())
+    hosted, kinds = held
+    _replicas[game_id] = held
+    _replicas.move_to_end(game_id)
+    while len(_replicas) > REPLICAS:
+        _, (dropped, _) = _replicas.popitem(last=False)
+        dropped.release()
+    hosted.seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"]) for s in request["seats"]}
+    for issuer, data in request["commands"]:
+        result = hosted.game.submit(command_from_data(data, "command", kinds), seat=issuer)
+        if not result.ok:
+            _replicas.pop(game_id, None)
+            return {"stale": True}
+    before = len(hosted.game.history)
+    hosted.play_computer()
+    played = [[issuer, command_to_data_(command)] for _, issuer, command in
+              (hosted.game.history[i] for i in range(before, len(hosted.game.history)))]
+    game = hosted.game
+    snapshot = snapshot_of(game) if game.world.clock.round >= request["snapshot_round"] and not game.over else None
+    return {"stale": False, "from": before, "commands": played, "seq": len(game.history), "snapshot": snapshot}
+
+
+def command_to_data_(command: Any) -> dict[str, Any]:
+    from game.codec import command_to_data
+
+    return command_to_data(command)
