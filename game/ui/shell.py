@@ -463,7 +463,7 @@ class Shell:
         self.draw()
 
     def _on_update(self, original: Callable[[float], object], delta_time: float) -> None:
-        if self.modal is None:
+        if self.modal is None or self.remote:  # a dialog pauses a local game; a network one goes on regardless
             original(delta_time)
         elif hasattr(self.modal, "on_update"):
             self.modal.on_update(delta_time)

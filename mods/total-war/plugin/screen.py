@@ -948,8 +948,9 @@ class TotalWarView(BaseView):
         return out
 
     def selection_active(self) -> bool:
-        """Esc clears a selected regiment first; with none the client's shell opens the game menu."""
-        return self.selected is not None or bool(self.path)
+        """Esc answers the screen's own dialog or clears a selected regiment first; with neither the client's shell
+        opens the game menu."""
+        return self.modal is not None or self.selected is not None or bool(self.path)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if self.modal is not None:
