@@ -16,7 +16,7 @@ A save may also carry the client's end-game statistics (`stats`, a `game.stats.S
 the victory charts cover the whole game after a load; they are not game state (no part of the state hash).
 
 Mods: a save records the ruleset's mods and their versions. Loading checks that the same mods are installed
-at the same versions (`game.mods.check_mods_available`) and registers their plugins
+at the same versions (`game.content.discover.check_mods_available`) and registers their plugins
 (`game.content.app_for`) before any entity is decoded, so plugin components, commands in the history
 and plugin systems work in the loaded game.
 

@@ -303,7 +303,7 @@ class Server:
 
     def mod_ids(self) -> set[str]:
         if self._mod_ids is None:
-            from game.mods import installed_mods
+            from game.content.discover import installed_mods
 
             self._mod_ids = set(installed_mods())
         return self._mod_ids
