@@ -136,3 +136,8 @@ def test_a_generated_ruleset_installs_against_the_wheel_and_plays(installed):
     done = run([str(foc), "simulate", "--ruleset", "river-claims", "--map", "long_field"], cwd=elsewhere, env=env)
     assert "1 finished" in done.stdout
     run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=elsewhere / "foc-river-claims", env=env)
+    # shown with no client code of its own: the default board screen draws its claimed squares (headless frames)
+    shots = elsewhere / "kit-shots"
+    run([str(foc), "play", "--ruleset", "river-claims", "--players", "ai,ai", "--frames", "120", "--screenshot-dir",
+         str(shots)], cwd=elsewhere, env=env)
+    assert list(shots.glob("*.png")), "no screenshot of the generated ruleset's game"

@@ -39,6 +39,7 @@ from components.board import Ownership, Territory
 from components.commands import Command
 from components.players import Player
 from components.rules import RulesetCore, Strict
+from game.presentation import PieceLook
 from systems.events import Event
 from systems.hooks import DRAW, LOST, WON
 from systems.outcome import check_victory
@@ -184,6 +185,18 @@ class ComputerPlayer:
         return [game.submit(_generator(game, "normal").choice([c for c in options if values[c.territory] == best]))]
 
 
+def claimed_squares(world: World) -> list[PieceLook]:
+    """What the client's default board screen draws: a token in its owner's colour on every claimed square."""
+    return [PieceLook(square, world.owner_of(square), glyph="#")
+            for square in range(len(world.tiles)) if world.owner_of(square) is not None]
+
+
+def square_name(world: World, square: int) -> str:
+    """A square as players name it: its column letter and row number, row 1 at the bottom of the board."""
+    width, height = world.board.width, world.board.height
+    return f"{'abcdefghijklmnopqrstuvwxyz'[square % width % 26]}{height - square // width}"
+
+
 def register(app: Any) -> None:
     """Put the whole game on the App the engine builds for each game of this ruleset."""
     app.set_rules_model(Rules)
@@ -196,6 +209,8 @@ def register(app: Any) -> None:
     app.add_computer_player("normal", ComputerPlayer)
     app.add_computer_player("random", RandomPlayer)
     app.set_legal_commands(legal_commands)  # what learning agents and random players choose among
+    app.presentation.pieces = claimed_squares  # the default board screen draws these; a click claims a square
+    app.presentation.place_name = square_name  # how the log and messages name a square
 '''
 
 MANIFEST = '''\
