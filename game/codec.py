@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
+from components.bounds import field_problems
 from components.commands import Command
 from systems.command_fields import field_problem
 
@@ -73,7 +74,11 @@ def _build(cls: type, data: Any, where: str) -> Any:
     values = {name: getattr(parsed, name) for name in model.model_fields}
     for name in tuples:
         values[name] = tuple(values[name])
-    return cls(**values)
+    built = cls(**values)
+    if (problem := next(field_problems(built), None)) is not None:  # the fixed bounds the class declares
+        field, _, message = problem.partition(": ")
+        raise CodecError(f"{where}.{field.partition('.')[2]}", message)
+    return built
 
 
 def command_to_data(command: Command) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import esper
 from components.abilities import Pathfinder
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
+from components.bounds import declared, field_problems
 from components.players import HomeBase, Player, Stockpile
 from components.structures import Structure
 from systems import queries as q
@@ -39,6 +40,7 @@ def invariant_problems(world: World, limit: int = 20, board: bool = True) -> lis
         problems.append(f"{where}: {message}")
 
     _seat_problems(world, bad)
+    _declared_problems(world, bad)
     for check in world.app.invariants:
         problems.extend(check(world))
     if board:
@@ -191,6 +193,20 @@ def _seat_problems(world: World, report: Report) -> None:
         report("clock", f"winner {clock.winner} in stage {clock.stage!r}: only a finished game has a winner")
     elif clock.winner is not None and clock.winner != DRAW and clock.winner not in world.seats:
         report("clock", f"winner {clock.winner} is not a seat")
+
+
+def _declared_problems(world: World, report: Report) -> None:
+    """Every ruleset's: each component's declared bounds and seat references (components.bounds), no ruleset
+    code needed; the first broken one per component type."""
+    seats = set(world.seats)
+    for cls in world.app.components.values():
+        if not declared(cls):
+            continue
+        for entity, component in esper.get_component(cls):
+            problem = next(field_problems(component, world.rules, seats), None)
+            if problem is not None:
+                report(f"entity {entity}", problem)
+                break
 
 
 def _board_problems(world: World, report: Report) -> None:

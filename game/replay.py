@@ -224,6 +224,10 @@ def _header_from(
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
+    from game.embedded_rules import embedded_rules_errors
+
+    if isinstance(data["ruleset"], dict) and (errors := embedded_rules_errors(rules, data["ruleset"], file, search)):
+        raise DataError(errors)  # not edited: exactly what the recorded mods give with the recorded options
     board = data["board"] if isinstance(data["board"], BoardData) else BoardData.model_validate(data["board"])
     if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
         raise DataError([f"{file}: board: {problem}"])  # before any board is built

@@ -50,15 +50,17 @@ from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
 from components.players import Player
 from components.rules import Ruleset
+from components.seats import ENGINE_COMMANDS, SeatOrders
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
 from game.content.manifest import DEFAULT_RULESET, MOD_ID_PATTERN
 from game.engine import Game, packed_history
 from game.errors import DataError
-from game.flow import SEAT, Flow
+from game.flow import ALL, SEAT, Flow
 from game.invariants import invariant_problems
 from game.setup import fresh_world_name
 from game.snapshot import component_data, plain, rng_state
+from systems import actions
 from systems.board import make_board
 from systems.world import DRAW, OVER, Clock, World
 
@@ -883,7 +885,11 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
             if isinstance(exc, DataError):
                 raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
             raise _pydantic_errors(file, exc, "ruleset.") from None
-        rules = rules_now
+        return save, rules_now
+    from game.embedded_rules import embedded_rules_errors
+
+    if errors := embedded_rules_errors(rules, save.ruleset, file):  # not edited: what the recorded mods give
+        raise DataError(errors)
     return save, rules
 
 
@@ -1081,7 +1087,7 @@ def _territory_columns(
         raise DataError([f"{file}: state.territories.ids: entity ids must be distinct, positive and below "
                          "state.next_entity"])
     seat_set = set(seats)
-    if stray := next((o for o in owners if o is not None and o not in seat_set), None):
+    if (stray := next((o for o in owners if o is not None and o not in seat_set), None)) is not None:  # 0 too
         raise DataError([f"{file}: state.territories.owners: seat {stray} is not at the table"])
     return {e: (Territory(i, terrain[i]), Ownership(o)) for i, (e, o) in enumerate(zip(ids, owners, strict=True))}
 
@@ -1091,6 +1097,8 @@ def _history_errors(history: list[tuple[int, int, Any]], seats: list[int], rnd: 
     """The history's shape: rounds in order and never ahead of the clock, every seat's setup commands (the
     base game: its base choice), and every round up to the current one (a history cut short cannot replay
     the game)."""
+    if rnd > len(history) + 1:  # every round before the current one holds commands: bounded before any range()
+        return [f"{file}: state.clock.round: round {rnd}, but the history holds only {len(history)} commands"]
     last = 0
     for index, (r, seat, _) in enumerate(history):
         if r < last or r > rnd or seat not in seats:
@@ -1248,6 +1256,8 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
         game = Game(world, history=packed_history(content.history), game_id=save.game_id)
         if problems := invariant_problems(world, board=False):  # the board's index came from checked columns
             raise DataError([f"{source}: state: {problem}" for problem in problems])
+        if problems := pending_order_problems(game):
+            raise DataError([f"{source}: {problem}" for problem in problems])
         if (summary := summary_data(world)) != save.summary.model_dump():
             wrong = next(k for k in summary if summary[k] != save.summary.model_dump()[k])
             raise DataError([f"{source}: summary.{wrong}: does not match the game (the header was edited)"])
@@ -1256,6 +1266,34 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
         esper.switch_world(previous)
         esper.delete_world(name)
         raise
+
+
+def pending_order_problems(game: Game) -> list[str]:
+    """Hidden orders buffered in a simultaneous phase, checked as when they were given: only in such a phase,
+    of a seat still in the game, each a command of this game that its handler accepts now (the state does not
+    change while orders are buffered)."""
+    world = game.world
+    phase = game.app.flow.phase(world.clock.stage)
+    kinds = {name: cls for name, cls in game.app.command_types().items() if cls not in ENGINE_COMMANDS}
+    for entity, orders in esper.get_component(SeatOrders):
+        where = f"state.entities.{entity}.SeatOrders"
+        if phase is None or phase.acts != ALL or world.clock.winner is not None:
+            return [f"{where}: orders are kept only during a simultaneous phase"]
+        if orders.seat not in world.alive_seats() or world.players.get(orders.seat) != entity:
+            return [f"{where}.seat: seat {orders.seat} is not a seat in the game with this player entity"]
+        for index, data in enumerate(orders.orders):
+            try:
+                command = command_from_data(data, f"{where}.orders.{index}", kinds)
+            except CodecError as exc:
+                return [f"{exc.field}: {exc.message}"]
+            world.submitted_by = orders.seat
+            try:
+                reason = actions.check(world, command)
+            finally:
+                world.submitted_by = None
+            if reason is not None:
+                return [f"{where}.orders.{index}: {reason}"]
+    return []
 
 
 def _create_entities(entities: list[tuple[int, list[object]]]) -> None:

@@ -7,11 +7,12 @@ writes the result back; the engine's flow then moves to the next seat when the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import esper
 
 from components.board import Ownership
+from components.bounds import Seat, Within
 from components.players import Player
 from systems.hooks import LOST, WON
 from systems.outcome import finish
@@ -19,12 +20,14 @@ from systems.world import World
 
 from . import rules as R
 
+STAT = 10**6  # far above any troop count or round the rules give; a larger one is an edited save
+
 
 @dataclass(slots=True)
 class Troops:
     """RS1.4: the troops on a region (they are only counted)."""
 
-    count: int = 0
+    count: Annotated[int, Within(0, STAT)] = 0
 
 
 @dataclass(slots=True)
@@ -32,20 +35,20 @@ class RiskyClock:
     """Where the rotation and this turn stand (RS2.4, RS3.3, RS4, RS5.1); one, on the first seat's entity."""
 
     phase: str = R.CLAIM
-    tick: int = 0
-    round: int = 0
+    tick: Annotated[int, Within(0, STAT)] = 0
+    round: Annotated[int, Within(0, STAT)] = 0
     last_position: int = -1
     placement_ticks_left: int = 0
-    eliminated: list[int] = field(default_factory=list)
-    forfeited: list[int] = field(default_factory=list)
+    eliminated: Annotated[list[int], Seat()] = field(default_factory=list)
+    forfeited: Annotated[list[int], Seat()] = field(default_factory=list)
     general: int = 0
     bonus_left: dict[str, int] = field(default_factory=dict)
     start_owned: list[int] = field(default_factory=list)
     sources_used: list[int] = field(default_factory=list)
     targets_used: list[int] = field(default_factory=list)
-    attacks: int = 0
+    attacks: Annotated[int, Within(0, STAT)] = 0
     battle: list[int] = field(default_factory=list)  # [source, target, force] while a battle runs
-    winner: int = 0  # 0: none yet
+    winner: Annotated[int, Seat(none=0)] = 0  # 0: none yet
     draw: bool = False
 
 

@@ -1,0 +1,200 @@
+"""Hostile saves of every installed ruleset, as tests/test_hostile_saves.py tries the base game's: each edited
+save (its checksum recomputed: a careful cheat) is refused on load with a one-line message naming the file and
+the field, leaves no world behind, and `foc replay --verify` refuses it too. The component bounds and seat
+references come from the components' declarations (components.bounds), the rules from the installed mods."""
+
+from __future__ import annotations
+
+import copy
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import esper
+import pytest
+
+from components.bounds import Seat, Within, declared
+from game.content import load_app, rulesets
+from game.errors import DataError
+from game.saves import checksum, encode, load_game, read_raw
+from tests.every_ruleset import RULESETS, saved
+
+Edit = Callable[[dict[str, Any]], None]
+_SAVES: dict[str, dict[str, Any]] = {}
+
+
+def save_of(ruleset: str, folder: Path) -> dict[str, Any]:
+    if ruleset not in _SAVES:
+        _SAVES[ruleset] = read_raw(saved(ruleset, folder))
+    return copy.deepcopy(_SAVES[ruleset])
+
+
+def write(data: dict[str, Any], folder: Path) -> Path:
+    data["checksum"] = checksum(data)
+    path = folder / "hostile.foc.json.gz"
+    path.write_bytes(encode(data))
+    return path
+
+
+def refused(path: Path) -> str:
+    worlds, current = set(esper.list_worlds()), esper.current_world
+    with pytest.raises(DataError) as caught:
+        load_game(path)
+    assert set(esper.list_worlds()) == worlds and esper.current_world == current  # nothing left behind
+    first = caught.value.errors[0]
+    assert first.startswith(f"{path}: ") and "\n" not in first
+    return first
+
+
+def refused_everywhere(data: dict[str, Any], folder: Path, capsys: Any) -> str:
+    from game.cli import main
+
+    path = write(data, folder)
+    message = refused(path)
+    assert main(["replay", str(path), "--verify"]) == 2
+    out = capsys.readouterr().out
+    assert "verified" not in out
+    return message
+
+
+def entities_with(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    return [comps[name] for comps in data["state"]["entities"].values() if name in comps]
+
+
+def declared_fields(ruleset: str) -> list[tuple[str, str, Seat | Within]]:
+    """(component, field, marker) of every marked field of the ruleset's registered components."""
+    out = []
+    for name, cls in load_app(ruleset).components.items():
+        for field, marks in declared(cls):
+            out.extend((name, field, mark) for mark in marks)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("value", [10**18, 10**7, 10**4])
+def test_a_huge_round_is_refused_before_anything_is_sized_by_it(ruleset, value, tmp_path, capsys):
+    data = save_of(ruleset, tmp_path)
+    data["state"]["clock"]["round"] = value
+    data["summary"]["round"] = value
+    assert "state.clock.round" in refused_everywhere(data, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("owner", [0, -1, 9])
+def test_a_territory_owned_by_no_seat_is_refused(ruleset, owner, tmp_path, capsys):
+    data = save_of(ruleset, tmp_path)
+    data["state"]["territories"]["owners"][0][0] = owner
+    assert f"seat {owner} is not at the table" in refused_everywhere(data, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_declared_bound_and_seat_reference_of_every_component_is_checked(ruleset, tmp_path, capsys):
+    """Each marked field present in the save (a creature's owner, a regiment's men, troops on a region...) set
+    beyond its bounds, or to a seat that does not exist, is refused naming the component and field."""
+    base = save_of(ruleset, tmp_path)
+    tried = 0
+    for name, field, mark in declared_fields(ruleset):
+        holders = entities_with(base, name)
+        if not holders or field not in holders[0]:
+            continue
+        wrongs: list[Any] = [9, -5] if isinstance(mark, Seat) else [10**18, -(10**18), 10**23]
+        for wrong in wrongs:
+            data = copy.deepcopy(base)
+            target = entities_with(data, name)[0]
+            value = target[field]
+            target[field] = [wrong] * max(1, len(value)) if isinstance(value, list) else wrong
+            message = refused_everywhere(data, tmp_path, capsys)
+            assert field in message and (name in message or "state.entities" in message), message
+            tried += 1
+    assert tried or ruleset == "base"  # every other ruleset declares some of its components' bounds
+
+
+def first_number(tree: Any, path: list[str]) -> list[str] | None:
+    """The dotted path of the first whole number in a rules document (depth first, keys in order)."""
+    if type(tree) is int:
+        return path
+    items = tree.items() if isinstance(tree, dict) else enumerate(tree) if isinstance(tree, list) else ()
+    for key, value in items:
+        if (found := first_number(value, [*path, str(key)])) is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_changed_rules_value_in_the_embedded_rules_is_refused(ruleset, tmp_path, capsys):
+    """A unit type's number where the ruleset's unit types have one, else its own rules' first number."""
+    data = save_of(ruleset, tmp_path)
+    rules = data["ruleset"]
+    own = [k for k in rules if k not in ("setup", "terrain", "board", "mods", "extra", "game_options")]
+    path = first_number(rules["units"], ["units"]) or first_number({k: rules[k] for k in own}, [])
+    assert path is not None
+    table = rules
+    for part in path[:-1]:
+        table = table[int(part)] if isinstance(table, list) else table[part]
+    last = int(path[-1]) if isinstance(table, list) else path[-1]
+    table[last] += 1
+    assert f"ruleset.{'.'.join(path)}" in refused_everywhere(data, tmp_path, capsys)
+
+
+def _options() -> list[tuple[str, str, Any]]:
+    """(ruleset, option, a value it does not allow) for every declared option of every installed ruleset."""
+    out = []
+    for rid, (manifest, _) in sorted(rulesets().items()):
+        for option in manifest.options:
+            bad = {"bool": "yes", "choice": "steal", "int": 10**9}[option.type]
+            out.append((rid, option.name, bad))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "option", "bad"), _options())
+@pytest.mark.parametrize("where", ["rules", "record", "both"])
+def test_an_option_set_to_a_value_it_does_not_allow_is_refused(ruleset, option, bad, where, tmp_path, capsys):
+    """`seize_relic='yes'`, `claiming='steal'`, `max_rounds=10**9`: in the rules key the option sets, in the
+    recorded `game_options`, or in both."""
+    declared_option = next(o for o in rulesets()[ruleset][0].options if o.name == option)
+    data = save_of(ruleset, tmp_path)
+    rules = data["ruleset"]
+    if where in ("rules", "both"):
+        *path, last = declared_option.sets.split(".")
+        table = rules
+        for part in path:
+            table = table[part]
+        table[last] = bad
+    if where in ("record", "both"):
+        rules["game_options"][option] = bad
+    message = refused_everywhere(data, tmp_path, capsys)
+    assert "ruleset." in message
+
+
+def test_pending_hidden_orders_are_checked_on_load(tmp_path, capsys):
+    """Total War (or any ruleset with simultaneous phases): buffered orders are commands of the game that their
+    handler accepts; junk there was loaded, then the phase could not resolve."""
+    base = save_of("total-war", tmp_path)
+    assert entities_with(base, "SeatOrders") and entities_with(base, "SeatOrders")[0]["orders"]
+    for order, words in [({"type": "Nuke"}, "unknown command type"),
+                         ({"type": "Ready"}, "unknown command type"),
+                         ("move", "valid dictionary"),
+                         ({**entities_with(base, "SeatOrders")[0]["orders"][0], "regiment": 5}, "regiment"),
+                         ({**entities_with(base, "SeatOrders")[0]["orders"][0], "regiment": "9:infantry:1"}, "")]:
+        data = copy.deepcopy(base)
+        entities_with(data, "SeatOrders")[0]["orders"][0] = order
+        message = refused_everywhere(data, tmp_path, capsys)
+        assert "SeatOrders.orders.0" in message and words in message, message
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_rulesets_untouched_save_loads_and_verifies(ruleset, tmp_path, capsys):
+    from game.cli import main
+
+    path = write(save_of(ruleset, tmp_path), tmp_path)
+    load_game(path)
+    assert main(["replay", str(path), "--verify"]) == 0
+
+
+def test_the_marks_are_annotations_the_codec_sees_through():
+    """The codec builds the plain type from `Annotated[int, Within(...)]` (no marker leaks into the model)."""
+    from tests.tw_support import sub
+
+    hints = typing.get_type_hints(sub("regiments").Regiment)
+    assert hints["men"] is int
