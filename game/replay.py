@@ -12,6 +12,7 @@ are installed and registers their plugins (new games built from the header get t
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -285,7 +286,7 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     if raw.get("format") == SAVE_FORMAT:
         return _save_as_replay(raw, file, search)
     if raw.get("format") != REPLAY_FORMAT:
-        raise DataError([f"{file}: format: not a Forces of Conquest replay (format {raw.get('format')!r})"])
+        raise DataError([f"{file}: format: not a Forces of Conquest replay (format {reprlib.repr(raw.get('format'))})"])
     version = raw.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > REPLAY_VERSION:
         raise DataError([f"{file}: version: replay format {version} is newer than this game reads "

@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import re
+import reprlib
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -76,9 +77,11 @@ AUTOSAVE_KEEP = 5
 # v4 files are two gzip members: this small header first (listed without reading the rest), then the body
 HEADER_KEYS = ("format", "version", "game_version", "saved_at", "game_id", "ruleset_id", "mods", "summary",
                "checksum")
-MAX_FILE_BYTES = 64 * 1024 * 1024  # compressed; the largest board's save is a few MB
-MAX_JSON_BYTES = 128 * 1024 * 1024  # decompressed: a gzip bomb stops here, with a message
+MAX_FILE_BYTES = 32 * 1024 * 1024  # compressed; the largest board's save is a few MB
+MAX_JSON_BYTES = 16 * 1024 * 1024  # decompressed (a 16,384-territory game: 0.35 MB after 1,760 commands)
+MAX_JSON_VALUES = 400_000  # JSON values (that game: 43,000; a command ~8): parsed objects stay < 100 MB
 MAX_HEADER_BYTES = 1024 * 1024
+INFLATE_PIECE = 1024 * 1024  # decompressed a megabyte at a time
 THUMB_CELLS = 64  # the header's map thumbnail is at most 64 x 64 cells
 STALE_TEMP_SECONDS = 600  # temporary files of a save killed midway are removed after this long
 
@@ -595,18 +598,24 @@ class Autosaver:
 
 
 def _gunzip_members(blob: bytes, limit: int, file: str, first_only: bool = False) -> list[bytes]:
-    """The decompressed gzip members of `blob`, reading at most `limit` bytes in all (a bomb stops there)."""
+    """The decompressed gzip members of `blob`, reading at most `limit` bytes in all (a bomb stops there).
+
+    Inflated a piece (INFLATE_PIECE) at a time and joined once a member is whole: a bomb holds at most `limit`
+    bytes once, never a second copy of them (the whole peak stays near `limit` plus the interpreter)."""
     members: list[bytes] = []
     total = 0
     rest = blob
     while rest:
         inflater = zlib.decompressobj(wbits=31)
-        out = bytearray()
+        pieces: list[bytes] = []
+        size = 0
         pending = rest
         while not inflater.eof:
-            chunk = inflater.decompress(pending, limit + 1 - total - len(out))
-            out += chunk
-            if total + len(out) > limit:
+            chunk = inflater.decompress(pending, min(INFLATE_PIECE, limit + 1 - total - size))
+            pieces.append(chunk)
+            size += len(chunk)
+            if total + size > limit:
+                pieces.clear()
                 raise DataError([f"{file}: file: more than {limit // (1024 * 1024)} MB of data once "
                                  "decompressed; not a save this game wrote"])
             pending = inflater.unconsumed_tail
@@ -614,17 +623,29 @@ def _gunzip_members(blob: bytes, limit: int, file: str, first_only: bool = False
                 break
         if not inflater.eof:
             raise zlib.error("the data ends in the middle of a gzip member")
-        members.append(bytes(out))
-        total += len(out)
+        members.append(b"".join(pieces))
+        pieces.clear()
+        total += size
         rest = inflater.unused_data
         if first_only:
             break
     return members
 
 
-def _json(text: bytes, file: str, where: str = "file") -> Any:
+def _json(held: list[bytes], file: str, where: str = "file") -> Any:
+    """The JSON document of the first bytes in `held`, taken out of it: the bytes are let go once decoded, so
+    a document never occupies memory three times (bytes, text, objects)."""
+    text = held.pop(0)
+    values = text.count(b",") + text.count(b"[") + text.count(b"{")  # each new value needs one of them
+    if values > MAX_JSON_VALUES:  # counted before parsing: `[[],[],...]` would take ~30x its size as objects
+        raise DataError([f"{file}: {where}: more than {MAX_JSON_VALUES:,} values; not a save this game wrote"])
     try:
-        return json.loads(text.decode("utf-8"))
+        decoded = text.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([f"{file}: {where}: not valid JSON ({exc})"]) from None
+    del text
+    try:
+        return json.loads(decoded)
     except RecursionError:
         raise DataError([f"{file}: {where}: nested too deeply; not a save this game wrote"]) from None
     except (UnicodeDecodeError, ValueError) as exc:
@@ -653,8 +674,10 @@ def read_raw(path: Path) -> dict[str, Any]:
             raise DataError([f"{file}: file: corrupt or truncated gzip data ({exc})"]) from None
     elif len(blob) > MAX_JSON_BYTES:
         raise DataError([f"{file}: file: too large to be a save"])
+    del blob  # the members alone hold the data now; each is let go as it is parsed
     if len(members) == 2:  # v4: header, then body
-        header, body = _json(members[0], file, "header"), _json(members[1], file)
+        header = _json(members, file, "header")
+        body = _json(members, file)
         if not isinstance(header, dict) or not isinstance(body, dict):
             raise DataError([f"{file}: (root): expected a JSON object"])
         if overlap := sorted(set(header) & set(body)):
@@ -662,7 +685,7 @@ def read_raw(path: Path) -> dict[str, Any]:
         return {**header, **body}
     if len(members) != 1:
         raise DataError([f"{file}: file: {len(members)} gzip members; a save has one or two"])
-    data = _json(members[0], file)
+    data = _json(members, file)
     if not isinstance(data, dict):
         raise DataError([f"{file}: (root): expected a JSON object"])
     return data
@@ -689,7 +712,7 @@ def read_header(path: str | Path) -> SaveHeader | None:
         return None
     if not first.endswith(b"\n"):
         return None  # v1-v3: the whole save is one JSON document
-    raw = _json(first, file, "header")
+    raw = _json([first], file, "header")
     if not isinstance(raw, dict):
         raise DataError([f"{file}: header: expected a JSON object"])
     try:
@@ -831,12 +854,12 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
 def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:
     """Bring a save's data up to the current version, one step at a time; newer versions are refused."""
     if data.get("format") != SAVE_FORMAT:
-        raise DataError([f"{file}: format: not a Forces of Conquest save (format {data.get('format')!r})"])
+        raise DataError([f"{file}: format: not a Forces of Conquest save (format {reprlib.repr(data.get('format'))})"])
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DataError([f"{file}: version: expected a positive integer, got {version!r}"])
+        raise DataError([f"{file}: version: expected a positive integer, got {reprlib.repr(version)}"])
     if version > SAVE_VERSION:
-        made_by = data.get("game_version", "a newer version")
+        made_by = str(data.get("game_version", "a newer version"))[:40]
         raise DataError([
             f"{file}: version: this save uses format version {version}, made by Forces of Conquest {made_by}; "
             f"this version reads formats up to {SAVE_VERSION}. Update the game to load it."

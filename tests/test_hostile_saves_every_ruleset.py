@@ -198,3 +198,29 @@ def test_the_marks_are_annotations_the_codec_sees_through():
 
     hints = typing.get_type_hints(sub("regiments").Regiment)
     assert hints["men"] is int
+
+
+def test_a_document_of_too_many_values_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    """`[[],[],...]` costs ~30 times its text once parsed: the values are counted first (MAX_JSON_VALUES); the
+    peak memory of the hostile shapes is measured by bench/bench_hostile_memory.py."""
+    import gzip
+    import json
+
+    monkeypatch.setattr("game.saves.MAX_JSON_VALUES", 1000)
+    path = tmp_path / "lists.foc.json.gz"
+    path.write_bytes(gzip.compress(b"[" + b",".join([b"[]"] * 600) + b"]"))
+
+    def parsed(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("parsed before the values were counted")
+
+    monkeypatch.setattr(json, "loads", parsed)
+    assert "more than 1,000 values" in refused(path)
+
+
+def test_a_format_that_is_not_text_is_not_echoed_whole(tmp_path):
+    import gzip
+
+    path = tmp_path / "format.foc.json.gz"
+    path.write_bytes(gzip.compress(b'{"format": [' + b",".join([b'"' + b"x" * 100 + b'"'] * 100) + b"]}"))
+    message = refused(path)
+    assert "format" in message and len(message) < len(str(path)) + 300  # 10,000 characters given
