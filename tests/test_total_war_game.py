@@ -197,6 +197,48 @@ def test_tw7_reaction_fire_on_the_engine_follows_the_moves():
                                                        if type(e).__name__ == "ShotFired" and e.target == blue.name)
 
 
+def _reaction_scenario(path: tuple[str, ...], start: str = "K16", cover_at: dict[str, str] | None = None):
+    """Red Infantry 2 (100 men, effective 100: Triumphant, damage 100%) holds at K10 facing S; Blue Cavalry 1
+    (50 men) moves from `start` along `path`. The field between them is plain unless `cover_at` says else."""
+    import esper
+
+    game = deployed()
+    module = tw(game)
+    regs = regiments(game)
+    red, blue = regs["1:infantry:2"], regs["2:cavalry:1"]
+    red.hex, red.facing = module.hexes.parse_hex("K10"), "S"
+    blue.hex = module.hexes.parse_hex(start)
+    game.world.activate()
+    for _, field in esper.get_component(module.components.Field):
+        for row in range(9, 22):
+            field.terrain.pop(f"K{row}", None)
+        field.terrain.update(cover_at or {})
+    assert game.submit(module.commands.Move(blue.name, "move", path, "N"), seat=2).ok
+    result = ready_both(game)
+    shots = [e for e in result.events if type(e).__name__ == "ShotFired" and e.regiment == red.name]
+    return game, blue, shots
+
+
+def test_tw7_4_the_reaction_shot_hits_the_regiment_that_triggered_it_after_it_moved_on():
+    """TW7.2: Blue's last step in Red's arc at distance 2..6 with Red adjacent to no enemy is K13 -> K12 (the
+    step to K11 leaves Red adjacent), so K12 is the trigger hex. TW7.4: the shot is at Blue, with K12's
+    distance (2: 100%) and cover (buildings: 50%): TW8.2 base 100 // 3 = 33, TW10.1 33 x 100 x 100 x 50 /
+    100^3 = 16.5 -> 16 men. Before, nobody stood on K12 at the end of movement and the shot hit nothing."""
+    game, blue, shots = _reaction_scenario(("K15", "K14", "K13", "K12", "K11"), cover_at={"K12": "buildings"})
+    assert [(e.target, e.men, e.reaction) for e in shots] == [(blue.name, 16, True)]
+    assert regiments(game)[blue.name].men == 50 - 16
+    assert tw(game).hexes.hex_name(regiments(game)[blue.name].hex) == "K11"
+
+
+def test_tw7_4_a_plain_trigger_hex_gives_the_full_shot_and_no_trigger_gives_none():
+    """The same charge over plain ground: 33 men (K12 at distance 2, cover 100). A regiment that stays beyond
+    range (distance 7 and more: K17 -> K18) triggers nothing (TW7.2), so no reaction shot."""
+    _, blue, shots = _reaction_scenario(("K15", "K14", "K13", "K12", "K11"))
+    assert [(e.target, e.men) for e in shots] == [(blue.name, 33)]
+    _, _, shots = _reaction_scenario(("K18",), start="K17")
+    assert shots == []
+
+
 def test_tw12_1_a_side_may_resign():
     from components.commands import Resign
 

@@ -82,12 +82,14 @@ class CombatResult:
 
 def shoot(
     shooter: Regiment, target_hex: Cube, regiments: list[Regiment], terrain: dict[Cube, str], rules: TotalWarRules,
-    rng: random.Random, morale_factor: int, reaction: bool = False,
+    rng: random.Random, morale_factor: int, reaction: bool = False, aimed: Regiment | None = None,
 ) -> list[Hit]:
-    """TW8.2-TW8.5 (TW7.4 when `reaction`: no friendly fire, no area): the hits of one shot."""
+    """TW8.2-TW8.5 (TW7.4 when `reaction`: no friendly fire, no area): the hits of one shot. `aimed`: the
+    regiment hit, wherever it stands now (TW7.4: the one that triggered the reaction, at its trigger hex's
+    distance and cover), else whoever stands on `target_hex`."""
     kind = rules.units[shooter.kind]
     at = {o.hex: o for o in regiments}
-    target = at.get(target_hex)
+    target = aimed if aimed is not None else at.get(target_hex)
     hits: list[Hit] = []
     if kind.artillery:
         base = rng.randint(rules.fire.artillery_low * shooter.men, rules.fire.artillery_high * shooter.men)

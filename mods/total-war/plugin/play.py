@@ -346,9 +346,9 @@ def react(world: World) -> None:
         shots = (rules.reaction.general_shots if reactor.general else rules.reaction.shots)
         shots += morale.state_of(reactor.effective, rules).reactions
         for enemy, where in mine[:shots]:
-            made = combat.shoot(reactor, where, alive, terrain(world), rules, world.rng,
-                                morale.damage_factor(reactor.effective, rules), reaction=True)
-            made = [combat.Hit(h.source, enemy, h.men, h.artillery) for h in made]  # the enemy, on its trigger hex
+            made = combat.shoot(reactor, where, alive, terrain(world), rules, world.rng,  # TW7.4: the enemy that
+                                morale.damage_factor(reactor.effective, rules), reaction=True,  # triggered it,
+                                aimed=names[enemy])  # at its trigger hex's distance and cover, wherever it went
             for hit in made:
                 world.emit(ShotFired(reactor.seat, reactor.name, hit.target, hit.men, True, hit.artillery))
             hits.extend(made)
