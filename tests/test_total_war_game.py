@@ -239,6 +239,41 @@ def test_tw7_4_a_plain_trigger_hex_gives_the_full_shot_and_no_trigger_gives_none
     assert shots == []
 
 
+def _overrun(guarded: bool):
+    """Blue Cavalry 1 (stored morale 60) stands beside Red Artillery 1 at K21, far from every other regiment;
+    `guarded`: Red Infantry 3 stands beside the artillery too. Both sides hold through movement; in combat the
+    cavalry attacks the artillery by default (TW9.1: its only adjacent enemy, or the fewest men)."""
+    game = deployed()
+    module = tw(game)
+    regs = regiments(game)
+    art, cav, guard = regs["1:artillery:1"], regs["2:cavalry:1"], regs["1:infantry:3"]
+    art.hex, cav.hex, cav.facing, cav.morale = module.hexes.parse_hex("K21"), module.hexes.parse_hex("K22"), "N", 60
+    guard.hex = module.hexes.parse_hex("K20" if guarded else "A25")  # K20: beside the artillery, not the cavalry
+    ready_both(game)  # movement: nobody moves
+    assert game.world.clock.stage == "combat"
+    result = ready_both(game)  # combat, morale
+    return game, art, cav, result
+
+
+def test_tw9_5_tw11_2_overrunning_unguarded_artillery_destroys_it_and_credits_the_attacker():
+    """TW9.5: no guard beside it, the attacked artillery is destroyed; TW11.2: the cavalry damaged an enemy that
+    was destroyed this turn: +10. Its other events: in melee (not rested), no losses, end of turn +4:
+    60 + 4 + 10 = 74."""
+    game, art, cav, result = _overrun(guarded=False)
+    kinds = [(type(e).__name__, getattr(e, "regiment", None)) for e in result.events]
+    assert ("RegimentDestroyed", art.name) in kinds
+    melee = [e for e in result.events if type(e).__name__ == "MeleeFought" and e.regiment == cav.name]
+    assert [(e.target, e.dealt) for e in melee] == [(art.name, 10)]  # all its men (10): it is destroyed
+    assert art.name not in regiments(game) and regiments(game)[cav.name].morale == 60 + 4 + 10
+
+
+def test_tw9_5_a_guarded_artillery_is_not_destroyed_and_gives_no_credit():
+    """The other side: the guard takes the attack (TW9.5), nothing is destroyed, no credit: 60 + 4 = 64 (the
+    guard, beside the artillery but not the cavalry, neither attacks nor, without an order, fires)."""
+    game, art, cav, _ = _overrun(guarded=True)
+    assert art.name in regiments(game) and regiments(game)[cav.name].morale == 60 + 4
+
+
 def test_tw12_1_a_side_may_resign():
     from components.commands import Resign
 

@@ -197,8 +197,9 @@ def resolve_combat(
         taker = defender
         if rules.units[defender.kind].artillery:
             shield = artillery_shield(defender, regiments, rules)
-            if shield is None:
-                result.destroyed_artillery.append(defender.name)
+            if shield is None:  # TW9.5: destroyed, by this attack: a hit of all its men, so the attacker is
+                result.destroyed_artillery.append(defender.name)  # credited (TW11.2's +10) like any other
+                result.hits.append(Hit(attacker.name, defender.name, defender.men, charge=charge))
                 continue
             taker = shield
         result.hits.append(Hit(attacker.name, taker.name, dealt, charge=charge))
