@@ -224,3 +224,36 @@ def test_a_format_that_is_not_text_is_not_echoed_whole(tmp_path):
     path.write_bytes(gzip.compress(b'{"format": [' + b",".join([b'"' + b"x" * 100 + b'"'] * 100) + b"]}"))
     message = refused(path)
     assert "format" in message and len(message) < len(str(path)) + 300  # 10,000 characters given
+
+
+CROSS_ENTITY = [  # ruleset, component, field, value, words: each ruleset's own invariants (app.add_invariants)
+    ("total-war", "Regiment", "kind", "dragoons", "unknown regiment type"),
+    ("total-war", "Regiment", "men", 5000, "at most"),
+    ("total-war", "Regiment", "facing", "UP", "Regiment.facing"),
+    ("relic-duels", "Character", "key", "stranger", "in no roster"),
+    ("relic-duels", "Character", "hex", 99_999, "off the land"),
+    ("monstercrasher", "Creature", "kind", "dragon", "unknown creature type"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "name", "field", "value", "words"), CROSS_ENTITY,
+                         ids=[f"{c[0]}-{c[1]}.{c[2]}" for c in CROSS_ENTITY])
+def test_each_rulesets_own_invariants_refuse_an_edited_save(ruleset, name, field, value, words, tmp_path, capsys):
+    data = save_of(ruleset, tmp_path)
+    holders = entities_with(data, name)
+    if not holders:
+        pytest.skip(f"no {name} in the {ruleset} save")
+    holders[0][field] = value
+    message = refused_everywhere(data, tmp_path, capsys)
+    assert words in message and f"{name}." in message, message
+
+
+def test_two_regiments_on_one_hex_or_under_one_name_are_refused(tmp_path, capsys):
+    base = save_of("total-war", tmp_path)
+    for field, words in (("hex", "shares its hex"), ("number", "twice")):
+        data = copy.deepcopy(base)
+        first, second = entities_with(data, "Regiment")[:2]
+        second[field] = first[field]
+        if field == "number":
+            second["kind"], second["seat"] = first["kind"], first["seat"]
+        assert words in refused_everywhere(data, tmp_path, capsys)
