@@ -257,3 +257,22 @@ def test_two_regiments_on_one_hex_or_under_one_name_are_refused(tmp_path, capsys
         if field == "number":
             second["kind"], second["seat"] = first["kind"], first["seat"]
         assert words in refused_everywhere(data, tmp_path, capsys)
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("kind", "bribe", "Prompt.kind"),
+    ("seats", [1, 1], "Prompt.seats"),
+    ("seats", [1, 9], "seat 9 is not at the table"),
+    ("given", ["nonsense", ""], "Prompt.given"),
+    ("given", [""], "Prompt.given"),
+    ("default", "surrender", "Prompt.answers"),
+    ("resume", 10**6, "Prompt.resume"),
+    ("stage", "nowhere", "Prompt.resume"),
+])
+def test_a_pending_question_is_checked_on_load_for_every_ruleset(field, value, words, tmp_path, capsys):
+    """The engine's questions (systems.prompts): the Relic Duels save holds one, a duel round asked to both."""
+    data = save_of("relic-duels", tmp_path)
+    asked = entities_with(data, "Prompt")
+    assert asked
+    asked[0][field] = value
+    assert words in refused_everywhere(data, tmp_path, capsys)
