@@ -84,8 +84,8 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
 
 
 def id_clashes() -> list[str]:
-    """Each mod found under an id that another mod already has (a user mod named `cavalry` beside the game's
-    own): `--mod cavalry` could then not say which is meant, so `foc validate` names both folders."""
+    """Each mod found under an id that another mod already has (a user mod reusing the id of one the game
+    comes with): `--mod ID` could then not say which is meant, so `foc validate` names both folders."""
     from game.content.discover import discover_mods
 
     out = []
