@@ -233,6 +233,9 @@ CROSS_ENTITY = [  # ruleset, component, field, value, words: each ruleset's own 
     ("relic-duels", "Character", "key", "stranger", "in no roster"),
     ("relic-duels", "Character", "hex", 99_999, "off the land"),
     ("monstercrasher", "Creature", "kind", "dragon", "unknown creature type"),
+    ("risky-space", "RiskyClock", "phase", "nap", "unknown phase"),
+    ("risky-space", "RiskyClock", "battle", [999, 998, 5], "RiskyClock.battle"),
+    ("risky-space", "RiskyClock", "sources_used", [10**5], "off the board"),
 ]
 
 

@@ -37,19 +37,38 @@ class RiskyClock:
     phase: str = R.CLAIM
     tick: Annotated[int, Within(0, STAT)] = 0
     round: Annotated[int, Within(0, STAT)] = 0
-    last_position: int = -1
-    placement_ticks_left: int = 0
+    last_position: Annotated[int, Within(-1, STAT)] = -1
+    placement_ticks_left: Annotated[int, Within(0, STAT)] = 0
     eliminated: Annotated[list[int], Seat()] = field(default_factory=list)
     forfeited: Annotated[list[int], Seat()] = field(default_factory=list)
-    general: int = 0
-    bonus_left: dict[str, int] = field(default_factory=dict)
+    general: Annotated[int, Within(0, STAT)] = 0
+    bonus_left: Annotated[dict[str, int], Within(0, STAT)] = field(default_factory=dict)
     start_owned: list[int] = field(default_factory=list)
     sources_used: list[int] = field(default_factory=list)
     targets_used: list[int] = field(default_factory=list)
     attacks: Annotated[int, Within(0, STAT)] = 0
-    battle: list[int] = field(default_factory=list)  # [source, target, force] while a battle runs
+    battle: Annotated[list[int], Within(0, STAT)] = field(default_factory=list)  # [source, target, force] while a battle runs
     winner: Annotated[int, Seat(none=0)] = 0  # 0: none yet
     draw: bool = False
+
+
+def clock_problems(world: World) -> list[str]:
+    """RS2-RS7 across entities: one RiskyClock, on the first seat's player; a phase of the rules; the regions
+    the turn names (its start, sources, targets, a battle's) on the board (on every loaded save, in the tests)."""
+    clocks = esper.get_component(RiskyClock)
+    first = world.players.get(world.seats[0]) if world.seats else None
+    if len(clocks) != 1 or clocks[0][0] != first:
+        return [f"RiskyClock: {len(clocks)} clocks; exactly one, on seat {world.seats[0]}'s player (RS2.4)"]
+    entity, clock = clocks[0]
+    size = len(world.terrain)
+    if clock.phase not in (R.CLAIM, R.PLACE, R.REINFORCE, R.ATTACK, R.OVER):
+        return [f"entity {entity}: RiskyClock.phase: unknown phase {clock.phase!r}"]
+    for name in ("start_owned", "sources_used", "targets_used"):
+        if any(not 0 <= t < size for t in getattr(clock, name)):
+            return [f"entity {entity}: RiskyClock.{name}: a region off the board"]
+    if clock.battle and (len(clock.battle) != 3 or not all(0 <= t < size for t in clock.battle[:2])):
+        return [f"entity {entity}: RiskyClock.battle: expected [source, target, force] with regions on the board"]
+    return []
 
 
 def rules_of(world: World) -> Any:
@@ -175,6 +194,7 @@ def register_engine(app: Any) -> None:
     for event in (R.Rolled, R.Happened):
         app.add_event(event)
     app.set_hook("new_seat", new_seat)
+    app.add_invariants(clock_problems)
     app.set_hook("game_round", game_round)
     _ = Ownership  # the engine's territories carry Ownership; registered by register()
 
