@@ -279,3 +279,31 @@ def test_a_pending_question_is_checked_on_load_for_every_ruleset(field, value, w
     assert asked
     asked[0][field] = value
     assert words in refused_everywhere(data, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_replay_file_with_edited_rules_fails_verify(ruleset, tmp_path, capsys):
+    """Replay files carry their rules too: `foc replay --verify` refuses an edited value (it exited 0)."""
+    import gzip
+    import json
+
+    from game.cli import main
+    from game.replay import save_replay
+    from tests.every_ruleset import game_of
+
+    path = save_replay(game_of(ruleset), tmp_path / "r.focreplay.json.gz")
+    assert main(["replay", str(path), "--verify"]) == 0
+    capsys.readouterr()
+    data = read_raw(path)
+    rules = data["ruleset"]
+    own = [k for k in rules if k not in ("setup", "terrain", "board", "mods", "extra", "game_options")]
+    key = first_number(rules["units"], ["units"]) or first_number({k: rules[k] for k in own}, [])
+    assert key is not None
+    table = rules
+    for part in key[:-1]:
+        table = table[int(part)] if isinstance(table, list) else table[part]
+    table[int(key[-1]) if isinstance(table, list) else key[-1]] += 1
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    assert main(["replay", str(path), "--verify"]) == 2
+    out = capsys.readouterr().out
+    assert f"ruleset.{'.'.join(key)}" in out and "edited" in out
