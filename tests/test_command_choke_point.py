@@ -94,7 +94,7 @@ def test_every_command_with_junk_fields_is_refused_naming_the_field_and_changes_
     kinds = commands_with_fields(game)
     assert Answer in kinds and WithdrawOrder in kinds  # the engine's own commands too, in every ruleset
 
-    @settings(max_examples=25 * len(kinds), deadline=None, derandomize=True,
+    @settings(max_examples=10 * len(kinds), deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(st.sampled_from(kinds).flatmap(garbled), st.sampled_from([None, *game.acting_seats()]))
     def refused(sample: tuple[Any, set[str]], seat: int | None) -> None:
