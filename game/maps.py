@@ -25,6 +25,7 @@ WATER_TERRAIN_IDS: frozenset[str] = frozenset({"shallow_water", "deep_water"})
 TILE_SIZE = 32
 IMAGE_SIZE = 64
 MAX_MAP_BYTES = 64 * 1024 * 1024  # a 1024x1024 map written by Tiled is about 5 MB
+MAX_MAP_VALUES = 2_000_000  # JSON values (the largest board's 65,536 cells: ~70,000), counted before parsing
 _GID_MASK = 0x0FFFFFFF  # Tiled stores flip/rotation flags in the top 4 bits of a gid
 _PROJECT_ROOT = Path(__file__).resolve().parent.parent
 _TERRAIN_IMAGES = _PROJECT_ROOT / "assets" / "terrain"
@@ -252,7 +253,10 @@ def load_map(
     if path.stat().st_size > MAX_MAP_BYTES:
         raise MapError([f"{file}: file: {path.stat().st_size} bytes; map files may have at most {MAX_MAP_BYTES}"])
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        if text.count(",") + text.count("[") + text.count("{") > MAX_MAP_VALUES:  # `[[],[],...]`: ~30x as objects
+            raise MapError([f"{file}: file: more than {MAX_MAP_VALUES:,} JSON values; not a map"])
+        raw = json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise MapError([f"{file}: file: not a JSON file ({exc})"]) from None
     limit = _default_max_territories() if max_territories is None else max_territories
