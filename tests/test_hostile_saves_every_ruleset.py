@@ -307,3 +307,49 @@ def test_a_replay_file_with_edited_rules_fails_verify(ruleset, tmp_path, capsys)
     assert main(["replay", str(path), "--verify"]) == 2
     out = capsys.readouterr().out
     assert f"ruleset.{'.'.join(key)}" in out and "edited" in out
+
+
+def _player_of(data: dict[str, Any]) -> dict[str, Any]:
+    return entities_with(data, "Player")[0]
+
+
+def _cut_history(data: dict[str, Any]) -> None:
+    rounds = sorted({entry[0] for entry in data["history"]})
+    middle = rounds[len(rounds) // 2]
+    data["history"] = [entry for entry in data["history"] if entry[0] != middle]
+
+
+def _drop_player(data: dict[str, Any]) -> None:
+    key = next(k for k, comps in data["state"]["entities"].items() if "Player" in comps)
+    del data["state"]["entities"][key]  # with whatever else it held
+
+
+GENERIC = [  # what every ruleset's save has: the engine's own checks
+    ("clock seat 9", lambda d: d["state"]["clock"].update(seat=9), "state.clock.seat"),
+    ("unknown stage", lambda d: d["state"]["clock"].update(stage="siesta"), "unknown stage"),
+    ("winner mid-game", lambda d: d["state"]["clock"].update(winner=1), "only a finished game has a winner"),
+    ("seats repeated", lambda d: d["state"].update(seats=[1, 1]), "state.seats"),
+    ("junk rng", lambda d: d["state"].update(rng=[3, [1, 2], None]), "state.rng"),
+    ("next entity 1", lambda d: d["state"].update(next_entity=1), "next_entity"),
+    ("difficulty godlike", lambda d: _player_of(d).update(difficulty="godlike"), "unknown difficulty"),
+    ("no player", _drop_player, "player"),
+    ("history cut short", _cut_history, "history"),
+    ("history junk command", lambda d: d["history"].append([d["state"]["clock"]["round"], 1, {"type": "Nuke"}]),
+     "unknown command type"),
+    ("history ill-typed Answer", lambda d: d["history"].append([d["state"]["clock"]["round"], 1,
+                                                                {"type": "Answer", "prompt": 160.0, "answer": "x"}]),
+     "prompt"),
+    ("history ahead of the clock", lambda d: d["history"].append([d["state"]["clock"]["round"] + 5, 1,
+                                                                  {"type": "Ready"}]), "does not fit the game"),
+    ("header that lies", lambda d: d["summary"].update(round=d["summary"]["round"] + 1), "summary.round"),
+    ("terrain unknown", lambda d: d["board"]["terrain"].__setitem__(0, "lava"), "unknown terrain 'lava'"),
+    ("board 10**6 square", lambda d: d["board"].update(width=10**6, height=10**6), "board"),
+]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize(("name", "edit", "words"), GENERIC, ids=[g[0] for g in GENERIC])
+def test_the_engines_own_save_checks_hold_for_every_ruleset(ruleset, name, edit, words, tmp_path, capsys):
+    data = save_of(ruleset, tmp_path)
+    edit(data)
+    assert words in refused_everywhere(data, tmp_path, capsys)
