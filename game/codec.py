@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 import typing
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from components.bounds import field_problems
 from components.commands import Command
@@ -35,8 +35,11 @@ def _listify(annotation: Any) -> tuple[Any, bool]:
     origin = typing.get_origin(annotation)
     if origin is tuple:
         args = typing.get_args(annotation)
-        item = args[0] if args else Any
-        return list[item], True  # type: ignore[valid-type]
+        if not args or len(args) == 2 and args[1] is Ellipsis:
+            return list[args[0] if args else Any], True  # type: ignore[misc]
+        # a fixed tuple (a hex's (q, r)): exactly that many items, typed when they are all of one type
+        item = args[0] if len(set(args)) == 1 else Any
+        return Annotated[list[item], Field(min_length=len(args), max_length=len(args))], True  # type: ignore[valid-type]
     return annotation, False
 
 

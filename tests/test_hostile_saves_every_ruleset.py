@@ -353,3 +353,70 @@ def test_the_engines_own_save_checks_hold_for_every_ruleset(ruleset, name, edit,
     data = save_of(ruleset, tmp_path)
     edit(data)
     assert words in refused_everywhere(data, tmp_path, capsys)
+
+
+@pytest.mark.parametrize(("ruleset", "name", "field", "value", "words"), [
+    ("total-war", "Regiment", "hex", [1], "hex"),  # a fixed (q, r) tuple: the codec checks its length
+    ("total-war", "Regiment", "hex", [], "hex"),
+    ("relic-duels", "Duel", "fighters", [], "Duel.fighters"),  # was: IndexError on the next round
+    ("monstercrasher", "Creature", "file", 0, "Creature.file"),  # MC1.1: files 1..width
+])
+def test_shapes_found_by_fuzzing_are_refused(ruleset, name, field, value, words, tmp_path, capsys):
+    data = save_of(ruleset, tmp_path)
+    holders = entities_with(data, name)
+    if not holders:
+        pytest.skip(f"no {name} in the {ruleset} save")
+    holders[0][field] = value
+    assert words in refused_everywhere(data, tmp_path, capsys)
+
+
+def test_two_creatures_on_one_square_are_refused(tmp_path, capsys):
+    """MC1.2: a square holds at most one creature (two on one square crashed the next march: KeyError)."""
+    data = save_of("monstercrasher", tmp_path)
+    creatures = entities_with(data, "Creature")
+    if len(creatures) < 2:
+        pytest.skip("fewer than two creatures in the save")
+    creatures[1]["file"], creatures[1]["rank"] = creatures[0]["file"], creatures[0]["rank"]
+    assert "at most one creature (MC1.2)" in refused_everywhere(data, tmp_path, capsys)
+
+
+JUNK = [0, -1, 1, 2, 3, 9, 10**18, -(10**18), "", "x", None, True, [], [1], {}, 0.5]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_any_component_field_set_to_junk_is_refused_or_plays_on(ruleset, tmp_path):
+    """The attacker's way (seeded): one field of one saved component set to a junk value. Loading refuses it
+    with a DataError, or the game loads and its computer players play on without an exception."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from game import computer_seats
+    from game.ai import make_controller
+
+    base = save_of(ruleset, tmp_path)
+    slots = [(k, c, f) for k, comps in base["state"]["entities"].items() for c, fields in comps.items()
+             for f in fields]
+
+    @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(slots), st.sampled_from(JUNK))
+    def fuzz(slot: tuple[str, str, str], value: Any) -> None:
+        data = copy.deepcopy(base)
+        key, name, field = slot
+        data["state"]["entities"][key][name][field] = value
+        path = write(data, tmp_path)
+        try:
+            game = load_game(path)
+        except DataError as exc:
+            assert exc.errors[0].startswith(f"{path}: ") and "\n" not in exc.errors[0]
+            return
+        players = {seat: make_controller("normal", game.app) for seat in game.world.seats}
+        for _ in range(4):
+            if game.over:
+                break
+            if game.asking or game.awaiting_orders:
+                for seat in game.acting_seats():
+                    computer_seats.act(game, seat, players[seat])
+            else:
+                players[game.world.clock.seat].play_turn(game)
+
+    fuzz()

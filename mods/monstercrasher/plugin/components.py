@@ -18,8 +18,8 @@ class Creature:
     owner: Annotated[int, Seat()]
     power: Annotated[int, Within(0, STAT)]
     defense: Annotated[int, Within(0, STAT)]
-    file: Annotated[int, Within(0, "board.width")]
-    rank: Annotated[int, Within(-1, "board.height")]  # a step off the board's last rank crashes (MC6)
+    file: Annotated[int, Within(1, "board.width")]  # MC1.1: files A.. and ranks 1.. on the board
+    rank: Annotated[int, Within(1, "board.height")]
 
 
 @dataclass(slots=True)

@@ -1,5 +1,6 @@
 """Relic Duels' invariants across entities (checked on every loaded save and in the property tests): each
-character one of the roster (DU1.3), on its side, once, on the land or off it (OFF_MAP)."""
+character one of the roster (DU1.3), on its side, once, on the land or off it (OFF_MAP); a duel on the
+land with its two fighter slots (DU5.1)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import esper
 
-from .components import OFF_MAP, Character
+from .components import OFF_MAP, Character, Duel
 
 
 def character_problems(world: Any) -> list[str]:
@@ -27,4 +28,9 @@ def character_problems(world: Any) -> list[str]:
         keys.add(char.key)
         if char.hex != OFF_MAP and not 0 <= char.hex < size:
             out.append(f"{where}.hex: {char.hex} is off the land")
+    for entity, duel in esper.get_component(Duel):
+        if len(duel.fighters) != 2:
+            out.append(f"entity {entity}: Duel.fighters: expected two (the Company's, the Dominion's; \"\" to choose)")
+        if not 0 <= duel.hex < size:
+            out.append(f"entity {entity}: Duel.hex: {duel.hex} is off the land")
     return out
