@@ -359,6 +359,7 @@ def test_the_engines_own_save_checks_hold_for_every_ruleset(ruleset, name, edit,
     ("total-war", "Regiment", "hex", [1], "hex"),  # a fixed (q, r) tuple: the codec checks its length
     ("total-war", "Regiment", "hex", [], "hex"),
     ("relic-duels", "Duel", "fighters", [], "Duel.fighters"),  # was: IndexError on the next round
+    ("relic-duels", "Duel", "dominion", [], "Duel.company"),  # was: min() of an empty list
     ("monstercrasher", "Creature", "file", 0, "Creature.file"),  # MC1.1: files 1..width
 ])
 def test_shapes_found_by_fuzzing_are_refused(ruleset, name, field, value, words, tmp_path, capsys):

@@ -31,6 +31,8 @@ def character_problems(world: Any) -> list[str]:
     for entity, duel in esper.get_component(Duel):
         if len(duel.fighters) != 2:
             out.append(f"entity {entity}: Duel.fighters: expected two (the Company's, the Dominion's; \"\" to choose)")
+        if not duel.company or not duel.dominion or any(k not in roster for k in (*duel.company, *duel.dominion)):
+            out.append(f"entity {entity}: Duel.company: each side of a duel is one or more characters of the roster")
         if not 0 <= duel.hex < size:
             out.append(f"entity {entity}: Duel.hex: {duel.hex} is off the land")
     return out
