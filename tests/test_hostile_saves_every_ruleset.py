@@ -421,3 +421,18 @@ def test_any_component_field_set_to_junk_is_refused_or_plays_on(ruleset, tmp_pat
                 players[game.world.clock.seat].play_turn(game)
 
     fuzz()
+
+
+@pytest.mark.parametrize(("where", "value"), [("cluster", "nowhere"), ("cluster", 7)])
+def test_a_region_in_no_cluster_is_refused(where, value, tmp_path, capsys):
+    """RS1.2: every region is in one of the board's clusters (one in none crashed the next turn's bonus)."""
+    data = save_of("risky-space", tmp_path)
+    data["board"]["topology"]["regions"][3][where] = value
+    assert "board.topology" in refused_everywhere(data, tmp_path, capsys)
+
+
+def test_a_link_to_a_region_off_the_board_is_refused(tmp_path, capsys):
+    data = save_of("risky-space", tmp_path)
+    links = data["board"]["topology"]["links"]
+    links[0] = [links[0][0], -1]
+    assert "board.topology" in refused_everywhere(data, tmp_path, capsys)
