@@ -358,6 +358,7 @@ def test_the_engines_own_save_checks_hold_for_every_ruleset(ruleset, name, edit,
 @pytest.mark.parametrize(("ruleset", "name", "field", "value", "words"), [
     ("total-war", "Regiment", "hex", [1], "hex"),  # a fixed (q, r) tuple: the codec checks its length
     ("total-war", "Regiment", "hex", [], "hex"),
+    ("total-war", "Battle", "start_counts", [1], "Battle.start_counts"),  # was: zip() too short at the morale step
     ("relic-duels", "Duel", "fighters", [], "Duel.fighters"),  # was: IndexError on the next round
     ("relic-duels", "Duel", "dominion", [], "Duel.company"),  # was: min() of an empty list
     ("monstercrasher", "Creature", "file", 0, "Creature.file"),  # MC1.1: files 1..width

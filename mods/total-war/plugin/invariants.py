@@ -1,5 +1,6 @@
 """Total War's invariants across entities (checked on every loaded save and in the property tests): each regiment
-of a known type (TW2.1) at most its type's men, one regiment per name, one per hex, facing one of six ways."""
+of a known type (TW2.1) at most its type's men, one regiment per name, one per hex, facing one of six ways; one battle record with a
+starting count per seat (TW11.3, TW12.2)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 import esper
 
+from .components import Battle
 from .hexes import DIRECTIONS
 from .regiments import Regiment
 
@@ -31,4 +33,10 @@ def regiment_problems(world: Any) -> list[str]:
         if tuple(reg.hex) in hexes:
             out.append(f"{where}.hex: shares its hex with {hexes[tuple(reg.hex)]}")
         hexes[tuple(reg.hex)] = reg.name
+    battles = esper.get_component(Battle)
+    if len(battles) != 1 and world.clock.stage != "field":
+        out.append(f"Battle: {len(battles)} battle records; a game keeps exactly one")
+    for entity, record in battles:
+        if len(record.start_counts) != len(world.seats) or any(n < 0 for n in record.start_counts):
+            out.append(f"entity {entity}: Battle.start_counts: expected one regiment count per seat (TW11.3)")
     return out
