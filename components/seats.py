@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
+from components.bounds import Seat
 from components.commands import Command
 
 REFEREE = 0  # the issuer of engine-only commands (ForceResolve): the host's clock, never a player
@@ -15,7 +16,7 @@ class SeatOrders:
     """A seat's part of a simultaneous phase (on its player entity): its orders so far, as command data in
     the order given, hidden from the other seats until resolution, and whether it declared itself ready."""
 
-    seat: int
+    seat: Annotated[int, Seat()]
     orders: list[dict[str, Any]] = field(default_factory=list)
     ready: bool = False
 
@@ -31,7 +32,7 @@ class Prompt:
 
     kind: str
     question: str
-    seats: list[int]
+    seats: Annotated[list[int], Seat()]
     answers: list[str]
     default: str
     given: list[str]

@@ -9,10 +9,11 @@ from __future__ import annotations
 import dataclasses
 import typing
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from components.bounds import field_problems
 from components.commands import Command
 from systems.command_fields import field_problem
 
@@ -34,8 +35,11 @@ def _listify(annotation: Any) -> tuple[Any, bool]:
     origin = typing.get_origin(annotation)
     if origin is tuple:
         args = typing.get_args(annotation)
-        item = args[0] if args else Any
-        return list[item], True  # type: ignore[valid-type]
+        if not args or len(args) == 2 and args[1] is Ellipsis:
+            return list[args[0] if args else Any], True  # type: ignore[misc]
+        # a fixed tuple (a hex's (q, r)): exactly that many items, typed when they are all of one type
+        item = args[0] if len(set(args)) == 1 else Any
+        return Annotated[list[item], Field(min_length=len(args), max_length=len(args))], True  # type: ignore[valid-type]
     return annotation, False
 
 
@@ -73,7 +77,11 @@ def _build(cls: type, data: Any, where: str) -> Any:
     values = {name: getattr(parsed, name) for name in model.model_fields}
     for name in tuples:
         values[name] = tuple(values[name])
-    return cls(**values)
+    built = cls(**values)
+    if (problem := next(field_problems(built), None)) is not None:  # the fixed bounds the class declares
+        field, _, message = problem.partition(": ")
+        raise CodecError(f"{where}.{field.partition('.')[2]}", message)
+    return built
 
 
 def command_to_data(command: Command) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import esper
 
 from components.commands import Command
 from components.seats import (
+    ENGINE_COMMANDS,
     REFEREE,
     Answer,
     ClearOrders,
@@ -35,6 +36,7 @@ from game.flow import ALL, SEAT, Phase
 from game.packed_log import PackedLog
 from game.schedule import Schedule
 from systems import actions, prompts
+from systems.command_fields import field_problem
 from systems.events import Event, StageStarted, TurnEnded, TurnStarted
 from systems.seat_events import (
     OrderGiven,
@@ -172,6 +174,10 @@ class Game:
         if world.clock.winner is not None:
             return "the game is over"
         kind = type(command)
+        if kind not in ENGINE_COMMANDS and kind not in self.app.commands:
+            return f"unknown command {kind.__name__} (this game's ruleset and mods do not have it)"
+        if (problem := field_problem(command)) is not None:  # the one choke point: before any rule reads a field
+            return problem
         pending = prompts.pending(world)
         if kind is ForceResolve:
             if issuer != REFEREE:

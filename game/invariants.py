@@ -15,7 +15,9 @@ import esper
 from components.abilities import Pathfinder
 from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
+from components.bounds import declared, field_problems
 from components.players import HomeBase, Player, Stockpile
+from components.seats import Prompt
 from components.structures import Structure
 from systems import queries as q
 from systems.world import DRAW, OVER, SETUP, World
@@ -39,6 +41,8 @@ def invariant_problems(world: World, limit: int = 20, board: bool = True) -> lis
         problems.append(f"{where}: {message}")
 
     _seat_problems(world, bad)
+    _declared_problems(world, bad)
+    _prompt_problems(world, bad)
     for check in world.app.invariants:
         problems.extend(check(world))
     if board:
@@ -191,6 +195,40 @@ def _seat_problems(world: World, report: Report) -> None:
         report("clock", f"winner {clock.winner} in stage {clock.stage!r}: only a finished game has a winner")
     elif clock.winner is not None and clock.winner != DRAW and clock.winner not in world.seats:
         report("clock", f"winner {clock.winner} is not a seat")
+
+
+def _declared_problems(world: World, report: Report) -> None:
+    """Every ruleset's: each component's declared bounds and seat references (components.bounds), no ruleset
+    code needed; the first broken one per component type."""
+    seats = set(world.seats)
+    for cls in world.app.components.values():
+        if not declared(cls):
+            continue
+        for entity, component in esper.get_component(cls):
+            problem = next(field_problems(component, world.rules, seats), None)
+            if problem is not None:
+                report(f"entity {entity}", problem)
+                break
+
+
+def _prompt_problems(world: World, report: Report) -> None:
+    """Every ruleset's questions (systems.prompts.ask): a registered kind, distinct seats at the table, distinct
+    answers holding the default, one answer slot per seat ("" or one of the answers), and where the flow goes on
+    (a stage of the flow; None, -1 or -2, or a system's index in it)."""
+    stages = set(world.app.flow.stages())
+    for entity, prompt in esper.get_component(Prompt):
+        where = f"entity {entity}"
+        if prompt.kind not in world.app.prompt_handlers:
+            report(where, f"Prompt.kind: no handler for questions of kind {prompt.kind!r}")
+        elif len(set(prompt.seats)) != len(prompt.seats) or not prompt.seats:
+            report(where, "Prompt.seats: expected distinct seats")
+        elif len(set(prompt.answers)) != len(prompt.answers) or prompt.default not in prompt.answers:
+            report(where, "Prompt.answers: expected distinct answers holding the default")
+        elif len(prompt.given) != len(prompt.seats) or any(g and g not in prompt.answers for g in prompt.given):
+            report(where, "Prompt.given: expected one answer (or \"\") per asked seat")
+        elif prompt.stage not in stages or prompt.resume is not None and not (
+                -2 <= prompt.resume <= len(world.app.schedule.order(prompt.stage))):
+            report(where, f"Prompt.resume: stage {prompt.stage!r}, system {prompt.resume} is not in the flow")
 
 
 def _board_problems(world: World, report: Report) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -27,6 +28,7 @@ TILE_SIZE = 32
 IMAGE_SIZE = 64
 MAX_MAP_BYTES = 64 * 1024 * 1024  # a 1024x1024 map written by Tiled is about 5 MB
 MAP_SUFFIXES = (".tmj", ".tmx")  # Tiled's JSON and its own XML format; both load the same way
+MAX_MAP_VALUES = 2_000_000  # JSON values (the largest board's 65,536 cells: ~70,000), counted before parsing
 _GID_MASK = 0x0FFFFFFF  # Tiled stores flip/rotation flags in the top 4 bits of a gid
 _TERRAIN_IMAGES = resources.ASSETS / "terrain"
 
@@ -276,6 +278,8 @@ def load_map(
         raise MapError([f"{file}: file: not a map file: not UTF-8 text ({exc})"]) from None
     xml = is_tmx(path, text)
     data_problems: list[str] = []
+    if not xml and text.count(",") + text.count("[") + text.count("{") > MAX_MAP_VALUES:  # `[[],[],...]`
+        raise MapError([f"{file}: file: more than {MAX_MAP_VALUES:,} JSON values; not a map"])
     try:
         if xml:
             raw, data_problems = tmx_header(text)
@@ -354,13 +358,54 @@ def _header_problems(raw: Any, path: Path, max_territories: int) -> list[str]:
     if isinstance(width, int) and isinstance(height, int) and not isinstance(width, bool) \
             and not isinstance(height, bool) and (problem := map_size_problem(max_territories, width, height)):
         return [f"width, height: {problem}"]
-    problems = []
+    problems = _gid_problems(raw)
     folder = path.resolve().parent
     for key, ref in _references(raw):
         target = (folder / ref).resolve() if isinstance(ref, str) else None
         if target is None or not target.is_relative_to(folder):
             problems.append(f"{key}: {ref!r} lies outside the map's folder; referenced files must be inside it")
     return problems
+
+
+def _gid_problems(raw: dict[str, Any]) -> list[str]:
+    """Tile ids are whole numbers (0..2^32-1, flip flags included): a tileset's `firstgid` and each cell of a tile
+    layer's `data` written as a JSON array (a string gid made the terrain reading fail with a TypeError)."""
+    def gid(value: Any) -> bool:
+        return type(value) is int and 0 <= value < 2**32
+
+    problems = [f"tilesets[{i}].firstgid: expected a whole number, got {reprlib.repr(t.get('firstgid'))}"
+                for i, t in enumerate(raw.get("tilesets") or []) if isinstance(t, dict) and not gid(t.get("firstgid"))]
+    for i, layer in enumerate(raw.get("layers") or []):
+        data = layer.get("data") if isinstance(layer, dict) else None
+        if isinstance(data, list) and (bad := next((j for j, v in enumerate(data) if not gid(v)), None)) is not None:
+            problems.append(f"layers[{i}].data[{bad}]: expected a tile id (a whole number), got "
+                            f"{reprlib.repr(data[bad])}")
+        objects = layer.get("objects") if isinstance(layer, dict) else None
+        for j, thing in enumerate(objects if isinstance(objects, list) else []):
+            if (problem := _object_problem(thing)) is not None:
+                problems.append(f"layers[{i}].objects[{j}].{problem}")
+                break
+    return problems
+
+
+def _object_problem(thing: Any) -> str | None:
+    """An object's position, size and outline are numbers and its name is text ("field: what"), or None."""
+    def number(value: Any) -> bool:
+        return type(value) in (int, float) and abs(value) < 1e12
+
+    if not isinstance(thing, dict):
+        return None  # pytiled_parser names what is wrong
+    for key in ("x", "y", "width", "height", "rotation"):
+        if key in thing and not number(thing[key]):
+            return f"{key}: expected a number, got {reprlib.repr(thing[key])}"
+    if "name" in thing and not isinstance(thing["name"], str):
+        return f"name: expected text, got {reprlib.repr(thing['name'])}"
+    for key in ("polygon", "polyline"):
+        points = thing.get(key, [])
+        if not isinstance(points, list) or not all(
+                isinstance(p, dict) and number(p.get("x")) and number(p.get("y")) for p in points):
+            return f"{key}: expected points with numbers x and y"
+    return None
 
 
 def _references(raw: dict[str, Any]) -> list[tuple[str, Any]]:

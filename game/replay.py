@@ -12,6 +12,7 @@ are installed and registers their plugins (new games built from the header get t
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,6 +225,10 @@ def _header_from(
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError([f"{file}: ruleset.{'.'.join(map(str, first['loc']))}: {first['msg']}"]) from None
+    from game.embedded_rules import embedded_rules_errors
+
+    if isinstance(data["ruleset"], dict) and (errors := embedded_rules_errors(rules, data["ruleset"], file, search)):
+        raise DataError(errors)  # not edited: exactly what the recorded mods give with the recorded options
     board = data["board"] if isinstance(data["board"], BoardData) else BoardData.model_validate(data["board"])
     if (problem := map_size_problem(territory_limit(rules), board.width, board.height)) is not None:
         raise DataError([f"{file}: board: {problem}"])  # before any board is built
@@ -281,7 +286,7 @@ def load_replay(path: str | Path, search: Sequence[Path] | None = None) -> Loade
     if raw.get("format") == SAVE_FORMAT:
         return _save_as_replay(raw, file, search)
     if raw.get("format") != REPLAY_FORMAT:
-        raise DataError([f"{file}: format: not a Forces of Conquest replay (format {raw.get('format')!r})"])
+        raise DataError([f"{file}: format: not a Forces of Conquest replay (format {reprlib.repr(raw.get('format'))})"])
     version = raw.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > REPLAY_VERSION:
         raise DataError([f"{file}: version: replay format {version} is newer than this game reads "

@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import re
+import reprlib
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -50,15 +51,17 @@ from components.armies import Army, ArmyUnit, Battle
 from components.board import Ownership, Territory
 from components.players import Player
 from components.rules import Ruleset
+from components.seats import ENGINE_COMMANDS, SeatOrders
 from components.structures import Catapult, Structure
 from game.codec import CodecError, command_from_data, command_to_data, component_from_data
 from game.content.manifest import DEFAULT_RULESET, MOD_ID_PATTERN
 from game.engine import Game, packed_history
 from game.errors import DataError
-from game.flow import SEAT, Flow
+from game.flow import ALL, SEAT, Flow
 from game.invariants import invariant_problems
 from game.setup import fresh_world_name
 from game.snapshot import component_data, plain, rng_state
+from systems import actions
 from systems.board import make_board
 from systems.world import DRAW, OVER, Clock, World
 
@@ -74,9 +77,11 @@ AUTOSAVE_KEEP = 5
 # v4 files are two gzip members: this small header first (listed without reading the rest), then the body
 HEADER_KEYS = ("format", "version", "game_version", "saved_at", "game_id", "ruleset_id", "mods", "summary",
                "checksum")
-MAX_FILE_BYTES = 64 * 1024 * 1024  # compressed; the largest board's save is a few MB
-MAX_JSON_BYTES = 128 * 1024 * 1024  # decompressed: a gzip bomb stops here, with a message
+MAX_FILE_BYTES = 32 * 1024 * 1024  # compressed; the largest board's save is a few MB
+MAX_JSON_BYTES = 16 * 1024 * 1024  # decompressed (a 16,384-territory game: 0.35 MB after 1,760 commands)
+MAX_JSON_VALUES = 400_000  # JSON values (that game: 43,000; a command ~8): parsed objects stay < 100 MB
 MAX_HEADER_BYTES = 1024 * 1024
+INFLATE_PIECE = 1024 * 1024  # decompressed a megabyte at a time
 THUMB_CELLS = 64  # the header's map thumbnail is at most 64 x 64 cells
 STALE_TEMP_SECONDS = 600  # temporary files of a save killed midway are removed after this long
 
@@ -596,18 +601,24 @@ class Autosaver:
 
 
 def _gunzip_members(blob: bytes, limit: int, file: str, first_only: bool = False) -> list[bytes]:
-    """The decompressed gzip members of `blob`, reading at most `limit` bytes in all (a bomb stops there)."""
+    """The decompressed gzip members of `blob`, reading at most `limit` bytes in all (a bomb stops there).
+
+    Inflated a piece (INFLATE_PIECE) at a time and joined once a member is whole: a bomb holds at most `limit`
+    bytes once, never a second copy of them (the whole peak stays near `limit` plus the interpreter)."""
     members: list[bytes] = []
     total = 0
     rest = blob
     while rest:
         inflater = zlib.decompressobj(wbits=31)
-        out = bytearray()
+        pieces: list[bytes] = []
+        size = 0
         pending = rest
         while not inflater.eof:
-            chunk = inflater.decompress(pending, limit + 1 - total - len(out))
-            out += chunk
-            if total + len(out) > limit:
+            chunk = inflater.decompress(pending, min(INFLATE_PIECE, limit + 1 - total - size))
+            pieces.append(chunk)
+            size += len(chunk)
+            if total + size > limit:
+                pieces.clear()
                 raise DataError([f"{file}: file: more than {limit // (1024 * 1024)} MB of data once "
                                  "decompressed; not a save this game wrote"])
             pending = inflater.unconsumed_tail
@@ -615,17 +626,29 @@ def _gunzip_members(blob: bytes, limit: int, file: str, first_only: bool = False
                 break
         if not inflater.eof:
             raise zlib.error("the data ends in the middle of a gzip member")
-        members.append(bytes(out))
-        total += len(out)
+        members.append(b"".join(pieces))
+        pieces.clear()
+        total += size
         rest = inflater.unused_data
         if first_only:
             break
     return members
 
 
-def _json(text: bytes, file: str, where: str = "file") -> Any:
+def _json(held: list[bytes], file: str, where: str = "file") -> Any:
+    """The JSON document of the first bytes in `held`, taken out of it: the bytes are let go once decoded, so
+    a document never occupies memory three times (bytes, text, objects)."""
+    text = held.pop(0)
+    values = text.count(b",") + text.count(b"[") + text.count(b"{")  # each new value needs one of them
+    if values > MAX_JSON_VALUES:  # counted before parsing: `[[],[],...]` would take ~30x its size as objects
+        raise DataError([f"{file}: {where}: more than {MAX_JSON_VALUES:,} values; not a save this game wrote"])
     try:
-        return json.loads(text.decode("utf-8"))
+        decoded = text.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([f"{file}: {where}: not valid JSON ({exc})"]) from None
+    del text
+    try:
+        return json.loads(decoded)
     except RecursionError:
         raise DataError([f"{file}: {where}: nested too deeply; not a save this game wrote"]) from None
     except (UnicodeDecodeError, ValueError) as exc:
@@ -654,8 +677,10 @@ def read_raw(path: Path) -> dict[str, Any]:
             raise DataError([f"{file}: file: corrupt or truncated gzip data ({exc})"]) from None
     elif len(blob) > MAX_JSON_BYTES:
         raise DataError([f"{file}: file: too large to be a save"])
+    del blob  # the members alone hold the data now; each is let go as it is parsed
     if len(members) == 2:  # v4: header, then body
-        header, body = _json(members[0], file, "header"), _json(members[1], file)
+        header = _json(members, file, "header")
+        body = _json(members, file)
         if not isinstance(header, dict) or not isinstance(body, dict):
             raise DataError([f"{file}: (root): expected a JSON object"])
         if overlap := sorted(set(header) & set(body)):
@@ -663,7 +688,7 @@ def read_raw(path: Path) -> dict[str, Any]:
         return {**header, **body}
     if len(members) != 1:
         raise DataError([f"{file}: file: {len(members)} gzip members; a save has one or two"])
-    data = _json(members[0], file)
+    data = _json(members, file)
     if not isinstance(data, dict):
         raise DataError([f"{file}: (root): expected a JSON object"])
     return data
@@ -690,7 +715,7 @@ def read_header(path: str | Path) -> SaveHeader | None:
         return None
     if not first.endswith(b"\n"):
         return None  # v1-v3: the whole save is one JSON document
-    raw = _json(first, file, "header")
+    raw = _json([first], file, "header")
     if not isinstance(raw, dict):
         raise DataError([f"{file}: header: expected a JSON object"])
     try:
@@ -833,12 +858,12 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any], str], dict[str, Any]]] = {
 def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:
     """Bring a save's data up to the current version, one step at a time; newer versions are refused."""
     if data.get("format") != SAVE_FORMAT:
-        raise DataError([f"{file}: format: not a Forces of Conquest save (format {data.get('format')!r})"])
+        raise DataError([f"{file}: format: not a Forces of Conquest save (format {reprlib.repr(data.get('format'))})"])
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DataError([f"{file}: version: expected a positive integer, got {version!r}"])
+        raise DataError([f"{file}: version: expected a positive integer, got {reprlib.repr(version)}"])
     if version > SAVE_VERSION:
-        made_by = data.get("game_version", "a newer version")
+        made_by = str(data.get("game_version", "a newer version"))[:40]
         raise DataError([
             f"{file}: version: this save uses format version {version}, made by Forces of Conquest {made_by}; "
             f"this version reads formats up to {SAVE_VERSION}. Update the game to load it."
@@ -887,7 +912,11 @@ def parse_save(data: dict[str, Any], file: str) -> tuple[SaveData, Ruleset]:
             if isinstance(exc, DataError):
                 raise DataError([f"{file}: mods: {line}" for line in exc.errors]) from None
             raise _pydantic_errors(file, exc, "ruleset.") from None
-        rules = rules_now
+        return save, rules_now
+    from game.embedded_rules import embedded_rules_errors
+
+    if errors := embedded_rules_errors(rules, save.ruleset, file):  # not edited: what the recorded mods give
+        raise DataError(errors)
     return save, rules
 
 
@@ -1085,7 +1114,7 @@ def _territory_columns(
         raise DataError([f"{file}: state.territories.ids: entity ids must be distinct, positive and below "
                          "state.next_entity"])
     seat_set = set(seats)
-    if stray := next((o for o in owners if o is not None and o not in seat_set), None):
+    if (stray := next((o for o in owners if o is not None and o not in seat_set), None)) is not None:  # 0 too
         raise DataError([f"{file}: state.territories.owners: seat {stray} is not at the table"])
     return {e: (Territory(i, terrain[i]), Ownership(o)) for i, (e, o) in enumerate(zip(ids, owners, strict=True))}
 
@@ -1095,6 +1124,8 @@ def _history_errors(history: list[tuple[int, int, Any]], seats: list[int], rnd: 
     """The history's shape: rounds in order and never ahead of the clock, every seat's setup commands (the
     base game: its base choice), and every round up to the current one (a history cut short cannot replay
     the game)."""
+    if rnd > len(history) + 1:  # every round before the current one holds commands: bounded before any range()
+        return [f"{file}: state.clock.round: round {rnd}, but the history holds only {len(history)} commands"]
     last = 0
     for index, (r, seat, _) in enumerate(history):
         if r < last or r > rnd or seat not in seats:
@@ -1252,6 +1283,8 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
         game = Game(world, history=packed_history(content.history), game_id=save.game_id)
         if problems := invariant_problems(world, board=False):  # the board's index came from checked columns
             raise DataError([f"{source}: state: {problem}" for problem in problems])
+        if problems := pending_order_problems(game):
+            raise DataError([f"{source}: {problem}" for problem in problems])
         if (summary := summary_data(world)) != save.summary.model_dump():
             wrong = next(k for k in summary if summary[k] != save.summary.model_dump()[k])
             raise DataError([f"{source}: summary.{wrong}: does not match the game (the header was edited)"])
@@ -1260,6 +1293,34 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
         esper.switch_world(previous)
         esper.delete_world(name)
         raise
+
+
+def pending_order_problems(game: Game) -> list[str]:
+    """Hidden orders buffered in a simultaneous phase, checked as when they were given: only in such a phase,
+    of a seat still in the game, each a command of this game that its handler accepts now (the state does not
+    change while orders are buffered)."""
+    world = game.world
+    phase = game.app.flow.phase(world.clock.stage)
+    kinds = {name: cls for name, cls in game.app.command_types().items() if cls not in ENGINE_COMMANDS}
+    for entity, orders in esper.get_component(SeatOrders):
+        where = f"state.entities.{entity}.SeatOrders"
+        if phase is None or phase.acts != ALL or world.clock.winner is not None:
+            return [f"{where}: orders are kept only during a simultaneous phase"]
+        if orders.seat not in world.alive_seats() or world.players.get(orders.seat) != entity:
+            return [f"{where}.seat: seat {orders.seat} is not a seat in the game with this player entity"]
+        for index, data in enumerate(orders.orders):
+            try:
+                command = command_from_data(data, f"{where}.orders.{index}", kinds)
+            except CodecError as exc:
+                return [f"{exc.field}: {exc.message}"]
+            world.submitted_by = orders.seat
+            try:
+                reason = actions.check(world, command)
+            finally:
+                world.submitted_by = None
+            if reason is not None:
+                return [f"{where}.orders.{index}: {reason}"]
+    return []
 
 
 def _create_entities(entities: list[tuple[int, list[object]]]) -> None:

@@ -79,7 +79,21 @@ def validate_paths(paths: Sequence[str], mods: Sequence[str] = ()) -> tuple[list
         from game.content.discover import skipped_mods
 
         errors.extend(skipped_mods())  # user mods that are never offered (e.g. one claiming the id "base")
+        errors.extend(id_clashes())
     return checked, errors
+
+
+def id_clashes() -> list[str]:
+    """Each mod found under an id that another mod already has (a user mod reusing the id of one the game
+    comes with): `--mod ID` could then not say which is meant, so `foc validate` names both folders."""
+    from game.content.discover import discover_mods
+
+    out = []
+    for mod_id, found in sorted(discover_mods().items()):
+        for other in found[1:]:
+            out.append(f"{rel(other.folder / 'mod.toml')}: id: '{mod_id}' is already the id of the mod in "
+                       f"{rel(found[0].folder)} ({found[0].origin}); give this mod an id of its own")
+    return out
 
 
 def _ruleset_owning(folder: Path) -> str:

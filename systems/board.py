@@ -269,10 +269,15 @@ class RegionBoard:
     def __init__(self, regions: Sequence[Region], links: Iterable[tuple[int, int]], clusters: Sequence[Cluster]) -> None:
         self.regions = tuple(regions)
         self.clusters = tuple(clusters)
+        named = {c.id for c in self.clusters}
+        if stray := next((r for r in self.regions if r.cluster not in named), None):  # RS1.2: every region in one
+            raise ValueError(f"region {stray.id!r} is in no cluster of the board ({stray.cluster!r})")
         self.size = len(self.regions)
         self.width, self.height = self.size, 1  # a region list is stored as one row of territories
         around: list[set[int]] = [set() for _ in self.regions]
         for a, b in links:
+            if not (0 <= a < self.size and 0 <= b < self.size):
+                raise ValueError(f"link {a}-{b} names a region that is not on the board")
             if a != b:
                 around[a].add(b)
                 around[b].add(a)

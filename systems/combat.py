@@ -300,12 +300,14 @@ def attack_structure(
 ) -> tuple[list[Strike], list[int]]:
     """R8.6: each unit strikes once, stationed units first (spread evenly), absorbed by protection rolls.
     `hit(damage)`: where the strikes at the structure land when a part of it is the named target (a mod's
-    gate in a wall); by default the structure itself takes them."""
+    gate in a wall); by default the structure itself takes them. A strike the structure absorbs is the
+    structure's, whatever was named: it never reaches the named part (E2.5: it does not wear the gate down)."""
     army = esper.component_for_entity(army_entity, Army)
     structure = esper.component_for_entity(structure_entity, Structure)
     garrison = list(structure.garrison)
     strikes: list[Strike] = []
-    structure_damage = 0
+    structure_damage = 0  # strikes at the structure itself (or the part named)
+    absorbed_damage = 0  # strikes at stationed units that the structure absorbed (R8.6)
     attackers = list(army.units)
     world.rng.shuffle(attackers)
     special = world.app.hooks.structure_strike
@@ -320,7 +322,7 @@ def attack_structure(
             target = garrison[index % len(garrison)]
             if absorbs(world, structure):
                 strikes.append(Strike(striker, target, damage, absorbed_by=structure_entity))
-                structure_damage += damage
+                absorbed_damage += damage
             else:
                 strikes.append(Strike(striker, target, damage))
         else:
@@ -337,8 +339,10 @@ def attack_structure(
     remove_units(world, dead)
     if hit is not None:
         hit(structure_damage)
+        if absorbed_damage and esper.entity_exists(structure_entity):
+            damage_structure(world, structure_entity, absorbed_damage)
     elif esper.entity_exists(structure_entity):
-        damage_structure(world, structure_entity, structure_damage)
+        damage_structure(world, structure_entity, structure_damage + absorbed_damage)
     return strikes, dead
 
 

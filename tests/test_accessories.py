@@ -204,3 +204,14 @@ def test_a_typo_in_the_accessories_data_is_named_by_file_and_field(tmp_path, mon
     message = str(caught.value)
     assert "accessories.toml" in message and "extra.accessories.ladder.units" in message and "soldiers" in message
     assert "extra.accessories.ladder.cost" in message and "timber" in message
+
+
+def test_e1_1_refusals_read_as_english_for_every_accessory():
+    """"a armour" read wrong: accessories take "the" (armour is uncountable), unit types "a"/"an"."""
+    game = acc_game()
+    band = spawn_army(game, 1, 1, ["soldier", "ranger", "defender"])
+    _, ranger, defender = army(game, band).units
+    assert equip(game, ranger, "armour").reason == "a ranger cannot carry the armour (E1.1)"
+    q.stockpile(game.world, 1)["metal"] = 2
+    reason = equip(game, defender, "armour").reason
+    assert reason.startswith("the armour costs 3 metal") and "a armour" not in reason

@@ -370,3 +370,48 @@ def test_e2_5_e4_2_an_attack_on_a_wooden_walls_gate_is_an_attack_on_the_wall_tha
     assert game.submit(c.AttackGate(band, wall)).ok
     game.world.activate()
     assert fire.is_burning(wall)
+
+
+def _wall_protection(game, value: int) -> None:
+    world = game.world
+    walls = {**world.rules.structures,
+             "stone_wall": world.rules.structures["stone_wall"].model_copy(update={"protection": value})}
+    world.rules = world.rules.model_copy(update={"structures": walls})
+
+
+def _gate_attack(protection_value: int):
+    """Two soldiers (attack 2 each) attack the portcullis (25) of a stone wall (30) held by one defender
+    (stationed defense 4); the wall's protection roll decides every strike (100: all absorbed, 0: none)."""
+    game = castle_game(seed=5)
+    c = castle(game)
+    game.world.set_owner(3, 2)
+    wall = spawn_structure(game, 2, "stone_wall", 3, 2, garrison=["defender"])
+    game.world.clock.seat = 2
+    assert game.submit(c.BuildGate(wall, "portcullis")).ok
+    game.world.clock.seat = 1
+    _wall_protection(game, protection_value)
+    band = spawn_army(game, 1, 2, ["soldier", "soldier"])
+    result = game.submit(c.AttackGate(band, wall))
+    assert result.ok, result.reason
+    game.world.activate()
+    return game, wall, next(e for e in result.events if type(e).__name__ == "GateAttacked")
+
+
+def test_r8_6_e2_5_a_strike_the_wall_absorbs_in_a_gate_attack_never_wears_the_gate_down():
+    """R8.6: a strike at a stationed unit is absorbed by the structure; E2.5: only strikes that reach the named
+    gate damage it. Both strikes (2 + 2) absorbed: the gate keeps 25, the wall (the absorbing structure) 30 - 4."""
+    game, wall, attacked = _gate_attack(100)
+    ours = [s for s in attacked.strikes if s.absorbed_by is not None]
+    assert len(ours) == 2 and all(s.absorbed_by == wall for s in ours)
+    assert gate(game, wall).health == 25 and not gate(game, wall).broken
+    assert esper.component_for_entity(wall, Structure).health == 30 - 4
+
+
+def test_r8_6_e2_5_unabsorbed_strikes_in_a_gate_attack_hit_the_stationed_unit_not_the_gate_or_wall():
+    """The other side of the roll: nothing absorbed, both strikes land on the defender (4 - 4 = 0: removed),
+    and neither the gate nor the wall loses anything."""
+    game, wall, attacked = _gate_attack(0)
+    assert all(s.absorbed_by is None for s in attacked.strikes)
+    assert gate(game, wall).health == 25
+    structure = esper.component_for_entity(wall, Structure)
+    assert structure.health == 30 and structure.garrison == []

@@ -18,11 +18,8 @@ MAP = Path(__file__).resolve().parent.parent / "mods" / "risky-space" / "maps" /
 
 
 def game_with(seed: int = 3, players: int = 2, map_data=None, **setup):
-    app = load_app(RULESET)
+    app = load_app(RULESET, options=setup)  # chosen as options, so its saves carry what the mods give
     rules = app.rules
-    risky = rules.risky  # type: ignore[attr-defined]
-    risky = risky.model_copy(update={"setup": risky.setup.model_copy(update=setup)})
-    rules = rules.model_copy(update={"risky": risky})
     specs = [PlayerSpec(f"P{s}", s != 1, "normal") for s in range(1, players + 1)]
     return new_game(rules, map_data or load_map(MAP), specs, seed, app=app)
 

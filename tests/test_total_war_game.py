@@ -197,6 +197,83 @@ def test_tw7_reaction_fire_on_the_engine_follows_the_moves():
                                                        if type(e).__name__ == "ShotFired" and e.target == blue.name)
 
 
+def _reaction_scenario(path: tuple[str, ...], start: str = "K16", cover_at: dict[str, str] | None = None):
+    """Red Infantry 2 (100 men, effective 100: Triumphant, damage 100%) holds at K10 facing S; Blue Cavalry 1
+    (50 men) moves from `start` along `path`. The field between them is plain unless `cover_at` says else."""
+    import esper
+
+    game = deployed()
+    module = tw(game)
+    regs = regiments(game)
+    red, blue = regs["1:infantry:2"], regs["2:cavalry:1"]
+    red.hex, red.facing = module.hexes.parse_hex("K10"), "S"
+    blue.hex = module.hexes.parse_hex(start)
+    game.world.activate()
+    for _, field in esper.get_component(module.components.Field):
+        for row in range(9, 22):
+            field.terrain.pop(f"K{row}", None)
+        field.terrain.update(cover_at or {})
+    assert game.submit(module.commands.Move(blue.name, "move", path, "N"), seat=2).ok
+    result = ready_both(game)
+    shots = [e for e in result.events if type(e).__name__ == "ShotFired" and e.regiment == red.name]
+    return game, blue, shots
+
+
+def test_tw7_4_the_reaction_shot_hits_the_regiment_that_triggered_it_after_it_moved_on():
+    """TW7.2: Blue's last step in Red's arc at distance 2..6 with Red adjacent to no enemy is K13 -> K12 (the
+    step to K11 leaves Red adjacent), so K12 is the trigger hex. TW7.4: the shot is at Blue, with K12's
+    distance (2: 100%) and cover (buildings: 50%): TW8.2 base 100 // 3 = 33, TW10.1 33 x 100 x 100 x 50 /
+    100^3 = 16.5 -> 16 men. Before, nobody stood on K12 at the end of movement and the shot hit nothing."""
+    game, blue, shots = _reaction_scenario(("K15", "K14", "K13", "K12", "K11"), cover_at={"K12": "buildings"})
+    assert [(e.target, e.men, e.reaction) for e in shots] == [(blue.name, 16, True)]
+    assert regiments(game)[blue.name].men == 50 - 16
+    assert tw(game).hexes.hex_name(regiments(game)[blue.name].hex) == "K11"
+
+
+def test_tw7_4_a_plain_trigger_hex_gives_the_full_shot_and_no_trigger_gives_none():
+    """The same charge over plain ground: 33 men (K12 at distance 2, cover 100). A regiment that stays beyond
+    range (distance 7 and more: K17 -> K18) triggers nothing (TW7.2), so no reaction shot."""
+    _, blue, shots = _reaction_scenario(("K15", "K14", "K13", "K12", "K11"))
+    assert [(e.target, e.men) for e in shots] == [(blue.name, 33)]
+    _, _, shots = _reaction_scenario(("K18",), start="K17")
+    assert shots == []
+
+
+def _overrun(guarded: bool):
+    """Blue Cavalry 1 (stored morale 60) stands beside Red Artillery 1 at K21, far from every other regiment;
+    `guarded`: Red Infantry 3 stands beside the artillery too. Both sides hold through movement; in combat the
+    cavalry attacks the artillery by default (TW9.1: its only adjacent enemy, or the fewest men)."""
+    game = deployed()
+    module = tw(game)
+    regs = regiments(game)
+    art, cav, guard = regs["1:artillery:1"], regs["2:cavalry:1"], regs["1:infantry:3"]
+    art.hex, cav.hex, cav.facing, cav.morale = module.hexes.parse_hex("K21"), module.hexes.parse_hex("K22"), "N", 60
+    guard.hex = module.hexes.parse_hex("K20" if guarded else "A25")  # K20: beside the artillery, not the cavalry
+    ready_both(game)  # movement: nobody moves
+    assert game.world.clock.stage == "combat"
+    result = ready_both(game)  # combat, morale
+    return game, art, cav, result
+
+
+def test_tw9_5_tw11_2_overrunning_unguarded_artillery_destroys_it_and_credits_the_attacker():
+    """TW9.5: no guard beside it, the attacked artillery is destroyed; TW11.2: the cavalry damaged an enemy that
+    was destroyed this turn: +10. Its other events: in melee (not rested), no losses, end of turn +4:
+    60 + 4 + 10 = 74."""
+    game, art, cav, result = _overrun(guarded=False)
+    kinds = [(type(e).__name__, getattr(e, "regiment", None)) for e in result.events]
+    assert ("RegimentDestroyed", art.name) in kinds
+    melee = [e for e in result.events if type(e).__name__ == "MeleeFought" and e.regiment == cav.name]
+    assert [(e.target, e.dealt) for e in melee] == [(art.name, 10)]  # all its men (10): it is destroyed
+    assert art.name not in regiments(game) and regiments(game)[cav.name].morale == 60 + 4 + 10
+
+
+def test_tw9_5_a_guarded_artillery_is_not_destroyed_and_gives_no_credit():
+    """The other side: the guard takes the attack (TW9.5), nothing is destroyed, no credit: 60 + 4 = 64 (the
+    guard, beside the artillery but not the cavalry, neither attacks nor, without an order, fires)."""
+    game, art, cav, _ = _overrun(guarded=True)
+    assert art.name in regiments(game) and regiments(game)[cav.name].morale == 60 + 4
+
+
 def test_tw12_1_a_side_may_resign():
     from components.commands import Resign
 

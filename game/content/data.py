@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from game.content.manifest import ModManifest, dotted, inside_folder, read_toml, rel
+from game.content.strict_numbers import loose_numbers
 from game.errors import DataError
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ def validate_rules(app: App, data: Any) -> RulesetCore:
     (abilities load as their typed parameter models). pydantic's ValidationError on problems."""
     if app.rules_model is None:
         raise ValueError(f"the ruleset '{app.ruleset}' registered no rules model (app.set_rules_model)")
+    if (loose := loose_numbers(app.rules_model, data)) is not None:  # every ruleset's ints are strict ints
+        raise loose
     rules = app.rules_model.model_validate(data, context={"ability_kinds": app.ability_kinds})
     return rules
 

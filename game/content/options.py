@@ -4,6 +4,7 @@ new-game screen). The chosen values are recorded in the rules (`game_options`), 
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -70,13 +71,13 @@ class RulesetOption(BaseModel):
         """Why `value` (already of the option's type) is not allowed, or None."""
         if self.type == "int" and isinstance(value, int) and not isinstance(value, bool):
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                return f"{value} is out of range ({self.allowed()})"
+                return f"{reprlib.repr(value)} is out of range ({self.allowed()})"
             return None
         if self.type == "choice" and value in self.values:
             return None
         if self.type == "bool" and isinstance(value, bool):
             return None
-        return f"{value!r} is not allowed ({self.allowed()})"
+        return f"{reprlib.repr(value)} is not allowed ({self.allowed()})"
 
     def parse(self, text: str) -> OptionValue:
         """The value written as `text` (command line), or ValueError saying what is allowed."""
@@ -86,15 +87,15 @@ class RulesetOption(BaseModel):
                 return True
             if word.lower() in _FALSE:
                 return False
-            raise ValueError(f"{text!r} is not allowed (choose {self.allowed()})")
+            raise ValueError(f"{reprlib.repr(text)} is not allowed (choose {self.allowed()})")
         value: OptionValue = word
         if self.type == "int":
             try:
                 value = int(word)
             except ValueError:
-                raise ValueError(f"{text!r} is not allowed (choose {self.allowed()})") from None
+                raise ValueError(f"{reprlib.repr(text)} is not allowed (choose {self.allowed()})") from None
         if (problem := self.problem(value)) is not None:
-            raise ValueError(problem if self.type == "int" else f"{text!r} is not allowed (choose {self.allowed()})")
+            raise ValueError(problem if self.type == "int" else f"{reprlib.repr(text)} is not allowed (choose {self.allowed()})")
         return value
 
     def next_value(self, value: OptionValue) -> OptionValue:
@@ -121,7 +122,7 @@ def split_assignments(texts: Iterable[str]) -> dict[str, str]:
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            raise DataError([f"--option: {text!r} is not NAME=VALUE"])
+            raise DataError([f"--option: {reprlib.repr(text)} is not NAME=VALUE"])
         out[name.strip()] = value
     return out
 
@@ -136,7 +137,8 @@ def choose(declared: Sequence[RulesetOption], wanted: Mapping[str, object], rule
         option = by_name.get(name)
         if option is None:
             known = f"its options: {', '.join(by_name)}" if by_name else "it has no options"
-            errors.append(f"--option {name}: {ruleset} has no such option ({known})")
+            errors.append(f"--option {name if len(name) <= 40 else name[:40] + '...'}: {ruleset} has no such option "
+                          f"({known})")
             continue
         try:
             if isinstance(raw, str):
@@ -144,7 +146,7 @@ def choose(declared: Sequence[RulesetOption], wanted: Mapping[str, object], rule
             elif isinstance(raw, bool | int) and option.problem(raw) is None:
                 chosen[name] = raw
             else:
-                raise ValueError(f"{raw!r} is not allowed (choose {option.allowed()})")
+                raise ValueError(f"{reprlib.repr(raw)} is not allowed (choose {option.allowed()})")
         except ValueError as exc:
             errors.append(f"--option {name}: {exc}")
     if errors:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import reprlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,11 +28,17 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+MAX_WINDOW_SIDE = 16_384  # larger than any screen; a bigger window is a typing mistake
+
+
 def parse_size(text: str | None) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in (text or "1280x720").lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"foc play: --size must look like 1280x720, got {text!r}") from None
+    """`WIDTHxHEIGHT`; a small window is widened to 960x600, a size of 0 or beyond any screen is an error."""
+    match = re.fullmatch(r"(\d{1,6})x(\d{1,6})", (text or "1280x720").strip().lower())
+    if match is None:
+        raise SystemExit(f"foc play: --size must look like 1280x720, got {reprlib.repr(text)}")
+    width, height = int(match[1]), int(match[2])
+    if not (1 <= width <= MAX_WINDOW_SIDE and 1 <= height <= MAX_WINDOW_SIDE):
+        raise SystemExit(f"foc play: --size {width}x{height}: each side must be 1..{MAX_WINDOW_SIDE}")
     return max(960, width), max(600, height)
 
 
@@ -72,10 +80,13 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
             return load_map(path, map_terrain(ruleset))
         generator = load_app(ruleset).map_generator
         if generator is not None and name.split(":")[0] == "random":  # the ruleset's own: `random[:SEED]`
-            return generator(players, int(name.partition(":")[2] or seed))  # type: ignore[no-any-return]
+            found = re.fullmatch(r"random(?::(-?\d{1,18}))?", name.strip().lower())
+            if found is None:
+                raise SystemExit(f"foc play: --map {reprlib.repr(name)}: expected random or random:SEED, "
+                                 "e.g. random:7")
+            return generator(players, int(found[1] or seed))  # type: ignore[no-any-return]
         if name.startswith("random"):
-            size = int(name.partition(":")[2] or 48)
-            return generate_map(size, size, players=players, seed=seed)
+            return _random_map(name, players, seed, ruleset)
         raise SystemExit(f"foc play: no map {name!r} (known: {', '.join(p.stem for p in list_maps(ruleset=ruleset)) or 'none'})")
     for path in list_maps(ruleset=ruleset):
         try:
@@ -85,6 +96,33 @@ def choose_map(name: str | None, players: int, seed: int, ruleset: str = "base")
         if data.supports(players):
             return data
     return generate_map(32, 32, players=players, seed=seed)
+
+
+def _random_map(name: str, players: int, seed: int, ruleset: str) -> MapData:
+    """`random` (48x48), `random:SIZE` (square) or `random:WxH[:SEED]` (as `foc simulate` takes it)."""
+    from game.errors import DataError
+    from game.mapgen import generate_map
+    from game.simulate import resolve_map
+
+    if "x" in name:
+        try:
+            return resolve_map(name, ruleset)
+        except DataError as exc:
+            raise SystemExit(f"foc play: {exc.errors[0]}") from None
+    found = re.fullmatch(r"random(?::(\d{1,5}))?", name.strip().lower())
+    if found is None:
+        raise SystemExit(f"foc play: --map {reprlib.repr(name)}: expected random, random:SIZE or "
+                         "random:WIDTHxHEIGHT[:SEED], e.g. random:32")
+    size = int(found[1] or 48)
+    from game.content import load_app
+    from game.maps import map_size_problem, territory_limit
+
+    if (problem := map_size_problem(territory_limit(load_app(ruleset).rules), size, size)) is not None:
+        raise SystemExit(f"foc play: --map {name}: {problem}")  # before anything is sized by it
+    try:
+        return generate_map(size, size, players=players, seed=seed)
+    except ValueError as exc:
+        raise SystemExit(f"foc play: --map {name}: {exc}") from None
 
 
 def new_game_from_args(args: argparse.Namespace) -> Game:

@@ -118,7 +118,13 @@ class AccessoryEquipped(Event):
     territory: int
 
     def log_text(self, place: Callable[[int], str]) -> str:
-        return f"A unit took up a {self.accessory.replace('_', ' ')} at {place(self.territory)}"
+        return f"A unit took up the {self.accessory.replace('_', ' ')} at {place(self.territory)}"
+
+
+def indefinite(noun: str) -> str:
+    """`noun` with "a" or "an" (an archer, a soldier): accessories take "the" instead, as some are uncountable
+    (armour), where "a armour" read wrong."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def specs(world: World) -> dict[str, AccessorySpec]:
@@ -156,13 +162,14 @@ def equip_reason(world: World, cmd: Equip) -> str | None:
         return "a unit carries one accessory, for life (E1.1)"
     unit_type = q.unit(cmd.unit).unit_type
     if unit_type not in spec.units:
-        return f"a {world.rules.units[unit_type].name.lower()} cannot carry a {spec.name.lower()} (E1.1)"
+        unit_name = world.rules.units[unit_type].name.lower()
+        return f"{indefinite(unit_name)} cannot carry the {spec.name.lower()} (E1.1)"
     if spec.max_per_army is not None:
         carried = sum(1 for u in army.units if (e := esper.try_component(u, Equipped)) and e.accessory == cmd.accessory)
         if carried >= spec.max_per_army:
             return f"an army holds at most {spec.max_per_army} {spec.name.lower()} (E1.2)"
     if not q.can_afford(q.stockpile(world, world.issuer), spec.cost):
-        return f"a {spec.name.lower()} costs {q.format_cost(spec.cost)}"
+        return f"the {spec.name.lower()} costs {q.format_cost(spec.cost)}"
     return None
 
 
@@ -279,7 +286,7 @@ def help_entries(rules: Any) -> list[Any]:
     out = []
     for key, spec in AccessoryRules.model_validate(rules.extra.get(SECTION, {})).root.items():
         who = ", ".join(rules.units[u].name.lower() for u in spec.units if u in rules.units)
-        numbers = f"accessory: costs {q.format_cost(spec.cost)}; carried by a {who}"
+        numbers = f"accessory: costs {q.format_cost(spec.cost)}; carried by: {who}"
         out.append(TypeEntry("equipment", key, spec.name, numbers, spec.description))
     return out
 

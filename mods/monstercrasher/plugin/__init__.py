@@ -17,6 +17,7 @@ from .commands import PressTurnButton, Spawn
 from .components import Contender, Creature
 from .data import MonsterRules
 from .events import MARCH_EVENTS, CreatureSpawned
+from .invariants import creature_problems
 from .play import (
     MARCH,
     SPAWN,
@@ -75,6 +76,7 @@ def register(app: ModApp) -> None:
     # registering their components makes saves and state hashes include them
     for component in (Territory, Ownership, Player, Creature, Contender):
         app.add_component(component)
+    app.add_invariants(creature_problems)  # on every loaded save and in the property tests
     app.add_command(Spawn, check_spawn, apply_spawn)
     app.add_command(PressTurnButton, check_press, apply_press)
     for event in MARCH_EVENTS:

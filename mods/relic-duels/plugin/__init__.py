@@ -14,6 +14,7 @@ from .components import Character, Duel, Quest
 from .computer import NormalPlayer, RandomPlayer
 from .data import ABILITY_KINDS, RelicDuelsRules
 from .events import RELIC_EVENTS
+from .invariants import character_problems
 
 if TYPE_CHECKING:
     from game.app import ModApp
@@ -55,6 +56,7 @@ def register(app: ModApp) -> None:
         app.add_ability_kind(kind, params)
     for component in (Territory, Ownership, Player, Character, Quest, Duel):
         app.add_component(component)
+    app.add_invariants(character_problems)  # on every loaded save and in the property tests
     app.add_command(Step, P.check_step, P.apply_step)
     app.add_command(EndMoves, P.check_end, P.apply_end)
     for event in RELIC_EVENTS:

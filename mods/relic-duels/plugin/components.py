@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
+from components.bounds import Within
+
+STAT = 10**6  # far above any stat, hex or turn the rules give; a larger one is an edited save
 OFF_MAP = -1  # Character.hex of a dispersed Wraith until the end of the turn (DU7.3)
 
 
@@ -15,13 +18,13 @@ class Character:
 
     key: str
     side: str
-    hex: int
-    morale: int
-    wounds: int = 0
-    real: int = 0
+    hex: Annotated[int, Within(OFF_MAP, STAT)]
+    morale: Annotated[int, Within(-STAT, STAT)]
+    wounds: Annotated[int, Within(0, STAT)] = 0
+    real: Annotated[int, Within(0, STAT)] = 0
     spotted: bool = False
-    mp: int = 0
-    order: int = 0
+    mp: Annotated[int, Within(0, STAT)] = 0
+    order: Annotated[int, Within(0, STAT)] = 0
 
 
 @dataclass(slots=True)
@@ -30,9 +33,9 @@ class Quest:
     turn's declared attacks (DU4.2) and the combats still to fight (DU4.3, DU9: [kind, hex])."""
 
     bearer: str = ""
-    lying: int = OFF_MAP
+    lying: Annotated[int, Within(OFF_MAP, STAT)] = OFF_MAP
     seized_by: str = ""
-    turn: int = 1
+    turn: Annotated[int, Within(0, STAT)] = 1
     timed_out: bool = False
     declared: list[int] = field(default_factory=list)
     undecided: list[int] = field(default_factory=list)
@@ -46,9 +49,9 @@ class Duel:
     reach (DU8.1: its bearer died here)."""
 
     kind: str
-    hex: int
+    hex: Annotated[int, Within(OFF_MAP, STAT)]
     company: list[str]
     dominion: list[str]
     fighters: list[str] = field(default_factory=lambda: ["", ""])
-    rounds: int = 0
+    rounds: Annotated[int, Within(0, STAT)] = 0
     relic_lost: bool = False

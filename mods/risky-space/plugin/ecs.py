@@ -7,11 +7,12 @@ writes the result back; the engine's flow then moves to the next seat when the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import esper
 
 from components.board import Ownership
+from components.bounds import Seat, Within
 from components.players import Player
 from systems.hooks import LOST, WON
 from systems.outcome import finish
@@ -19,12 +20,14 @@ from systems.world import World
 
 from . import rules as R
 
+STAT = 10**6  # far above any troop count or round the rules give; a larger one is an edited save
+
 
 @dataclass(slots=True)
 class Troops:
     """RS1.4: the troops on a region (they are only counted)."""
 
-    count: int = 0
+    count: Annotated[int, Within(0, STAT)] = 0
 
 
 @dataclass(slots=True)
@@ -32,21 +35,40 @@ class RiskyClock:
     """Where the rotation and this turn stand (RS2.4, RS3.3, RS4, RS5.1); one, on the first seat's entity."""
 
     phase: str = R.CLAIM
-    tick: int = 0
-    round: int = 0
-    last_position: int = -1
-    placement_ticks_left: int = 0
-    eliminated: list[int] = field(default_factory=list)
-    forfeited: list[int] = field(default_factory=list)
-    general: int = 0
-    bonus_left: dict[str, int] = field(default_factory=dict)
+    tick: Annotated[int, Within(0, STAT)] = 0
+    round: Annotated[int, Within(0, STAT)] = 0
+    last_position: Annotated[int, Within(-1, STAT)] = -1
+    placement_ticks_left: Annotated[int, Within(0, STAT)] = 0
+    eliminated: Annotated[list[int], Seat()] = field(default_factory=list)
+    forfeited: Annotated[list[int], Seat()] = field(default_factory=list)
+    general: Annotated[int, Within(0, STAT)] = 0
+    bonus_left: Annotated[dict[str, int], Within(0, STAT)] = field(default_factory=dict)
     start_owned: list[int] = field(default_factory=list)
     sources_used: list[int] = field(default_factory=list)
     targets_used: list[int] = field(default_factory=list)
-    attacks: int = 0
-    battle: list[int] = field(default_factory=list)  # [source, target, force] while a battle runs
-    winner: int = 0  # 0: none yet
+    attacks: Annotated[int, Within(0, STAT)] = 0
+    battle: Annotated[list[int], Within(0, STAT)] = field(default_factory=list)  # [source, target, force] while a battle runs
+    winner: Annotated[int, Seat(none=0)] = 0  # 0: none yet
     draw: bool = False
+
+
+def clock_problems(world: World) -> list[str]:
+    """RS2-RS7 across entities: one RiskyClock, on the first seat's player; a phase of the rules; the regions
+    the turn names (its start, sources, targets, a battle's) on the board (on every loaded save, in the tests)."""
+    clocks = esper.get_component(RiskyClock)
+    first = world.players.get(world.seats[0]) if world.seats else None
+    if len(clocks) != 1 or clocks[0][0] != first:
+        return [f"RiskyClock: {len(clocks)} clocks; exactly one, on seat {world.seats[0]}'s player (RS2.4)"]
+    entity, clock = clocks[0]
+    size = len(world.terrain)
+    if clock.phase not in (R.CLAIM, R.PLACE, R.REINFORCE, R.ATTACK, R.OVER):
+        return [f"entity {entity}: RiskyClock.phase: unknown phase {clock.phase!r}"]
+    for name in ("start_owned", "sources_used", "targets_used"):
+        if any(not 0 <= t < size for t in getattr(clock, name)):
+            return [f"entity {entity}: RiskyClock.{name}: a region off the board"]
+    if clock.battle and (len(clock.battle) != 3 or not all(0 <= t < size for t in clock.battle[:2])):
+        return [f"entity {entity}: RiskyClock.battle: expected [source, target, force] with regions on the board"]
+    return []
 
 
 def rules_of(world: World) -> Any:
@@ -172,6 +194,7 @@ def register_engine(app: Any) -> None:
     for event in (R.Rolled, R.Happened):
         app.add_event(event)
     app.set_hook("new_seat", new_seat)
+    app.add_invariants(clock_problems)
     app.set_hook("game_round", game_round)
     _ = Ownership  # the engine's territories carry Ownership; registered by register()
 

@@ -17,6 +17,7 @@ from .computer import NormalPlayer, RandomPlayer
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
 from .hard import HardPlayer
+from .invariants import regiment_problems
 from .legal import legal_commands
 from .muster import check_buy, muster
 from .play import (
@@ -91,6 +92,7 @@ def register(app: ModApp) -> None:
     app.add_system(COMBAT, "combat", fight)
     app.add_system(COMBAT, "morale", rally, after="combat")
     app.add_system(COMBAT, "victory", check_victory, after="morale")
+    app.add_invariants(regiment_problems)  # on every loaded save and in the property tests
     app.set_hook("new_seat", add_army)
     app.set_hook("order_slot", order_slot)
     app.set_hook("victory", victory_hook)

@@ -97,13 +97,15 @@ class CombatResult:
 
 def shoot(
     shooter: Regiment, target_hex: Cube, regiments: list[Regiment], terrain: dict[Cube, str], rules: TotalWarRules,
-    rng: random.Random, morale_factor: int, reaction: bool = False, rolls: list[Roll] | None = None,
+    rng: random.Random, morale_factor: int, reaction: bool = False, aimed: Regiment | None = None,
+    rolls: list[Roll] | None = None,
 ) -> list[Hit]:
     """TW8.2-TW8.5 (TW7.4 when `reaction`: no friendly fire, no area): the hits of one shot; its rolls are
-    added to `rolls` (TW4.2)."""
+    added to `rolls` (TW4.2). `aimed`: the regiment hit, wherever it stands now (TW7.4: the one that triggered
+    the reaction, at its trigger hex's distance and cover), else whoever stands on `target_hex`."""
     kind = rules.units[shooter.kind]
     at = {o.hex: o for o in regiments}
-    target = at.get(target_hex)
+    target = aimed if aimed is not None else at.get(target_hex)
     hits: list[Hit] = []
     rolls = [] if rolls is None else rolls
     if kind.artillery:
@@ -224,8 +226,9 @@ def resolve_combat(
         taker = defender
         if rules.units[defender.kind].artillery:
             shield = artillery_shield(defender, regiments, rules)
-            if shield is None:
-                result.destroyed_artillery.append(defender.name)
+            if shield is None:  # TW9.5: destroyed, by this attack: a hit of all its men, so the attacker is
+                result.destroyed_artillery.append(defender.name)  # credited (TW11.2's +10) like any other
+                result.hits.append(Hit(attacker.name, defender.name, defender.men, charge=charge))
                 continue
             taker = shield
         result.hits.append(Hit(attacker.name, taker.name, dealt, charge=charge))

@@ -350,10 +350,10 @@ def react(world: World) -> None:
         shots += morale.state_of(reactor.effective, rules).reactions
         for enemy, where in mine[:shots]:
             rolls: list[combat.Roll] = []
-            made = combat.shoot(reactor, where, alive, terrain(world), rules, world.rng,
-                                morale.damage_factor(reactor.effective, rules), reaction=True, rolls=rolls)
+            made = combat.shoot(reactor, where, alive, terrain(world), rules, world.rng,  # TW7.4: the enemy that
+                                morale.damage_factor(reactor.effective, rules), reaction=True,  # triggered it,
+                                aimed=names[enemy], rolls=rolls)  # at its trigger hex's distance and cover
             _emit_rolls(world, names, rolls)
-            made = [combat.Hit(h.source, enemy, h.men, h.artillery) for h in made]  # the enemy, on its trigger hex
             for hit in made:
                 world.emit(ShotFired(reactor.seat, reactor.name, hit.target, hit.men, True, hit.artillery))
             hits.extend(made)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from components.bounds import Seat, Within
 
 from .hexes import Cube
 
+STAT = 10**6  # far above any men, morale or hex the rules give; a larger one is an edited save
 TYPE_ORDER = ("infantry", "cavalry", "artillery")  # TW2.5: processing order within a seat
 
 
@@ -14,18 +18,18 @@ class Regiment:
     """TW2: seat, type, number within type, hex, facing, men, stored morale, general flag, rout turns left
     (0 = controlled), artillery deployed (TW2.6), men at the start of the turn, effective morale fixed at the last morale step (TW11.5)."""
 
-    seat: int
+    seat: Annotated[int, Seat()]
     kind: str
-    number: int
-    hex: Cube
+    number: Annotated[int, Within(0, STAT)]
+    hex: Annotated[Cube, Within(-STAT, STAT)]
     facing: str
-    men: int
-    morale: int
+    men: Annotated[int, Within(0, STAT)]
+    morale: Annotated[int, Within(-STAT, STAT)]
     general: bool = False
-    rout_turns: int = 0
+    rout_turns: Annotated[int, Within(0, STAT)] = 0
     deployed: bool = True
-    start_men: int = 0
-    effective: int = 0
+    start_men: Annotated[int, Within(0, STAT)] = 0
+    effective: Annotated[int, Within(-STAT, STAT)] = 0
 
     @property
     def key(self) -> tuple[int, int, int]:
