@@ -165,7 +165,7 @@ def test_a_user_mod_reusing_a_bundled_id_fails_validate(tmp_path, monkeypatch, c
     """A user mod named `cavalry` passed `foc validate`, then `--mod cavalry` could not say which one is meant."""
     import shutil
 
-    from game.rules_loader import BUNDLED_MODS
+    from game.content.manifest import BUNDLED_MODS
 
     from game.content import discover
 
