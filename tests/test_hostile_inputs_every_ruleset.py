@@ -165,9 +165,8 @@ def test_a_user_mod_reusing_a_bundled_id_fails_validate(tmp_path, monkeypatch, c
     """A user mod named `cavalry` passed `foc validate`, then `--mod cavalry` could not say which one is meant."""
     import shutil
 
-    from game.content.manifest import BUNDLED_MODS
-
     from game.content import discover
+    from game.content.manifest import BUNDLED_MODS
 
     folder = tmp_path / "user_mods"
     shutil.copytree(BUNDLED_MODS / "cavalry", folder / "my_cavalry")
