@@ -11,7 +11,7 @@ from components.players import Player
 from . import play as P
 from .commands import EndMoves, Step
 from .components import Character, Duel, Quest
-from .computer import NormalPlayer, RandomPlayer
+from .computer import NormalPlayer
 from .data import ABILITY_KINDS, RelicDuelsRules
 from .events import RELIC_EVENTS
 
@@ -41,7 +41,6 @@ def register(app: ModApp) -> None:
     app.set_hook("victory", P.outcome)
     app.set_hook("answer_reason", P.answer_reason)
     app.add_computer_player("normal", NormalPlayer)
-    app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
     from .legal import legal_commands
 

@@ -1,5 +1,5 @@
-"""Computer players for both sides (DU11): `random` (uniform among legal choices) and `normal`. Both read only
-their seat's view (game.views.view_for) and act by commands; their dice come from their own generator."""
+"""The computer player for both sides (DU11), `normal` (the engine adds `search` and `random`). It reads only
+its seat's view (game.views.view_for) and acts by commands; its dice come from its own generator."""
 
 from __future__ import annotations
 
@@ -110,41 +110,6 @@ class _Base:
 
     def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
         return answers[0]
-
-
-class RandomPlayer(_Base):
-    """The yardstick: random steps for each character, a uniform choice at every prompt."""
-
-    level = "random"
-
-    def play_turn(self, game: Any) -> list[Any]:
-        seat = game.world.clock.seat
-        rng = self.rng(game, seat)
-        results = []
-        for c in seen(game, seat).mine():
-            for _ in range(rng.randint(0, 3)):
-                view = seen(game, seat)
-                me = view.chars.get(c.key)
-                if me is None:
-                    break
-                options = [n for n in view.land.neighbours(me.hex)
-                           if (cost := view.land.move_cost(n)) is not None and cost <= me.mp]
-                if not options:
-                    break
-                results.append(game.submit(Step(c.key, rng.choice(options))))
-                if game.over:
-                    return results
-        results.append(game.submit(EndMoves()))
-        return results
-
-    def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
-        return self.rng(game, seat).choice(legal)
-
-    def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
-        return self.rng(game, seat).choice(["hold", "attack"])
-
-    def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
-        return self.rng(game, seat).choice(answers)
 
 
 class NormalPlayer(_Base):

@@ -17,7 +17,7 @@ def register(app: Any) -> None:
     for component in (Territory, Ownership, Player):
         app.add_component(component)
     register_engine(app)
-    for level in ("normal", "hard", "random"):
+    for level in ("normal", "hard"):  # the engine adds `search` and `random` (game.ai.players)
         app.add_computer_player(level, lambda level=level: Computer(level))
     app.set_game_screen(_screen)
     app.set_map_generator(_random_map)

@@ -3,7 +3,6 @@ same orders as a human; a rejected order is dropped (the regiment holds)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from . import combat, morale
@@ -167,39 +166,3 @@ def expected_fire(shooter: Regiment, target: Regiment, regs: list[Regiment], gro
         hit = combat.damage(shooter.men // rules.fire.rifle_div, combat.range_factor(d, rules), factor,
                             combat.cover(target.hex, ground, rules, False)) // (friends + 1)
     return min(hit, target.men) / max(1, target.men) * 100 + min(hit, target.men) - 20 * friends
-
-
-class RandomPlayer:
-    """The yardstick: every regiment gets a random hold, or a random path of random length; every shooter fires
-    at a random legal target. Its generator is its own, seeded from the game (seed, round, seat, stage)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-
-    def play_turn(self, game: Any) -> list[Any]:
-        return []
-
-    def give_orders(self, game: Any, seat: int) -> list[Any]:
-        world = game.world
-        rng = random.Random(f"total-war-random:{self.seed}:{world.seed}:{world.clock.round}:{seat}:{world.clock.stage}")
-        regs, _ = seen(game, seat)
-        rules = world.rules
-        out: list[Any] = []
-        for reg in regs:
-            if reg.seat != seat or reg.routing:
-                continue
-            if _stage(game) == "movement":
-                if rng.random() < 0.4:
-                    out += _submit(game, seat, Move(reg.name, "hold", (), rng.choice(DIRECTIONS)))
-                    continue
-                here, path = reg.hex, []
-                for _ in range(rng.randint(1, rules.units[reg.kind].mp)):
-                    here = rng.choice(neighbours(here))
-                    path.append(hex_name(here))
-                out += _submit(game, seat, Move(reg.name, "move", tuple(path), rng.choice(DIRECTIONS)))
-            elif _stage(game) == "combat" and rules.units[reg.kind].fires:
-                targets = [e for e in regs if e.seat != seat and combat.fire_problem(reg, e.hex, regs, rules) is None]
-                if targets:
-                    out += _submit(game, seat, Fire(reg.name, hex_name(rng.choice(targets).hex)))
-        return out
-

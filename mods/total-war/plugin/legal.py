@@ -1,6 +1,6 @@
 """Total War's legal commands for learning agents (app.set_legal_commands; game.lab.env numbers its actions by this order).
 
-The seat is `game.lab.rulesets.seat_to_act` (the first seat not yet ready). Order: `Ready` first, then per
+The seat is the one asked for, else `game.legal.seat_to_act` (the first seat not yet ready). Order: `Ready` first, then per
 regiment of that seat without an order this phase (TW4.1: one order per regiment, `order_slot`), by name:
 deploy: a Place one hex away in each direction (TW3.2); movement: hold, then a one-hex move and a one-hex
 withdraw in each direction, facing the way it went (TW5.1); combat: Fire at each enemy hex (TW8.1), then
@@ -20,14 +20,17 @@ from .hexes import DIRECTIONS, VECTORS, add, distance, hex_name, on_field
 from .play import COMBAT, DEPLOY, MOVEMENT, regiments, size
 
 
-def legal_commands(game: Any) -> list[Command]:
-    """Every command offered to the seat to act now, in the canonical order above ([] when none may act)."""
+def legal_commands(game: Any, seat: int | None = None) -> list[Command]:
+    """Every command offered to `seat` (default: the seat to act) now, in the canonical order above ([] when it
+    may not act)."""
     from game.engine import seat_orders
-    from game.lab.rulesets import seat_to_act
+    from game.legal import seat_to_act
 
     if game.over or not game.awaiting_orders:
         return []
-    seat = seat_to_act(game)
+    seat = seat_to_act(game) if seat is None else seat
+    if seat not in game.unready_seats():
+        return []
     world = game.world
     stage = world.clock.stage
     given = {data.get("regiment") for data in seat_orders(world, seat).orders}
