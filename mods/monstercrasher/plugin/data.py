@@ -25,9 +25,11 @@ class TurnRules(DataModel):
 
 
 class AiRules(DataModel):
-    """MC9.2: how many marches the computer player looks ahead."""
+    """MC9.2: how many marches the computer player looks ahead; from round `press_round` on it presses for a
+    decision (docs/rules.md, MC9: damage dealt before life kept while its life is not below the opponent's)."""
 
     lookahead: int = Field(ge=1)
+    press_round: int = Field(default=0, ge=0, description="0: never presses")
 
 
 class CreatureType(DataModel):

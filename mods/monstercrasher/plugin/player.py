@@ -7,6 +7,7 @@ every single command legal now (the engine's random and search players and agent
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -82,3 +83,19 @@ class ComputerPlayer:
                 raise RuntimeError(f"computer player's {command} was rejected: {result.reason}")
             results.append(result)
         return results
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): life against the
+    opponent's (MC2.2, MC7), then power and defense on the board and how far its creatures have marched."""
+    position = position_of(game.world)
+    rules = rules_of(game.world)
+    foe = 2 if seat == 1 else 1
+    life = position.life_of(seat) - position.life_of(foe)
+    board = 0.0
+    for piece in position.pieces:
+        rank = piece.square[1]
+        advance = (rank if piece.owner == 1 else rules.board.height + 1 - rank) / rules.board.height
+        worth = (piece.power + piece.defense) * (1 + advance)
+        board += worth if piece.owner == seat else -worth
+    return 0.5 + 0.35 * life / max(1, rules.players.life) + 0.15 * math.tanh(board / 12)

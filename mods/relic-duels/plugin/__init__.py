@@ -11,7 +11,7 @@ from components.players import Player
 from . import play as P
 from .commands import EndMoves, Step
 from .components import Character, Duel, Quest
-from .computer import NormalPlayer
+from .computer import NormalPlayer, position_value
 from .data import ABILITY_KINDS, RelicDuelsRules
 from .events import RELIC_EVENTS
 
@@ -44,6 +44,7 @@ def register(app: ModApp) -> None:
     app.set_game_screen(_screen)
     from .legal import legal_commands
 
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 

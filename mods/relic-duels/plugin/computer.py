@@ -258,3 +258,25 @@ class NormalPlayer(_Base):
             c = view.chars[key]
             return view.rules.units[key].endurance - c.wounds
         return max(answers, key=lambda k: (left(k), -answers.index(k)))
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): for the Company, how
+    near the Relic is to the goal over land (DU3) and its share of the endurance left; the Dominion the opposite."""
+    from .play import characters, land, quest, relic_hex, side_of
+
+    world = game.world
+    rules = world.rules
+    here = land(world)
+    steps = here.land_steps(here.goal)
+    at = relic_hex(world)
+    progress = 0.0 if at is None or at not in steps else 1 - steps[at] / max(1, max(steps.values()))
+    if quest(world).seized_by:
+        progress = 0.0
+    left = {"company": 0, "dominion": 0}
+    for c in characters(world).values():
+        if c.side in left and c.hex != OFF_MAP:
+            left[c.side] += max(0, rules.units[c.key].endurance - c.wounds)
+    share = left["company"] / max(1, left["company"] + left["dominion"])
+    company = 0.6 * progress + 0.4 * share
+    return company if side_of(world, seat) == "company" else 1 - company

@@ -13,7 +13,7 @@ from systems.outcome import check_victory
 
 from .commands import Attack, Buy, Fire, Move, Place
 from .components import Battle, Field
-from .computer import NormalPlayer
+from .computer import NormalPlayer, position_value
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
 from .hard import HardPlayer
@@ -74,6 +74,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("hard", HardPlayer)
     app.set_game_screen(_screen)
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 

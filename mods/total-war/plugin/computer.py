@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import combat, morale
+from . import combat, morale, victory
 from .commands import Fire, Move
 from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, neighbours, on_field, parse_hex
 from .orders import engaged, movement_points, path_cost
@@ -73,6 +73,11 @@ class NormalPlayer:
         if not enemies:
             return []
         taken = {r.hex for r in regs}
+        press = 0 < rules.computer.press_turn <= game.world.clock.round  # close to melee: a decision, not a stand-off
+        foe = next(s for s in game.world.seats if s != seat)
+        # guns go forward only for the side that would lose on strength at the turn limit (TW12.2): the side ahead
+        # waits deployed, so two last batteries do not ride into each other's range and fall together (a draw)
+        guns_press = press and (victory.strength(regs, seat, rules), -seat) < (victory.strength(regs, foe, rules), -foe)
         out: list[Any] = []
         for reg in mine:
             kind = rules.units[reg.kind]
@@ -88,14 +93,17 @@ class NormalPlayer:
                         continue
                 out += _submit(game, seat, Move(reg.name, "hold", (), facing_towards(reg.hex, nearest.hex)))
                 continue
-            if kind.artillery or (kind.fires and distance(nearest.hex, reg.hex) <= kind.fire_max - 1):
+            in_range = kind.fires and distance(nearest.hex, reg.hex) <= kind.fire_max - 1
+            if (kind.artillery and (in_range or not guns_press)) or (not kind.artillery and in_range and not press):
                 out += _submit(game, seat, Move(reg.name, "hold", (), facing_towards(reg.hex, nearest.hex)))
                 continue
             if reg.kind == "cavalry":
                 goal = min(enemies, key=lambda e: (e.men * (1 if e.routing else 2), distance(e.hex, reg.hex), e.key))
                 stop = 1
+            elif kind.artillery:  # pressing guns come into range: with no other regiments left, nothing else would
+                goal, stop = nearest, max(2, kind.fire_max - 1)
             else:
-                goal, stop = nearest, max(2, kind.fire_max - 2)
+                goal, stop = nearest, 1 if press else max(2, kind.fire_max - 2)
             mp = movement_points(reg, rules, reg.effective, False)
             path = self._path(reg.hex, goal.hex, stop, mp, taken, {e.hex for e in enemies}, ground, rules, board)
             if path:
@@ -166,3 +174,15 @@ def expected_fire(shooter: Regiment, target: Regiment, regs: list[Regiment], gro
         hit = combat.damage(shooter.men // rules.fire.rifle_div, combat.range_factor(d, rules), factor,
                             combat.cover(target.hex, ground, rules, False)) // (friends + 1)
     return min(hit, target.men) / max(1, target.men) * 100 + min(hit, target.men) - 20 * friends
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
+    men on the field, a routing regiment's men counted at half (TW11: a rout is near to a loss)."""
+    from .play import regiments
+
+    strength = {s: 0.0 for s in game.world.seats}
+    for reg in regiments(game.world).values():
+        strength[reg.seat] = strength.get(reg.seat, 0.0) + reg.men * (0.5 if reg.routing else 1.0)
+    total = sum(strength.values())
+    return 0.5 if total <= 0 else strength.get(seat, 0.0) / total

@@ -134,6 +134,13 @@ class TurnRules(DataModel):
     limit: int = Field(ge=1)
 
 
+class ComputerRules(DataModel):
+    """TW14 (docs/rules.md): from turn `press_turn` on the `normal` computer presses for a decision: its infantry
+    closes to melee instead of holding at rifle range (0: never)."""
+
+    press_turn: int = Field(default=0, ge=0)
+
+
 class FieldRules(DataModel):
     """How the field's terrain is drawn at the start: patches per terrain, hexes per patch, rows they lie in."""
 
@@ -154,6 +161,7 @@ class TotalWarRules(RulesetCore):
     reaction: ReactionRules
     turns: TurnRules
     field: FieldRules
+    computer: ComputerRules = ComputerRules()
     units: dict[str, RegimentType] = Field(min_length=1)  # type: ignore[assignment]
 
     @model_validator(mode="after")
