@@ -67,36 +67,97 @@ def component_copier(cls: type) -> Callable[[Any], Any]:
     return copier
 
 
+class LazyEntities(dict):  # type: ignore[type-arg]
+    """A fork's esper entity table: each entity's components are copied from the source's table when the fork first
+    reads it (a rollout touches a few hundred of a large map's tens of thousands of territories). Reads of copied
+    entities are plain dict reads; the source must not change while the fork is in use."""
+
+    __slots__ = ("base", "gone")
+
+    def __init__(self, base: dict[int, dict[type, Any]]) -> None:
+        super().__init__()
+        self.base = base
+        self.gone: set[int] = set()
+
+    def __missing__(self, entity: int) -> dict[type, Any]:
+        if entity in self.gone:
+            raise KeyError(entity)
+        mine = {kind: _copier_of(kind)(c) if dataclasses.is_dataclass(kind) else _copy.deepcopy(c)
+                for kind, c in self.base[entity].items()}
+        dict.__setitem__(self, entity, mine)
+        return mine
+
+    def get(self, entity: int, default: Any = None) -> Any:  # esper.try_component reads through get
+        try:
+            return self[entity]
+        except KeyError:
+            return default
+
+    def __contains__(self, entity: object) -> bool:
+        return dict.__contains__(self, entity) or (entity in self.base and entity not in self.gone)
+
+    def __setitem__(self, entity: int, components: dict[type, Any]) -> None:
+        self.gone.discard(entity)
+        dict.__setitem__(self, entity, components)
+
+    def __delitem__(self, entity: int) -> None:
+        if not dict.__contains__(self, entity):
+            self[entity]  # noqa: B018 - copies it, or KeyError for an entity that never was
+        dict.__delitem__(self, entity)
+        self.gone.add(entity)
+
+    def pop(self, entity: int, *default: Any) -> Any:
+        if entity not in self:
+            if default:
+                return default[0]
+            raise KeyError(entity)
+        found = self[entity]
+        del self[entity]
+        return found
+
+    def copy_all(self) -> None:
+        """Copy every entity not copied yet (before the table is iterated)."""
+        for entity in self.base:
+            if entity not in self.gone and not dict.__contains__(self, entity):
+                self[entity]  # noqa: B018
+
+    def __iter__(self) -> Any:
+        self.copy_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.copy_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self.copy_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self.copy_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.copy_all()
+        return dict.items(self)
+
+
 def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) -> Game:
-    """A copy of `game` in its own esper world. With `seat`, a determinization from that seat's view: entities
-    and fields the ruleset hides from it (the `visible` hook) are as the seat sees them, other seats' buffered
-    orders and not-yet-public answers are dropped (those seats give them again), and the random generator is
-    re-seeded from `rng` (dice to come are unknown)."""
+    """A copy of `game` in its own esper world (its entities copied when first read: the game must not change
+    while the copy is in use). With `seat`, a determinization from that seat's view: entities and fields the
+    ruleset hides from it (the `visible` hook) are as the seat sees them, other seats' buffered orders and
+    not-yet-public answers are dropped (those seats give them again), and the random generator is re-seeded
+    from `rng` (dice to come are unknown)."""
     source = game.world
     source.activate()
     esper.clear_dead_entities()
     entities: dict[int, dict[type, Any]] = esper._entities
-    name = f"fork-{next(_forks)}"
-    copies: dict[int, dict[type, Any]] = {}
-    index: dict[type, set[int]] = {}
-    copiers: dict[type, Callable[[Any], Any]] = {}
-    for entity, components in entities.items():
-        mine: dict[type, Any] = {}
-        for kind, component in components.items():
-            copier = copiers.get(kind)
-            if copier is None:
-                copier = copiers[kind] = _copier_of(kind) if dataclasses.is_dataclass(kind) else _copy.deepcopy
-            mine[kind] = copier(component)
-            found = index.get(kind)
-            if found is None:
-                index[kind] = {entity}
-            else:
-                found.add(entity)
-        copies[entity] = mine
+    index = {kind: set(members) for kind, members in esper._components.items()}
     upcoming = next(esper._entity_count)
     esper._entity_count = itertools.count(upcoming)
+    name = f"fork-{next(_forks)}"
     esper.switch_world(name)
-    esper._entities.update(copies)
+    esper._entities = LazyEntities(entities)
     esper._components.update(index)
     esper._entity_count = itertools.count(upcoming)
     esper.clear_cache()

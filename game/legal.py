@@ -74,20 +74,24 @@ def main_stage_commands(game: Game) -> list[Command]:
     from game import queries as gq
     from systems import queries as q
     from systems.actions import check
+    from systems.build_actions import afford_reason
 
     world = game.world
     world.activate()
     seat = world.clock.seat
-    out: list[Command] = [EndTurn()]
+    out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
     for entity, _army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
         for _territory, reach in sorted(gq.where_can_it_go(game, entity).items()):
-            out.append(gq.move_command(reach, entity))
+            move = gq.move_command(reach, entity)
+            if check(world, move) is None:
+                out.append(move)
         out.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
     out.extend(o.command for o in gq.build_options(game) if o.available and o.command is not None)
     for structure_type in sorted(world.rules.structures):
-        out.extend(gq.structure_placements(game, structure_type))
+        if afford_reason(world, world.rules.structures[structure_type].cost) is None:  # else the check refuses all
+            out.extend(gq.structure_placements(game, structure_type))
     if any(m.id != "base" for m in world.rules.mods):  # what plugin mods add (boarding, sailing, landing...)
         from game.content import plugin_player_options
 
         out.extend(o.command for o in plugin_player_options(game) if o.available and o.command is not None)
-    return [c for c in out if check(world, c) is None]
+    return out  # each checked once: the options' `available` and the placements are the engine's check too

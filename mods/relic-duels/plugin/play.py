@@ -40,7 +40,12 @@ def rules_of(world: World) -> RelicDuelsRules:
 
 
 def land(world: World) -> Land:
-    return land_of(rules_of(world))
+    """The game's land (DU1.2), kept with the world: every step's check asks it, and finding it among the cached
+    lands compares whole rulesets."""
+    found = world.derived.get("relic_land")
+    if found is None:
+        found = world.derived["relic_land"] = land_of(rules_of(world))
+    return found  # type: ignore[no-any-return]
 
 
 def side_of(world: World, seat: int) -> str:
