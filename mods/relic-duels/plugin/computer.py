@@ -268,7 +268,9 @@ def position_value(game: Any, seat: int) -> float:
     world = game.world
     rules = world.rules
     here = land(world)
-    steps = here.land_steps(here.goal)
+    steps = world.derived.get("relic_goal_steps")
+    if steps is None:  # the land never changes: fewest steps to the goal from every hex, once a game
+        steps = world.derived["relic_goal_steps"] = here.land_steps(here.goal)
     at = relic_hex(world)
     progress = 0.0 if at is None or at not in steps else 1 - steps[at] / max(1, max(steps.values()))
     if quest(world).seized_by:
