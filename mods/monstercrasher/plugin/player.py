@@ -87,15 +87,25 @@ class ComputerPlayer:
 
 def position_value(game: Any, seat: int) -> float:
     """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): life against the
-    opponent's (MC2.2, MC7), then power and defense on the board and how far its creatures have marched."""
+    opponent's (MC2.2, MC7) after the creatures on the board march `ai.lookahead` times with no further spawns
+    (MC9.2's projection, the rules' own march), then the power and defense left on the board."""
+    from .march import march
+
     position = position_of(game.world)
     rules = rules_of(game.world)
     foe = 2 if seat == 1 else 1
-    life = position.life_of(seat) - position.life_of(foe)
-    board = 0.0
-    for piece in position.pieces:
-        rank = piece.square[1]
-        advance = (rank if piece.owner == 1 else rules.board.height + 1 - rank) / rules.board.height
-        worth = (piece.power + piece.defense) * (1 + advance)
-        board += worth if piece.owner == seat else -worth
-    return 0.5 + 0.35 * life / max(1, rules.players.life) + 0.15 * math.tanh(board / 12)
+    life = {1: position.life_of(1), 2: position.life_of(2)}
+    pieces = position.pieces
+    for _ in range(rules.ai.lookahead):
+        if not pieces:
+            break
+        result = march(pieces, rules, position.active, record=False)
+        for s in (1, 2):
+            life[s] -= result.life_lost[s]
+        pieces = result.pieces
+    if life[foe] <= 0 < life[seat]:
+        return 0.95
+    if life[seat] <= 0 < life[foe]:
+        return 0.05
+    board = sum((p.power + p.defense) * (1 if p.owner == seat else -1) for p in pieces)
+    return 0.5 + 0.35 * (life[seat] - life[foe]) / max(1, rules.players.life) + 0.1 * math.tanh(board / 8)
