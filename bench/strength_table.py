@@ -23,7 +23,9 @@ from game.content import load_app
 from game.lab.rulesets import available
 
 KINDS = ("random", "normal", "hard", "search")
-ROUNDS = {"base": 150}  # the others: their own round or turn limit (rules), capped here by --rounds
+ROUNDS = {"base": 150}
+PRIORITY = [("normal", "hard"), ("random", "normal"), ("random", "hard"), ("random", "search"), ("normal", "search"),
+            ("hard", "search")]  # the others: their own round or turn limit (rules), capped here by --rounds
 
 
 def kinds_of(ruleset: str) -> list[str]:
@@ -63,32 +65,43 @@ def main(argv: list[str] | None = None) -> int:
     lines = ["| ruleset | pair (A vs B) | seeds | round cap | A wins [95%] | B wins [95%] | no winner | seconds |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     commands: list[str] = []
-    for ruleset in args.rulesets.split(","):
-        for a, b in itertools.combinations(kinds_of(ruleset), 2):
-            search = "search" in (a, b)
-            games = args.games_search if search and args.games_search else args.games
-            rounds = min(ROUNDS.get(ruleset, args.rounds), args.rounds_search if search and args.rounds_search
-                         else args.rounds)
-            if time.perf_counter() - started > args.budget:
-                lines.append(f"| {ruleset} | {a} vs {b} | not run (time budget) | | | | | |")
-                continue
-            t0 = time.perf_counter()
-            argv_used, report = run_pair(ruleset, a, b, games, rounds, args.workers)
-            commands.append("foc " + " ".join(argv_used[:-2]))
-            seconds = time.perf_counter() - t0
-            if not report:
-                lines.append(f"| {ruleset} | {a} vs {b} | failed | | | | | {seconds:.0f} |")
-                continue
-            stats = report["analysis"]["variants"]["baseline"]
-            kinds = stats["per_kind"]
-            none = stats["games"] - stats["finished"]["wins"]
-            lines.append(f"| {ruleset} | {a} vs {b} | {stats['games']} | {rounds} | {cell(kinds[a])} | "
-                         f"{cell(kinds[b])} | {none} | {seconds:.0f} |")
-            Path(args.out).write_text("\n".join(lines) + "\n\nCommands:\n\n" + "\n".join(f"    {c}" for c in commands)
-                                      + "\n")
-            print(lines[-1], flush=True)
-    Path(args.out).write_text("\n".join(lines) + "\n\nCommands:\n\n" + "\n".join(f"    {c}" for c in commands) + "\n")
+    pairs = [(ruleset, a, b) for ruleset in args.rulesets.split(",")
+             for a, b in itertools.combinations(kinds_of(ruleset), 2)]
+    pairs.sort(key=lambda p: PRIORITY.index((p[1], p[2])))  # the pairs the bars name first, cheap ones first
+    rows: dict[tuple[str, str, str], str] = {}
+    for ruleset, a, b in pairs:
+        search = "search" in (a, b)
+        games = args.games_search if search and args.games_search else args.games
+        rounds = min(ROUNDS.get(ruleset, args.rounds), args.rounds_search if search and args.rounds_search
+                     else args.rounds)
+        if time.perf_counter() - started > args.budget:
+            rows[(ruleset, a, b)] = f"| {ruleset} | {a} vs {b} | not run (time budget) | | | | | |"
+            continue
+        t0 = time.perf_counter()
+        argv_used, report = run_pair(ruleset, a, b, games, rounds, args.workers)
+        commands.append("foc " + " ".join(argv_used[:-2]))
+        seconds = time.perf_counter() - t0
+        if not report:
+            rows[(ruleset, a, b)] = f"| {ruleset} | {a} vs {b} | failed | | | | | {seconds:.0f} |"
+            continue
+        stats = report["analysis"]["variants"]["baseline"]
+        kinds = stats["per_kind"]
+        none = stats["games"] - stats["finished"]["wins"]
+        rows[(ruleset, a, b)] = (f"| {ruleset} | {a} vs {b} | {stats['games']} | {rounds} | {cell(kinds[a])} | "
+                                 f"{cell(kinds[b])} | {none} | {seconds:.0f} |")
+        write(args.out, lines, rows, pairs, commands)
+        print(rows[(ruleset, a, b)], flush=True)
+    write(args.out, lines, rows, pairs, commands)
     return 0
+
+
+def write(out: str, head: list[str], rows: dict[tuple[str, str, str], str], pairs: list[tuple[str, str, str]],
+          commands: list[str]) -> None:
+    """The table so far (ruleset by ruleset, pairs in kind order) and the commands that made it."""
+    order = sorted(pairs, key=lambda p: (p[0], KINDS.index(p[1]), KINDS.index(p[2])))
+    body = [rows[p] for p in order if p in rows]
+    Path(out).write_text("\n".join(head + body) + "\n\nCommands:\n\n" + "\n".join(f"    {c}" for c in commands)
+                         + "\n")
 
 
 if __name__ == "__main__":

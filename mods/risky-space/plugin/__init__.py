@@ -10,7 +10,7 @@ def register(app: Any) -> None:
     from components.board import Ownership, Territory
     from components.players import Player
 
-    from .ecs import Computer, register_engine
+    from .ecs import Computer, position_value, register_engine
     from .model import RiskySpaceRules
 
     app.set_rules_model(RiskySpaceRules)
@@ -23,6 +23,7 @@ def register(app: Any) -> None:
     app.set_map_generator(_random_map)
     from .legal import legal_commands
 
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
     app.set_agent_observation(_agent_view)
 
