@@ -125,3 +125,17 @@ def test_seat_to_act_names_the_seat_whose_commands_are_listed():
         if other not in game.acting_seats():
             assert legal_commands(game, other) == [], ruleset
     assert RandomPlayer().name == "random"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_offered_kind_is_a_valid_seat_for_the_invariants_and_saves(ruleset, tmp_path):
+    """A seat of any kind the game offers (the engine's search included) passes the seat invariants, which every
+    loaded save is checked against."""
+    from game.invariants import invariant_problems
+    from game.saves import load_game, save_game
+
+    kinds = list(player_kinds(load_app(ruleset)))
+    game = new(ruleset, [kinds[-2], kinds[-1]])
+    assert not any("difficulty" in p for p in invariant_problems(game.world))
+    loaded = load_game(save_game(game, tmp_path / "kinds.foc"))
+    assert loaded.world.seats == game.world.seats
