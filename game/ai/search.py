@@ -4,7 +4,9 @@ search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012; OpenSpiel's `
 Each decision picks one command of the acting seat. Every iteration takes a fresh determinization of the game
 from the seat's own view (game.fork: other seats' hidden orders and answers dropped, the dice to come re-seeded),
 walks the tree by UCB among the commands legal in that determinization (counting how often each was available),
-expands one command, plays a few random legal commands, and scores the position for every seat: 1 for a win,
+expands one command, plays a few random legal commands (in a simultaneous phase none: every seat still giving
+orders is made ready, so the phase resolves with the others holding and an order is scored by what it does), and
+scores the position for every seat: 1 for a win,
 0 for a loss, 0.5 for a draw, else the ruleset's `position_value(game, seat)` (default: the share of territories
 held). Every seat in the tree picks what is best for itself. The command visited most is played; a whole turn is
 as many decisions as it takes (game.ai.one_by_one). The budget is a number of iterations (deterministic for a
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from components.commands import Command
+from components.seats import Ready
 from game.ai.one_by_one import OneByOne
 from game.engine import Game
 from game.fork import fork, release
@@ -131,13 +134,16 @@ class SearchPlayer(OneByOne):
                 if untried:
                     break
             for _ in range(self.rollout):
-                if copy.over:
+                if copy.over or copy.awaiting_orders:  # orders are scored alone: the others hold (below)
                     break
                 actor = seat_to_act(copy)
                 legal = legal_commands(copy, actor)
                 if not legal:
                     break
                 copy.submit(rng.choice(legal), seat=actor)
+            if copy.awaiting_orders:  # simultaneous orders are worth what they do: the other regiments hold, resolve
+                for waiting in copy.unready_seats():
+                    copy.submit(Ready(), seat=waiting)
             scores: dict[int, float] = {}
             for visited, chooser in path:
                 if chooser not in scores:

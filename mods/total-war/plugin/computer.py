@@ -178,11 +178,21 @@ def expected_fire(shooter: Regiment, target: Regiment, regs: list[Regiment], gro
 
 def position_value(game: Any, seat: int) -> float:
     """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
-    men on the field, a routing regiment's men counted at half (TW11: a rout is near to a loss)."""
+    men on the field, a routing regiment's men counted at half (TW11: a rout is near to a loss), and a little for
+    how near its regiments stand to the enemy."""
     from .play import regiments
 
+    regs = list(regiments(game.world).values())
     strength = {s: 0.0 for s in game.world.seats}
-    for reg in regiments(game.world).values():
+    for reg in regs:
         strength[reg.seat] = strength.get(reg.seat, 0.0) + reg.men * (0.5 if reg.routing else 1.0)
     total = sum(strength.values())
-    return 0.5 if total <= 0 else strength.get(seat, 0.0) / total
+    share = 0.5 if total <= 0 else strength.get(seat, 0.0) / total
+    mine = [r for r in regs if r.seat == seat and not r.routing]
+    foes = [r for r in regs if r.seat != seat]
+    if not mine or not foes:
+        return share
+    # a battle is won by closing with the enemy: nearness counts a little, so a search far from any fight advances
+    board = game.world.rules.board
+    gap = sum(min(distance(r.hex, f.hex) for f in foes) for r in mine) / len(mine)
+    return 0.9 * share + 0.1 * max(0.0, 1 - gap / max(board.width, board.height))
