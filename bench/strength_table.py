@@ -60,13 +60,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--budget", type=float, default=3600.0, help="seconds; later pairs are not started")
     parser.add_argument("--out", default="strength-table.md")
+    parser.add_argument("--pairs", default="", help="only these, e.g. monstercrasher:normal-search,base:normal-hard")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    lines = ["| ruleset | pair (A vs B) | seeds | round cap | A wins [95%] | B wins [95%] | no winner | seconds |",
+    lines = ["| ruleset | pair (A vs B) | seeds | round cap | A wins [95%] | B wins [95%] | no winner (draw or cap) | seconds |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     commands: list[str] = []
     pairs = [(ruleset, a, b) for ruleset in args.rulesets.split(",")
              for a, b in itertools.combinations(kinds_of(ruleset), 2)]
+    if args.pairs:
+        wanted = {tuple([r, *k.split("-")]) for r, _, k in (item.partition(":") for item in args.pairs.split(","))}
+        pairs = [p for p in pairs if p in wanted]
     pairs.sort(key=lambda p: PRIORITY.index((p[1], p[2])))  # the pairs the bars name first, cheap ones first
     rows: dict[tuple[str, str, str], str] = {}
     for ruleset, a, b in pairs:
@@ -86,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         stats = report["analysis"]["variants"]["baseline"]
         kinds = stats["per_kind"]
-        none = stats["games"] - stats["finished"]["wins"]
+        none = stats["games"] - kinds[a]["wins"] - kinds[b]["wins"]  # draws and capped games
         rows[(ruleset, a, b)] = (f"| {ruleset} | {a} vs {b} | {stats['games']} | {rounds} | {cell(kinds[a])} | "
                                  f"{cell(kinds[b])} | {none} | {seconds:.0f} |")
         write(args.out, lines, rows, pairs, commands)
