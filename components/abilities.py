@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from components.data_model import DataModel
 
 
-class AbilityParams(BaseModel):
-    """Base for an ability kind's parameters; unknown parameters are errors."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no "2", 2.0 or true for 2
+class AbilityParams(DataModel):
+    """Base for an ability kind's parameters: the engine's DataModel (unknown parameters are errors, no "2",
+    2.0 or true for 2)."""
     kind: str
 
     def describe(self, capacity: int = 0) -> str:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     PrivateAttr,
     SerializeAsAny,
@@ -20,6 +18,7 @@ from pydantic import (
 )
 
 from components.abilities import AbilityParams
+from components.data_model import DataModel
 
 # Bounds for every number of a ruleset (docs/rules.md, "Limits"): strict ints (no "25", 25.0 or true), no
 # negative costs or upkeep, and upper bounds far above any sane game so that no sum overflows or explodes.
@@ -32,10 +31,8 @@ BUILTIN_PLACEMENTS = ("border", "land", "water", "base", "shore")
 P = TypeVar("P", bound=AbilityParams)
 
 
-class Strict(BaseModel):
-    """Base for rules models: unknown keys are errors, values never change after loading."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+class Strict(DataModel):
+    """Base for rules models: the engine's DataModel (closed, frozen, nothing coerced)."""
 
 
 class Resources(Strict):

@@ -64,8 +64,9 @@ class App:
     ai_behaviours: list[Any] = field(default_factory=list)
     computer_players: dict[str, Callable[..., Any]] = field(default_factory=dict)
     game_screen: Callable[[], Any] | None = None  # returns the client screen class; imported lazily
-    legal_commands: Callable[[Game], list[Command]] | None = None  # every legal command now, canonical order
+    legal_commands: Callable[..., list[Command]] | None = None  # (game, seat=None): every legal command, canonical order
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
+    position_value: Callable[[Game, int], float] | None = None  # (game, seat) -> 0..1: how well the seat stands
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
@@ -127,13 +128,23 @@ class ModApp:
         self.app.game_screen = factory
 
     def add_computer_player(self, kind: str, factory: Callable[..., Any]) -> None:
-        """A computer player for this game: `factory(difficulty)` returns a controller (play_turn(game))."""
+        """A computer player for this game: `factory()` (no arguments) returns a fresh player for one seat; the
+        contract (play_turn, choose_base, give_orders, answer) is game.ai.players'. The engine adds `search` and
+        `random` to every game whose ruleset lists its legal commands."""
         self.app.computer_players[kind] = factory
 
-    def set_legal_commands(self, enumerate_commands: Callable[[Game], list[Command]]) -> None:
-        """Every command the seat to act may submit now, in one canonical order ([] when the game is over):
-        learning agents number their actions by it (game.lab.env), so each entry must pass the engine's check."""
+    def set_legal_commands(self, enumerate_commands: Callable[..., list[Command]]) -> None:
+        """Every command a seat may submit now, in one canonical order ([] when the game is over):
+        `enumerate_commands(game, seat=None)` (None: game.legal.seat_to_act). Learning agents number their
+        actions by it (game.lab.env) and the engine's random and search players choose from it, so each entry
+        must pass the engine's check."""
         self.app.legal_commands = enumerate_commands
+
+    def set_position_value(self, value: Callable[[Game, int], float]) -> None:
+        """How well `seat` stands in an unfinished game, 0 (lost) to 1 (won): `value(game, seat)`. The engine's
+        search player (game.ai.search) scores the positions it reaches by it; without one it uses the share of
+        territories held. It reads a search's private copy of the game, as the searching seat may see it."""
+        self.app.position_value = value
 
     def set_agent_observation(self, factory: Callable[..., Any]) -> None:
         """How a learning agent sees this game: `factory(game, max_rounds)` returns an encoder with `shape`

@@ -17,7 +17,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game window")
     play.add_argument("--players", help="seats as human/ai, e.g. human,ai or ai,ai,ai,ai (skips the menus)")
     play.add_argument("--difficulty", default="normal", type=difficulty_list,
-                      help="computer difficulty: normal, hard or random (comma list per seat allowed)")
+                      help="computer player kind: normal, hard, search, random or the ruleset's own "
+                           "(comma list per seat)")
     play.add_argument("--map", help="map name or .tmj/.tmx path")
     play.add_argument("--seed", type=int, default=None, help="random seed of the game (default: random)")
     play.add_argument("--mod", action="append", default=[], help="enable a mod by id (repeatable)")
@@ -59,10 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--ruleset", default="base", type=ruleset_id,
                           help="the game to play: a ruleset id (default: base)")
     simulate.add_argument("--players", default="ai,ai,ai,ai",
-                          help="one kind per seat: ai, normal, hard or random (default: ai,ai,ai,ai, as many "
+                          help="one kind per seat: ai, normal, hard, search, random or the ruleset's own "
+                               "(default: ai,ai,ai,ai, as many "
                                "as the ruleset seats)")
-    simulate.add_argument("--difficulty", default="normal", type=difficulty_list,
-                          help="difficulty of the 'ai' seats: normal, hard or random (comma list per seat allowed)")
+    simulate.add_argument("--difficulty", default=None, type=difficulty_list,
+                          help="kind of the 'ai' seats (default: normal, else the ruleset's first kind): normal, "
+                               "hard, search, random or the ruleset's own (comma list per seat)")
     simulate.add_argument("--rounds", type=positive_int, default=200, help="round cap per game (default: 200)")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
     simulate.add_argument("--games", type=positive_int, default=1, help="number of games (default: 1)")

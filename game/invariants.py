@@ -24,7 +24,7 @@ from systems.world import DRAW, OVER, SETUP, World
 
 MAX_STOCK = 2**53  # no rule ever gives more; a bigger stockpile is an edited save (and loses precision in JSON)
 Report = Callable[[str, str], None]
-DIFFICULTY_KINDS = ("normal", "hard", "random")  # game.ai.DIFFICULTIES, without importing the computer players
+DIFFICULTY_KINDS = ("normal", "hard", "search", "random")  # game.ai.DIFFICULTIES, without importing the players
 
 
 def invariant_problems(world: World, limit: int = 20, board: bool = True) -> list[str]:

@@ -82,6 +82,12 @@ def new_game(
     if unknown:
         raise DataError([f"{map_data.source}: terrain: unknown terrain ids {', '.join(unknown)}"])
     app = app_for(rules) if app is None else app
+    from game.ai.players import kind_problem
+
+    problems = [f"players: seat {i + 1}: {problem}" for i, spec in enumerate(players)
+                if spec.computer and (problem := kind_problem(app, spec.difficulty)) is not None]
+    if problems:
+        raise DataError(problems)
     name = fresh_world_name()
     esper.switch_world(name)
     seats = list(range(1, count + 1))

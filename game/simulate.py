@@ -22,7 +22,7 @@ from typing import Any
 
 from components.rules import Ruleset
 from game import computer_seats
-from game.ai import DIFFICULTIES, make_controller
+from game.ai import make_controller
 from game.ai.base import Controller
 from game.cli_args import output_file_problem
 from game.engine import Game, Result
@@ -105,20 +105,22 @@ def _random_map(name: str, ruleset: str = "base") -> MapData:
         raise DataError([f"--map {name}: {exc}"]) from None
 
 
-def parse_players(spec: str, difficulty: str) -> list[str]:
-    """`ai,random,hard` with `--difficulty normal` -> ['normal', 'random', 'hard']; per-seat difficulty lists."""
+def parse_players(spec: str, difficulty: str | None, kinds: Sequence[str] | None = None) -> list[str]:
+    """`ai,random,hard` with `--difficulty normal` -> ['normal', 'random', 'hard']; per-seat difficulty lists.
+    With the game's `kinds` (game.ai.players.player_kinds), a kind it does not offer is refused by name."""
     seats = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    levels = [d.strip().lower() for d in difficulty.split(",") if d.strip()] or ["normal"]
+    default = "normal" if kinds is None or "normal" in kinds or not kinds else kinds[0]
+    levels = [d.strip().lower() for d in (difficulty or "").split(",") if d.strip()] or [default]
     out = []
     for index, seat in enumerate(seats):
         level = levels[min(index, len(levels) - 1)]
-        if seat in ("ai", "computer") and level not in DIFFICULTIES:
-            raise DataError([f"--difficulty: unknown difficulty {level!r} for seat {index + 1} "
-                             f"(choose from {', '.join(DIFFICULTIES)})"])
         kind = level if seat in ("ai", "computer") else seat
-        if kind not in DIFFICULTIES:
-            raise DataError([f"--players: seat {index + 1}: unknown player kind {seat!r} "
-                             f"(use ai, {', '.join(DIFFICULTIES)})"])
+        if not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", kind):
+            raise DataError([f"--players: seat {index + 1}: {seat!r} is not a computer player kind"])
+        if kinds is not None and kind not in kinds:
+            option = "--difficulty" if seat in ("ai", "computer") else "--players"
+            raise DataError([f"{option}: seat {index + 1}: unknown computer player kind {kind!r} "
+                             f"(kinds: {', '.join(kinds)}; ai means --difficulty)"])
         out.append(kind)
     if not out:
         raise DataError(["--players: expected at least one seat, e.g. ai,ai"])
@@ -174,6 +176,11 @@ def seated_player(world: Any, seat: int) -> Any:
     return queries.player(world, seat)
 
 
+def accepted(results: Sequence[Result]) -> int:
+    """How many of a player's submitted commands the game accepted (game.ai.players: what play_turn returns)."""
+    return sum(1 for result in results if result.ok)
+
+
 def play_game(
     rules: Ruleset,
     map_data: MapData | None,
@@ -207,7 +214,7 @@ def play_game(
         if game.asking or game.awaiting_orders:  # questions and simultaneous orders: every seat concerned acts
             t0 = time.perf_counter()
             for other in game.acting_seats():
-                commands += len(computer_seats.act(game, other, players[world.seats.index(other)]))
+                commands += accepted(computer_seats.act(game, other, players[world.seats.index(other)]))
             turn_ms.append((time.perf_counter() - t0) * 1000)
         elif game.in_setup:
             result = game.submit(controller.choose_base(game))
@@ -220,7 +227,7 @@ def play_game(
             t0 = time.perf_counter()
             results = controller.play_turn(game)
             turn_ms.append((time.perf_counter() - t0) * 1000)
-            commands += len(results)
+            commands += accepted(results)
             if observe is not None:
                 observe(game, results)
             if not game.over and world.clock.seat == seat and world.clock.round == last_round and not results \
@@ -344,12 +351,14 @@ def run_simulate(args: Any) -> int:
         for name in ("rounds", "games", "jobs"):
             if int(getattr(args, name)) < 1:
                 raise DataError([f"--{name}: must be at least 1, got {getattr(args, name)}"])
-        kinds = parse_players(args.players, args.difficulty)
         ruleset = getattr(args, "ruleset", None) or "base"
+        from game.ai.players import player_kinds
         from game.content import load_app
 
         options = getattr(args, "options", None) or {}
-        rules = load_app(ruleset, list(args.mod), options=options).rules  # every problem with ruleset, mods, options
+        app = load_app(ruleset, list(args.mod), options=options)  # every problem with ruleset, mods, options
+        rules = app.rules
+        kinds = parse_players(args.players, args.difficulty, player_kinds(app))
         low, high = rules.setup.min_players, rules.setup.max_players
         if len(kinds) > high and args.players == SIMULATE_DEFAULT_PLAYERS:  # the default seats a 2-player game too
             kinds = kinds[:high]

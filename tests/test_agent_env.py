@@ -213,3 +213,21 @@ def test_total_war_agents_take_turns_in_simultaneous_phases():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert {"deploy", "movement", "combat"} <= stages and seats == {1, 2}
     assert env.game.over or env.game.app.hooks.round_of(env.game.world) > 3
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_a_seat_may_be_played_by_the_engines_search_or_random_player(ruleset):
+    """The engine's kinds choose one action at a time for the agent to act (`computer_action`), deterministically."""
+    env = ConquestEnv(ruleset=ruleset, players=2, max_rounds=15)
+    env.reset(seed=3)
+    for _ in range(4):
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            break
+        action = env.computer_action("search", iterations=4)
+        assert action == env.computer_action("search", iterations=4)
+        assert env.observe(env.agent_selection)["action_mask"][action] == 1
+        env.step(action)
+    if not (env.terminations[env.agent_selection] or env.truncations[env.agent_selection]):
+        assert env.observe(env.agent_selection)["action_mask"][env.computer_action("random")] == 1
+    with pytest.raises(ValueError, match="one action at a time"):
+        env.computer_action("normal")

@@ -7,8 +7,8 @@ import pytest
 from components.commands import ChooseBase, EndTurn
 from game.ai import DIFFICULTIES, make_controller, run_computer_turn
 from game.ai.base import TurnLog
-from game.ai.random_player import legal_commands
 from game.engine import Game, Rejected
+from game.legal import main_stage_commands as legal_commands
 from game.mapgen import generate_map
 from game.simulate import new_computer_game, play_game, resolve_map
 from game.snapshot import state_hash

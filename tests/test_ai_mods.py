@@ -221,7 +221,7 @@ def test_every_difficulty_plays_with_all_mods_on(kind, monkeypatch):
 
 
 def test_the_random_player_uses_plugin_actions():
-    from game.ai.random_player import legal_commands
+    from game.legal import main_stage_commands as legal_commands
 
     rows = ["ppsddspp", "ppsddspp", "ppsddspp"]
     game = create_game(tiny_map(rows, 2), [PlayerSpec("P1", True, "random"), PlayerSpec("P2", True)], 1,

@@ -240,4 +240,4 @@ def test_balance_plays_another_ruleset_from_its_app(tmp_path, capsys, monkeypatc
     assert len(report["games"]) == 4 and all(g["winner"] is not None for g in report["games"])
     capsys.readouterr()
     assert main(["balance", "--ruleset", "monstercrasher", "--players", "ai,hard", "--games", "1"]) == 2
-    assert "unknown player kind 'hard' (use ai, normal, random)" in capsys.readouterr().err
+    assert "unknown player kind 'hard' (use ai, normal, search, random)" in capsys.readouterr().err

@@ -21,9 +21,9 @@ from components.commands import (
     TakeOver,
 )
 from components.structures import Structure
-from game.ai.random_player import legal_commands
 from game.engine import Game
 from game.invariants import invariant_problems
+from game.legal import main_stage_commands as legal_commands
 from game.mapgen import generate_map
 from game.setup import PlayerSpec, new_game
 from game.snapshot import state_hash

@@ -66,3 +66,26 @@ def test_mc9_4_it_beats_a_random_player_from_either_seat():
     # a small sample here; bench/bench_monstercrasher.py plays the full 200 games through Game.submit
     results = [_game(seed, seat) == seat for seed in range(1, 3) for seat in (1, 2)]
     assert all(results)
+
+
+def test_mc9_it_presses_for_a_decision_from_press_round_while_not_behind():
+    """From `ai.press_round` on, a computer whose life is not below its opponent's ranks damage before life kept;
+    before that round, or when behind, MC9.3's order holds."""
+    press = RULES.ai.press_round
+    assert press > 1
+    threatened = "P2 basic 1/1 A4"
+    for round_, life, expected in ((press - 1, (10, 10), False), (press, (10, 10), True), (press, (9, 10), False),
+                                   (press + 5, (10, 9), True)):
+        start = position_mod.Position(tuple(pieces(threatened)), life, 1, round_)
+        assert computer.pressing(start, RULES) is expected, (round_, life)
+    start = position_mod.Position(tuple(pieces(threatened)), (10, 10), 1, press)
+    value = computer.score(start, RULES, computer.choose(start, RULES, random.Random(1)))
+    assert value.damage == max(computer.score(start, RULES, c).damage for c in position_mod.spawn_choices(start, RULES))
+
+
+def test_level_normal_players_decide_their_games_before_the_round_limit():
+    """Issue: normal against normal ended every game at the round limit, both players at full life."""
+    from game.simulate import run_games
+
+    results = run_games(None, ["normal", "normal"], 1, 3, 50, ruleset="monstercrasher")
+    assert all(r.winner not in (None, 0) and r.rounds < 50 for r in results)

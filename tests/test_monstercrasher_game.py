@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
 import esper
 import pytest
 
 from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from tests.mc_support import RULESET
+
+
+class SpawnChoicePicker:
+    """MC9.4's yardstick: uniform among the legal spawn choices (nothing included), from its own generator."""
+
+    def __init__(self, module, seed: int) -> None:
+        self.module, self.rng = module, random.Random(seed)
+
+    def play_turn(self, game):
+        return [game.submit(command) for command in self.rng.choice(self.module.player.legal_turns(game))]
 
 
 def new(seed: int = 1, computer: tuple[bool, bool] = (False, False)):
@@ -159,7 +171,7 @@ def test_mc9_4_the_computer_meets_a_lone_basic_on_c3(game):
 def test_mc9_1_computer_against_random_plays_only_legal_commands_to_the_end():
     game = new(seed=4, computer=(True, False))
     module = mc(game)
-    computer, chance = module.player.ComputerPlayer(), module.player.RandomPlayer(4)
+    computer, chance = module.player.ComputerPlayer(), SpawnChoicePicker(module, 4)
     while not game.over:
         (computer if game.world.clock.seat == 1 else chance).play_turn(game)
     assert game.world.clock.winner == 1
@@ -206,7 +218,7 @@ def test_saves_and_replays_record_the_ruleset_and_round_trip_with_identical_hash
 
     game = new(seed=7, computer=(True, False))
     module = mc(game)
-    computer, chance = module.player.ComputerPlayer(), module.player.RandomPlayer(7)
+    computer, chance = module.player.ComputerPlayer(), SpawnChoicePicker(module, 7)
     for _ in range(12):
         (computer if game.world.clock.seat == 1 else chance).play_turn(game)
     before = state_hash(game.world)

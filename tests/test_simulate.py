@@ -15,7 +15,9 @@ def test_players_resolve_to_kinds():
     assert parse_players("ai,random,hard,normal", "hard") == ["hard", "random", "hard", "normal"]
     assert parse_players("ai,ai", "normal,hard") == ["normal", "hard"]
     with pytest.raises(DataError):
-        parse_players("ai,human", "normal")
+        parse_players("ai,human", "normal", ("normal", "hard", "search", "random"))
+    with pytest.raises(DataError, match="'Bad Kind'|not a computer player kind"):
+        parse_players("ai,Bad Kind", "normal")
 
 
 def test_simulate_prints_a_summary_and_writes_json(tmp_path, capsys):

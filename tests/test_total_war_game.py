@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from components.seats import Ready
+from game.ai import RandomPlayer
 from game.computer_seats import give_orders
 from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
@@ -123,7 +124,7 @@ def play(game, controllers, limit=60):
 def test_tw12_a_computer_game_plays_to_a_victory():
     game = new(3, [PlayerSpec("N", computer=True, difficulty="normal"), PlayerSpec("R", computer=True, difficulty="random")])
     module = tw(game)
-    play(game, [module.computer.NormalPlayer(), module.computer.RandomPlayer()])
+    play(game, [module.computer.NormalPlayer(), RandomPlayer()])
     assert game.over and game.world.clock.winner in (0, 1, 2)
 
 
@@ -140,7 +141,7 @@ def test_saves_and_replays_round_trip_with_identical_hashes(tmp_path):
 
     game = new(5)
     module = tw(game)
-    ctrl = [module.computer.NormalPlayer(), module.computer.RandomPlayer()]
+    ctrl = [module.computer.NormalPlayer(), RandomPlayer()]
     for _ in range(6):
         for seat in game.acting_seats():
             give_orders(game, seat, ctrl[seat - 1])
@@ -165,7 +166,7 @@ def test_foc_simulate_plays_total_war_to_a_victory(capsys):
 @pytest.mark.parametrize("seed", [1])
 def test_same_seed_same_game(seed):
     a, b = new(seed), new(seed)
-    ctrl = [tw(a).computer.NormalPlayer(), tw(a).computer.RandomPlayer()]
+    ctrl = [tw(a).computer.NormalPlayer(), RandomPlayer()]
     play(a, ctrl, 5)
     play(b, ctrl, 5)
     assert state_hash(a.world) == state_hash(b.world)

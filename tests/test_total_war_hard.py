@@ -172,3 +172,25 @@ def test_tw14_hard_keeps_friends_off_its_own_rifle_lines():
     lines = hard.rifle_lines([shooter], [enemy], tw_rules())
     assert lines == set(hexes.between(shooter.hex, enemy.hex)) and hexes.parse_hex("K12") in lines
     assert hard.rifle_lines([reg(1, "cavalry", 1, "K10")], [enemy], tw_rules()) == set()
+
+
+def test_tw14_level_normal_players_decide_their_battles_before_the_turn_limit():
+    """Issue: equal-level games ran to the turn limit. From `computer.press_turn` on `normal` closes to melee, and
+    the guns of the side behind on strength come forward, so battles end in a victory (TW12.1) before turn 50."""
+    from game.simulate import run_games
+
+    results = run_games(None, ["normal", "normal"], 1, 3, 50, ruleset=RULESET)
+    assert all(r.winner not in (None, 0) and r.rounds < 50 for r in results)
+
+
+def test_tw14_normal_infantry_holds_at_rifle_range_before_the_press_turn_and_closes_after():
+    normal = [PlayerSpec("Red", computer=True, difficulty="normal"), PlayerSpec("Blue", computer=True)]
+    press = new(3, normal).world.rules.computer.press_turn
+    assert press > 1
+    for turn, closes in ((press - 1, False), (press, True)):
+        game = new(3, normal)
+        to_movement(game)
+        place(game, [reg(1, "infantry", 1, "K20", general=True), reg(2, "infantry", 1, "K16", facing="N")])
+        game.world.clock.round = turn
+        sub("computer").NormalPlayer().give_orders(game, 1)
+        assert (orders_of(game, 1)["1:infantry:1"].kind == "move") is closes, turn

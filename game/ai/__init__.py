@@ -1,34 +1,43 @@
-"""Computer players: `make_controller(kind)` and `run_computer_turn(game)` for the client and simulations."""
+"""Computer players: `make_controller(kind, app)` and `run_computer_turn(game)` for the client and simulations
+(the contract every player keeps, and the kinds a game offers: game.ai.players)."""
 
 from __future__ import annotations
 
 from game.ai.base import Controller, TurnLog, private_rng
 from game.ai.hard import HARD, make_hard
 from game.ai.normal import NORMAL, make_normal
-from game.ai.random_player import RandomPlayer, legal_commands
+from game.ai.players import (
+    ENGINE_KINDS,
+    UnknownPlayerKind,
+    default_kind,
+    kind_problem,
+    make_player,
+    player_kinds,
+)
+from game.ai.random_player import RandomPlayer
+from game.ai.search import SearchPlayer
 from game.ai.strategic import Params, StrategicAI
 from game.app import App
 from game.engine import Accepted, Game, Result
 from systems import queries as q
 
-DIFFICULTIES = ("normal", "hard", "random")
+DIFFICULTIES = ("normal", "hard", "search", "random")  # the base game's kinds (its own two and the engine's)
+STRATEGIC = {"normal": make_normal, "hard": make_hard}  # the base game's players (registered by its plugin)
 
 
 def make_controller(kind: str, app: App | None = None) -> Controller:
-    """A computer player by difficulty: 'normal', 'hard' or 'random' (a yardstick, not meant for play).
-
-    A ruleset that registers its own computer players (`app.add_computer_player(kind, factory)`) gets
-    those: the kind asked for, else its first one."""
-    if app is not None and app.computer_players:
-        factory = app.computer_players.get(kind) or next(iter(app.computer_players.values()))
-        return factory()  # type: ignore[no-any-return]
-    if kind == "normal":
-        return make_normal()
-    if kind == "hard":
-        return make_hard()
+    """A computer player of `kind` for a game of `app` (game.ai.players.make_player): the ruleset's own kinds and
+    the engine's (search, random); UnknownPlayerKind (a ValueError naming the kinds) for any other. Without an
+    App: the base game's players."""
+    if app is not None:
+        return make_player(kind, app)  # type: ignore[no-any-return]
+    if kind in STRATEGIC:
+        return STRATEGIC[kind]()
     if kind == "random":
-        return RandomPlayer()
-    raise ValueError(f"unknown computer difficulty {kind!r} (choose from {', '.join(DIFFICULTIES)})")
+        return RandomPlayer()  # type: ignore[return-value]
+    if kind == "search":
+        return SearchPlayer()  # type: ignore[return-value]
+    raise UnknownPlayerKind(f"unknown computer player kind {kind!r} (kinds: {', '.join(DIFFICULTIES)})")
 
 
 def current_player_is_computer(game: Game) -> bool:
@@ -59,6 +68,7 @@ def run_computer_turn(game: Game, controller: Controller | None = None) -> list[
 
 
 __all__ = [
-    "DIFFICULTIES", "HARD", "NORMAL", "Controller", "Params", "RandomPlayer", "StrategicAI", "TurnLog",
-    "current_player_is_computer", "legal_commands", "make_controller", "private_rng", "run_computer_turn",
+    "DIFFICULTIES", "ENGINE_KINDS", "HARD", "NORMAL", "Controller", "Params", "RandomPlayer", "SearchPlayer",
+    "StrategicAI", "TurnLog", "UnknownPlayerKind", "current_player_is_computer", "default_kind", "kind_problem",
+    "make_controller", "make_player", "player_kinds", "private_rng", "run_computer_turn",
 ]

@@ -21,7 +21,8 @@ MAX_COMMANDS_PER_TURN = 200
 
 
 class Controller(Protocol):
-    """A computer player."""
+    """A computer player of a game with a setup phase (the base game's): the contract of game.ai.players plus
+    `choose_base`."""
 
     name: str
 

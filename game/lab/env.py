@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment over the engine, for any ruleset: one agent per seat, masked discrete actions.
 
 Agents are "seat_1", "seat_2", ... and act in the engine's own order (whichever seat the flow waits for,
-one command per step, `game.lab.rulesets.seat_to_act`): the seat to act in a seat phase, the first asked
+one command per step, `game.legal.seat_to_act`): the seat to act in a seat phase, the first asked
 seat while a prompt waits, and in a simultaneous phase the first seat not yet ready, which gives its
 orders and then `Ready` (each command submitted with `seat=` that seat). Observation: {"observation": a float array (territories x channels) from the
 ruleset's agent observation (`app.set_agent_observation`; default `game.lab.seat_view.BoardEncoder`),
@@ -116,6 +116,22 @@ class ConquestEnv(AECEnv):  # type: ignore[misc]
             self._legal = self.legal_commands(self.game)[: self.max_actions]
             self._legal_key = key
         return self._legal
+
+    def computer_action(self, kind: str = "search", **options: Any) -> int:
+        """The action the engine's `kind` player (game.ai.players.ENGINE_KINDS: `search`, `random`) takes for the
+        agent to act now, to play a seat by it (`env.step(env.computer_action("search"))`); `options` go to the
+        player (`iterations=`, `seed=` for search). ValueError for another kind or when nothing is legal."""
+        from game.ai.players import ENGINE_KINDS, engine_factories
+
+        if kind not in ENGINE_KINDS:
+            raise ValueError(f"computer_action: kind {kind!r} plays whole turns; one action at a time: "
+                             f"{', '.join(ENGINE_KINDS)}")
+        legal = self.legal()
+        if not legal:
+            raise ValueError("computer_action: no legal action now")
+        player = engine_factories()[kind](**options)
+        choice = player.choose(self.game, seat_to_act(self.game), list(legal)) if len(legal) > 1 else legal[0]
+        return legal.index(choice)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]

@@ -11,10 +11,12 @@ from collections.abc import Callable, Sequence
 
 from components.commands import Command
 from game.app import App
-from game.engine import Game
 from game.errors import DataError
+from game.legal import seat_to_act
 
-LegalCommands = Callable[[Game], list[Command]]
+LegalCommands = Callable[..., list[Command]]
+__all__ = ["LegalCommands", "available", "check_ruleset", "computer_kinds", "legal_commands_of", "load_game_app",
+           "seat_to_act"]
 
 
 def available() -> list[str]:
@@ -47,19 +49,8 @@ def legal_commands_of(app: App) -> LegalCommands:
     return app.legal_commands
 
 
-def seat_to_act(game: Game) -> int:
-    """The seat a one-command-at-a-time agent acts for now: the first seat a pending prompt asks, the first
-    seat not yet ready in a simultaneous phase, else the seat whose turn it is (a legal-command enumeration
-    offers this seat's commands)."""
-    if game.asking or game.awaiting_orders:
-        waiting = game.unready_seats() if game.awaiting_orders else game.acting_seats()
-        if waiting:
-            return waiting[0]
-    return game.world.clock.seat
-
-
 def computer_kinds(app: App) -> tuple[str, ...]:
-    """The computer player kinds of the game: its ruleset's own, else the engine's (normal, hard, random)."""
-    from game.ai import DIFFICULTIES
+    """The computer player kinds of the game: its ruleset's own, then the engine's (search, random)."""
+    from game.ai.players import player_kinds
 
-    return tuple(app.computer_players) or DIFFICULTIES
+    return player_kinds(app)

@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     RootModel,
     StrictInt,
@@ -31,6 +29,7 @@ from pydantic import (
 from components.abilities import AbilityParams, Climb, VolleyAbility
 from components.armies import Army
 from components.commands import Command
+from components.data_model import DataModel
 from components.structures import Structure
 from systems import queries as q
 from systems.actions import player_turn
@@ -45,10 +44,9 @@ if TYPE_CHECKING:
 SECTION = "accessories"
 
 
-class AccessorySpec(BaseModel):
+class AccessorySpec(DataModel):
     """E1.1: one accessory: its price, who may carry it, and its effects (absent: none)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     name: StrictStr
     description: StrictStr = ""
     cost: dict[str, StrictInt] = Field(min_length=1)

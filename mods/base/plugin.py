@@ -61,23 +61,24 @@ ABILITIES: dict[str, type[AbilityParams]] = {"pathfinder": Pathfinder, "forager"
              "rare": Rare}
 
 
-def legal_commands(game: Game) -> list[Command]:
-    """Every legal command for the seat to act now, in one canonical order ([] when the game is over).
+def legal_commands(game: Game, seat: int | None = None) -> list[Command]:
+    """Every legal command for the seat to act now, in one canonical order ([] when the game is over or `seat`
+    may not act: the base game has only seat phases).
 
     Order (learning agents number their actions by it, game.lab.env): in setup, ChooseBase per free land
     territory of the seat's start zone, ascending (R1.3); in the Main stage, EndTurn first, then per own
     army (ascending entity id) its moves (ascending destination) and its army options (game.queries
-    order), then unit builds (rules order), structure placements (types by id), then what the mods offer.
-    Everything listed passes the engine's own check.
+    order), then unit builds (rules order), structure placements (types by id), then what the mods offer
+    (game.legal.main_stage_commands). Everything listed passes the engine's own check.
     """
     from components.commands import ChooseBase
-    from game.ai.random_player import legal_commands as main_stage_commands
+    from game.legal import main_stage_commands
     from systems import queries as q
     from systems.actions import check
 
     world = game.world
     world.activate()
-    if game.over:
+    if game.over or (seat is not None and seat != world.clock.seat):
         return []
     if game.in_setup:
         seat = world.clock.seat
@@ -100,6 +101,20 @@ def army_units(world: World, seat: int) -> int:
 def territories(world: World, seat: int) -> int:
     """The victory chart "Territories held" (R7)."""
     return len(world.owned.get(seat, ()))
+
+
+def make_normal() -> object:
+    """The `normal` computer player (game.ai's strategic player, normal parameters)."""
+    from game.ai.normal import make_normal as make
+
+    return make()
+
+
+def make_hard() -> object:
+    """The `hard` computer player (game.ai's strategic player, hard parameters)."""
+    from game.ai.hard import make_hard as make
+
+    return make()
 
 
 def agent_observation(game: Game, max_rounds: int) -> object:
@@ -136,6 +151,8 @@ def register(app: ModApp) -> None:
     app.set_hook("new_seat", setup_actions.new_seat)  # R1.3, R1.4
     app.add_invariants(base_game_problems)  # checked after every command in tests, and on every loaded save
     app.set_legal_commands(legal_commands)  # for learning agents (game.lab.env) and anyone else enumerating
+    app.add_computer_player("normal", make_normal)  # the strategic players (game.ai); the engine adds search, random
+    app.add_computer_player("hard", make_hard)
     app.set_agent_observation(agent_observation)
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation

@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     StrictBool,
     StrictInt,
@@ -29,6 +27,7 @@ from pydantic import (
 from components.armies import Army
 from components.board import Territory
 from components.commands import Command
+from components.data_model import DataModel
 from components.structures import Structure
 from game.words import plural
 from systems import queries as q
@@ -45,11 +44,7 @@ if TYPE_CHECKING:
 SECTION = "castle_works"
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class GateSpec(Strict):
+class GateSpec(DataModel):
     """E2.2: one kind of gate."""
 
     name: StrictStr
@@ -87,7 +82,7 @@ def known_names(names: list[str], info: ValidationInfo, table: str, what: str) -
     return names
 
 
-class MoatSpec(Strict):
+class MoatSpec(DataModel):
     """E2.6: digging a moat."""
 
     name: StrictStr
@@ -107,7 +102,7 @@ class MoatSpec(Strict):
         return known_names([value], info, "terrain", "terrain")[0]
 
 
-class CastleRules(Strict):
+class CastleRules(DataModel):
     """The `[extra.castle_works]` section."""
 
     own_walls_block: StrictBool

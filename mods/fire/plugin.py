@@ -20,11 +20,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from components.abilities import AbilityParams
 from components.armies import Army
 from components.commands import Command
+from components.data_model import DataModel
 from components.structures import Structure
 from systems import actions
 from systems import queries as q
@@ -44,10 +45,9 @@ SECTION = "fire"
 Percent = int
 
 
-class FireRules(BaseModel):
+class FireRules(DataModel):
     """`[extra.fire]`: every number of E4 (chances in per cent)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     flammable: list[str] = Field(description="E4.1: structure types that burn (unknown ids are ignored)")
     ignite_chance: int = Field(ge=0, le=100)
     archer_chance: int = Field(ge=0, le=100)

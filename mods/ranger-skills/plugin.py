@@ -20,11 +20,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import esper
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from components.abilities import AbilityParams, Climb, VolleyAbility
 from components.armies import Army
 from components.commands import Attack, Command
+from components.data_model import DataModel
 from systems import actions
 from systems import queries as q
 from systems.actions import acting_owner, own_army
@@ -43,22 +44,18 @@ if TYPE_CHECKING:
 SECTION = "ranger_skills"
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class AmbushRules(Strict):
+class AmbushRules(DataModel):
     chance: int = Field(ge=0, le=100, description="E5.3: per cent that the target is destroyed at once")
     per_turn: int = Field(ge=0, le=1000, description="E5.3: ambushes per player per turn")
 
 
-class CatapultPenalty(Strict):
+class CatapultPenalty(DataModel):
     min_damage: int = Field(ge=0, le=1000)
     default: int = Field(ge=0, le=100, description="E6.1: p for unit types not in vs_units")
     vs_units: dict[str, int] = Field(description="E6.1: p per unit type, per cent of the ammunition's damage")
 
 
-class RangerSkills(Strict):
+class RangerSkills(DataModel):
     """`[extra.ranger_skills]`: every number of E5 and E6."""
 
     units: list[str] = Field(min_length=1, description="unit types with the skills (E5: the ranger)")

@@ -84,7 +84,9 @@ def game_info(ruleset: str) -> GameInfo | str:
         manifest = installed_games()[ruleset]
         low, high = rules.setup.min_players, rules.setup.max_players
         board = board_map(rules, low) if rules.board is not None else None
-        levels = tuple(k for k in app.computer_players if k != "random") or computer.difficulties()
+        from game.ai.players import player_kinds  # the ruleset's own kinds, then the engine's search
+
+        levels = tuple(k for k in player_kinds(app) if k != "random") or computer.difficulties()
         return GameInfo(ruleset, manifest.name, manifest.description,
                         tuple(n for n in (2, 3, 4) if low <= n <= high) or (low,), board, levels,
                         app.presentation.board_layout)

@@ -31,7 +31,7 @@ from .play import (
     victory,
     victory_hook,
 )
-from .player import ComputerPlayer, RandomPlayer, legal_commands, legal_turns
+from .player import ComputerPlayer, legal_commands, legal_turns, position_value
 
 if TYPE_CHECKING:
     from game.app import ModApp
@@ -88,7 +88,7 @@ def register(app: ModApp) -> None:
     app.set_hook("victory", victory_hook)
     app.set_hook("new_seat", add_contender)
     app.add_computer_player("normal", ComputerPlayer)
-    app.add_computer_player("random", RandomPlayer)  # the MC9.4 yardstick: uniform among legal spawn choices
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in player.py's order
     app.set_agent_observation(_agent_view)
     app.set_game_screen(_screen)

@@ -46,12 +46,24 @@ def score(position: Position, rules: MonsterRules, choice: tuple[Spawn, ...]) ->
     return Score(-lost_me, lost_foe, strength, -after.spent)
 
 
+def pressing(position: Position, rules: MonsterRules) -> bool:
+    """Whether the active player presses for a decision: from round `ai.press_round` on, while its life is not
+    below its opponent's (two level players would otherwise meet every spawn until the round limit)."""
+    press = rules.ai.press_round
+    me = position.active
+    return 0 < press <= position.round and position.life_of(me) >= position.life_of(opponent(me))
+
+
 def choose(position: Position, rules: MonsterRules, rng: random.Random) -> tuple[Spawn, ...]:
-    """The best legal spawn choice for the active player; ties broken by `rng` (MC9.3 (5))."""
+    """The best legal spawn choice for the active player; ties broken by `rng` (MC9.3 (5)). A player pressing
+    for a decision ranks damage dealt before life kept."""
     best: list[tuple[Spawn, ...]] = []
     top: Score | None = None
+    press = pressing(position, rules)
     for choice in spawn_choices(position, rules):
         value = score(position, rules, choice)
+        if press:
+            value = Score(value.damage, value.life_kept, value.strength, value.saved)
         if top is None or value > top:
             top, best = value, [choice]
         elif value == top:

@@ -2,40 +2,37 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
+from components.data_model import DataModel
 from components.rules import BoardRules, RulesetCore
 
 from .directions import DirectionError, Vec, parse_directions
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-
-
-class PlayerRules(_Strict):
+class PlayerRules(DataModel):
     """MC2.2 life at the start, MC3.2 spawn points a turn."""
 
     life: int = Field(ge=1)
     spawn_points: int = Field(ge=0)
 
 
-class TurnRules(_Strict):
+class TurnRules(DataModel):
     """MC7.2 round limit and MC4.3 roster (the creature types players may spawn)."""
 
     round_limit: int = Field(ge=1)
     roster: tuple[str, ...] = Field(min_length=1)
 
 
-class AiRules(_Strict):
-    """MC9.2: how many marches the computer player looks ahead."""
+class AiRules(DataModel):
+    """MC9.2: how many marches the computer player looks ahead; from round `press_round` on it presses for a
+    decision (docs/rules.md, MC9: damage dealt before life kept while its life is not below the opponent's)."""
 
     lookahead: int = Field(ge=1)
+    press_round: int = Field(default=0, ge=0, description="0: never presses")
 
 
-class CreatureType(_Strict):
+class CreatureType(DataModel):
     """MC4.3: a creature type is data only: power, defense, direction set (MC5), spawn cost."""
 
     name: str

@@ -1,12 +1,13 @@
 """MonsterCrasher's players on the engine: the legal turns of the seat to play, and the computer player.
 
 `legal_turns(game)` is every legal spawn choice of the active seat as the commands that make it (the
-turn button last); the random player and agent environments pick among them. `legal_commands(game)` is
-every single command legal now. The computer (MC9) ranks the same choices with `computer.choose`.
+turn button last); MC9.4's yardstick picks among them. `legal_commands(game)` is
+every single command legal now (the engine's random and search players and agents choose among them). The computer (MC9) ranks the same choices with `computer.choose`.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -35,12 +36,15 @@ def legal_turns(game: Any) -> list[tuple[Command, ...]]:
     return [_commands(position.active, choice) for choice in spawn_choices(position, rules_of(world))]
 
 
-def legal_commands(game: Any) -> list[Command]:
-    """Every command the seat to play may submit now: each legal single Spawn, and the turn button."""
+def legal_commands(game: Any, seat: int | None = None) -> list[Command]:
+    """Every command the seat to play may submit now: each legal single Spawn, and the turn button ([] for
+    another `seat`)."""
     world = game.world
     if game.over or world.clock.stage != SPAWN:
         return []
     position = position_of(world)
+    if seat is not None and seat != position.active:
+        return []
     rules = rules_of(world)
     rank = 1 if position.active == 1 else rules.board.height
     out: list[Command] = [
@@ -71,28 +75,37 @@ class ComputerPlayer:
         return _commands(position.active, choose(position, rules_of(world), generator(world)))
 
     def play_turn(self, game: Any) -> list[Any]:
-        """Play the whole turn of the seat to play through Game.submit; returns the events."""
-        events: list[Any] = []
+        """Play the whole turn of the seat to play through Game.submit; the result of every command (game.ai.players)."""
+        results: list[Any] = []
         for command in self.choose_turn(game):
             result = game.submit(command)
             if not result.ok:  # never expected: the choices are the legal ones
                 raise RuntimeError(f"computer player's {command} was rejected: {result.reason}")
-            events.extend(result.events)
-        return events
+            results.append(result)
+        return results
 
 
-class RandomPlayer:
-    """A player picking uniformly among the legal spawn choices (MC9.4's opponent). Its generator is its
-    own: seeded once when `seed` is given, else per turn from the game (seed, round, seat)."""
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): life against the
+    opponent's (MC2.2, MC7) after the creatures on the board march `ai.lookahead` times with no further spawns
+    (MC9.2's projection, the rules' own march), then the power and defense left on the board."""
+    from .march import march
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = random.Random(seed) if isinstance(seed, int) else None
-
-    def play_turn(self, game: Any) -> list[Any]:
-        rng = self.rng or random.Random(f"monstercrasher-random:{game.world.seed}:{game.world.clock.round}:"
-                                        f"{game.world.clock.seat}")
-        events: list[Any] = []
-        for command in rng.choice(legal_turns(game)):
-            result = game.submit(command)
-            events.extend(result.events)
-        return events
+    position = position_of(game.world)
+    rules = rules_of(game.world)
+    foe = 2 if seat == 1 else 1
+    life = {1: position.life_of(1), 2: position.life_of(2)}
+    pieces = position.pieces
+    for _ in range(rules.ai.lookahead):
+        if not pieces:
+            break
+        result = march(pieces, rules, position.active, record=False)
+        for s in (1, 2):
+            life[s] -= result.life_lost[s]
+        pieces = result.pieces
+    if life[foe] <= 0 < life[seat]:
+        return 0.95
+    if life[seat] <= 0 < life[foe]:
+        return 0.05
+    board = sum((p.power + p.defense) * (1 if p.owner == seat else -1) for p in pieces)
+    return 0.5 + 0.35 * (life[seat] - life[foe]) / max(1, rules.players.life) + 0.1 * math.tanh(board / 8)

@@ -11,7 +11,7 @@ from components.players import Player
 from . import play as P
 from .commands import EndMoves, Step
 from .components import Character, Duel, Quest
-from .computer import NormalPlayer, RandomPlayer
+from .computer import NormalPlayer, position_value
 from .data import ABILITY_KINDS, RelicDuelsRules
 from .events import RELIC_EVENTS
 from .invariants import character_problems
@@ -73,11 +73,11 @@ def register(app: ModApp) -> None:
     app.set_hook("victory", P.outcome)
     app.set_hook("answer_reason", P.answer_reason)
     app.add_computer_player("normal", NormalPlayer)
-    app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
     app.presentation.board_layout = "hex_rows"  # the new-game screen previews the board as hexes
     from .legal import legal_commands
 
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 

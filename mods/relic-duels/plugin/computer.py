@@ -1,5 +1,5 @@
-"""Computer players for both sides (DU11): `random` (uniform among legal choices) and `normal`. Both read only
-their seat's view (game.views.view_for) and act by commands; their dice come from their own generator."""
+"""The computer player for both sides (DU11), `normal` (the engine adds `search` and `random`). It reads only
+its seat's view (game.views.view_for) and acts by commands; its dice come from its own generator."""
 
 from __future__ import annotations
 
@@ -110,41 +110,6 @@ class _Base:
 
     def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
         return answers[0]
-
-
-class RandomPlayer(_Base):
-    """The yardstick: random steps for each character, a uniform choice at every prompt."""
-
-    level = "random"
-
-    def play_turn(self, game: Any) -> list[Any]:
-        seat = game.world.clock.seat
-        rng = self.rng(game, seat)
-        results = []
-        for c in seen(game, seat).mine():
-            for _ in range(rng.randint(0, 3)):
-                view = seen(game, seat)
-                me = view.chars.get(c.key)
-                if me is None:
-                    break
-                options = [n for n in view.land.neighbours(me.hex)
-                           if (cost := view.land.move_cost(n)) is not None and cost <= me.mp]
-                if not options:
-                    break
-                results.append(game.submit(Step(c.key, rng.choice(options))))
-                if game.over:
-                    return results
-        results.append(game.submit(EndMoves()))
-        return results
-
-    def round_choice(self, game: Any, seat: int, view: Seen, legal: list[str]) -> str:
-        return self.rng(game, seat).choice(legal)
-
-    def declare(self, game: Any, seat: int, view: Seen, hex_: int) -> str:
-        return self.rng(game, seat).choice(["hold", "attack"])
-
-    def heir(self, game: Any, seat: int, view: Seen, answers: list[str]) -> str:
-        return self.rng(game, seat).choice(answers)
 
 
 class NormalPlayer(_Base):
@@ -293,3 +258,27 @@ class NormalPlayer(_Base):
             c = view.chars[key]
             return view.rules.units[key].endurance - c.wounds
         return max(answers, key=lambda k: (left(k), -answers.index(k)))
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): for the Company, how
+    near the Relic is to the goal over land (DU3) and its share of the endurance left; the Dominion the opposite."""
+    from .play import characters, land, quest, relic_hex, side_of
+
+    world = game.world
+    rules = world.rules
+    here = land(world)
+    steps = world.derived.get("relic_goal_steps")
+    if steps is None:  # the land never changes: fewest steps to the goal from every hex, once a game
+        steps = world.derived["relic_goal_steps"] = here.land_steps(here.goal)
+    at = relic_hex(world)
+    progress = 0.0 if at is None or at not in steps else 1 - steps[at] / max(1, max(steps.values()))
+    if quest(world).seized_by:
+        progress = 0.0
+    left = {"company": 0, "dominion": 0}
+    for c in characters(world).values():
+        if c.side in left and c.hex != OFF_MAP:
+            left[c.side] += max(0, rules.units[c.key].endurance - c.wounds)
+    share = left["company"] / max(1, left["company"] + left["dominion"])
+    company = 0.6 * progress + 0.4 * share
+    return company if side_of(world, seat) == "company" else 1 - company

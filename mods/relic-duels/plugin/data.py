@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     StrictBool,
     StrictInt,
@@ -16,15 +14,12 @@ from pydantic import (
 )
 
 from components.abilities import AbilityParams
+from components.data_model import DataModel
 from components.rules import RulesetCore
 
 SIDES = ("company", "dominion")  # DU1.1: seat 1 is the Company, seat 2 the Dominion
 NEUTRAL = "neutral"  # DU1.3: the Lurker's side
 Entry = tuple[int, int]  # DU6.2: (wounds to the roller, wounds to its opponent)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
 def _entry(text: str) -> Entry:
@@ -41,14 +36,14 @@ def _entries(value: object) -> object:
     return value
 
 
-class Ground(_Strict):
+class Ground(DataModel):
     """DU1.2: a land terrain's move cost and spot target."""
 
     move: StrictInt = Field(ge=1)
     spot: StrictInt = Field(ge=1)
 
 
-class Land(_Strict):
+class Land(DataModel):
     """DU1.2: the map: its rows of terrain letters, the Company's start, the goal, the muster hex, the lair."""
 
     name: StrictStr
@@ -73,7 +68,7 @@ ABILITY_KINDS: dict[str, type[AbilityParams]] = {
 }
 
 
-class Ability(_Strict):
+class Ability(DataModel):
     """DU1.3: an ability kind; `rating` for sorcery, `at` (column, row) for a guardian (DU9.2)."""
 
     kind: Literal["bearer", "ancient_blade", "sorcery", "wraith", "guardian"]
@@ -91,7 +86,7 @@ class Ability(_Strict):
         return self
 
 
-class CharacterType(_Strict):
+class CharacterType(DataModel):
     """DU1.3: one character of a roster."""
 
     name: StrictStr
@@ -115,7 +110,7 @@ class CharacterType(_Strict):
         return next((a.at for a in self.abilities if a.kind == "guardian"), None)
 
 
-class WoundsRow(_Strict):
+class WoundsRow(DataModel):
     """DU6.3: the entries of one differential band [from, to] (an open end: all below / above)."""
 
     low: StrictInt | None = Field(default=None, alias="from")
@@ -138,7 +133,7 @@ class WoundsRow(_Strict):
         return f"{self.low:+d}" if self.low == self.high else f"{self.low:+d} to {self.high:+d}"
 
 
-class SorceryRow(_Strict):
+class SorceryRow(DataModel):
     """DU6.4: the entries of one sorcery rating."""
 
     rating: StrictInt = Field(ge=1)
@@ -150,30 +145,30 @@ class SorceryRow(_Strict):
         return _entries(value)
 
 
-class Turns(_Strict):
+class Turns(DataModel):
     limit: StrictInt = Field(ge=1)  # DU3.2
 
 
-class Dice(_Strict):
+class Dice(DataModel):
     sides: StrictInt = Field(ge=2)  # DU4.1, DU6.2
 
 
-class Spotting(_Strict):
+class Spotting(DataModel):
     wraith_bonus: StrictInt = Field(ge=0)  # DU4.1
 
 
-class RelicRules(_Strict):
+class RelicRules(DataModel):
     use_cost: StrictInt = Field(ge=0)  # DU5.2.1
 
 
-class Options(_Strict):
+class Options(DataModel):
     """DU9: the variants, off by default."""
 
     seize_relic: StrictBool = False
     guardians: StrictBool = False
 
 
-class AiRules(_Strict):
+class AiRules(DataModel):
     """DU11: what the normal computer players weigh."""
 
     spot_weight: StrictInt = Field(ge=0)

@@ -40,7 +40,12 @@ def rules_of(world: World) -> RelicDuelsRules:
 
 
 def land(world: World) -> Land:
-    return land_of(rules_of(world))
+    """The game's land (DU1.2), kept with the world: every step's check asks it, and finding it among the cached
+    lands compares whole rulesets."""
+    found = world.derived.get("relic_land")
+    if found is None:
+        found = world.derived["relic_land"] = land_of(rules_of(world))
+    return found  # type: ignore[no-any-return]
 
 
 def side_of(world: World, seat: int) -> str:
@@ -54,8 +59,14 @@ def seat_of(world: World, side: str) -> int:
 def characters(world: World) -> dict[str, Character]:
     """Every character still in the game by roster id, in roster order (the components themselves)."""
     world.activate()
-    found = sorted((c for _, c in esper.get_component(Character)), key=lambda c: c.order)
-    return {c.key: c for c in found}
+    listed = esper.get_component(Character)  # esper's list: the same object until an entity or component changes
+    kept = world.derived.get("relic_characters")
+    if kept is not None and kept[0] is listed and not esper._dead_entities:
+        return dict(kept[1])  # a copy: callers may edit theirs; a character's key and roster order never change
+    found = sorted((c for _, c in listed), key=lambda c: c.order)
+    table = {c.key: c for c in found}
+    world.derived["relic_characters"] = (listed, table)
+    return dict(table)
 
 
 def entity_of(key: str) -> int | None:

@@ -10,14 +10,14 @@ def register(app: Any) -> None:
     from components.board import Ownership, Territory
     from components.players import Player
 
-    from .ecs import Computer, register_engine
+    from .ecs import Computer, position_value, register_engine
     from .model import RiskySpaceRules
 
     app.set_rules_model(RiskySpaceRules)
     for component in (Territory, Ownership, Player):
         app.add_component(component)
     register_engine(app)
-    for level in ("normal", "hard", "random"):
+    for level in ("normal", "hard"):  # the engine adds `search` and `random` (game.ai.players)
         app.add_computer_player(level, lambda level=level: Computer(level))
     app.set_game_screen(_screen)
     from .ecs import load_state
@@ -41,6 +41,7 @@ def register(app: Any) -> None:
     app.set_map_generator(_random_map)
     from .legal import legal_commands
 
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
     app.set_agent_observation(_agent_view)
 

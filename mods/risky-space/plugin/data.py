@@ -6,16 +6,14 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
+
+from components.data_model import DataModel
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "rules.toml"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class SetupRules(_Strict):
+class SetupRules(DataModel):
     players: int = Field(ge=2, le=6)
     claiming: Literal["pick", "deal"]
     claim_troops: int = Field(ge=1)
@@ -32,30 +30,30 @@ class SetupRules(_Strict):
         return value
 
 
-class ReinforceRules(_Strict):
+class ReinforceRules(DataModel):
     minimum: int = Field(ge=0)
     divisor: int = Field(ge=1)
 
 
-class AttackRules(_Strict):
+class AttackRules(DataModel):
     attack_dice_max: int = Field(ge=1)
     defend_dice_max: int = Field(ge=1)
     die_sides: int = Field(ge=2)
     max_attacks_per_turn: int = Field(ge=0)
 
 
-class EndRules(_Strict):
+class EndRules(DataModel):
     max_rounds: int = Field(ge=0)
     show_dice: bool
 
 
-class AiRules(_Strict):
+class AiRules(DataModel):
     attack_min_chance: float = Field(ge=0, le=1)
     hard_attack_min_chance: float = Field(ge=0, le=1)
     hard_mass_share: float = Field(gt=0, le=1)
 
 
-class RiskyRules(_Strict):
+class RiskyRules(DataModel):
     """All of Risky Space's numbers (RS1-RS9)."""
 
     setup: SetupRules

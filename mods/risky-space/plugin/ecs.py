@@ -228,3 +228,17 @@ class Computer:
 
     def choose_base(self, game: Any) -> Any:  # Risky Space has no setup phase; claiming is a tick of play
         raise NotImplementedError
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
+    regions held and of the troops on the board (RS1.4), and the cluster bonuses it holds whole (RS4.2)."""
+    world = game.world
+    state = load_state(world)
+    regions = sum(1 for owner in state.owners if owner == seat) / max(1, sum(1 for o in state.owners if o is not None))
+    mine = sum(t for t, owner in zip(state.troops, state.owners, strict=True) if owner == seat)
+    troops = mine / max(1, sum(state.troops))
+    held = sum(bonus for cid, bonus in state.bonus.items()
+               if all(state.owners[t] == seat for t in state.clusters[cid]))
+    total = sum(state.bonus.values())
+    return 0.4 * regions + 0.4 * troops + 0.2 * (held / total if total else 0.0)

@@ -21,13 +21,16 @@ def _counts(top: int) -> list[int]:
     return sorted({1, top}) if top >= 1 else []
 
 
-def legal_commands(game: Any) -> list[R.Command]:
-    """Every offered command for the seat to act now, in the canonical order above; [] when the game is over."""
+def legal_commands(game: Any, seat: int | None = None) -> list[R.Command]:
+    """Every offered command for the seat to act now, in the canonical order above; [] when the game is over or
+    `seat` is another seat (Risky Space has only seat phases)."""
     world = game.world
     world.activate()
     if game.over:
         return []
     state = load_state(world)
+    if seat is not None and seat != state.seat:
+        return []
     seat = state.seat
     out: list[R.Command] = []
     if state.phase == R.CLAIM:

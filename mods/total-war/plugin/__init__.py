@@ -13,7 +13,7 @@ from systems.outcome import check_victory
 
 from .commands import Attack, Buy, Fire, Move, Place
 from .components import Battle, Field
-from .computer import NormalPlayer, RandomPlayer
+from .computer import NormalPlayer, position_value
 from .data import TotalWarRules
 from .events import TOTAL_WAR_EVENTS
 from .hard import HardPlayer
@@ -98,9 +98,9 @@ def register(app: ModApp) -> None:
     app.set_hook("victory", victory_hook)
     app.add_computer_player("normal", NormalPlayer)
     app.add_computer_player("hard", HardPlayer)
-    app.add_computer_player("random", RandomPlayer)
     app.set_game_screen(_screen)
     app.presentation.board_layout = "hex_columns"  # the new-game screen previews the board as hexes
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
 
 

@@ -3,10 +3,9 @@ same orders as a human; a rejected order is dropped (the regiment holds)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from . import combat, morale
+from . import combat, morale, victory
 from .commands import Fire, Move
 from .hexes import DIRECTIONS, VECTORS, Cube, add, distance, hex_name, neighbours, on_field, parse_hex
 from .orders import engaged, movement_points, path_cost
@@ -74,6 +73,11 @@ class NormalPlayer:
         if not enemies:
             return []
         taken = {r.hex for r in regs}
+        press = 0 < rules.computer.press_turn <= game.world.clock.round  # close to melee: a decision, not a stand-off
+        foe = next(s for s in game.world.seats if s != seat)
+        # guns go forward only for the side that would lose on strength at the turn limit (TW12.2): the side ahead
+        # waits deployed, so two last batteries do not ride into each other's range and fall together (a draw)
+        guns_press = press and (victory.strength(regs, seat, rules), -seat) < (victory.strength(regs, foe, rules), -foe)
         out: list[Any] = []
         for reg in mine:
             kind = rules.units[reg.kind]
@@ -89,14 +93,17 @@ class NormalPlayer:
                         continue
                 out += _submit(game, seat, Move(reg.name, "hold", (), facing_towards(reg.hex, nearest.hex)))
                 continue
-            if kind.artillery or (kind.fires and distance(nearest.hex, reg.hex) <= kind.fire_max - 1):
+            in_range = kind.fires and distance(nearest.hex, reg.hex) <= kind.fire_max - 1
+            if (kind.artillery and (in_range or not guns_press)) or (not kind.artillery and in_range and not press):
                 out += _submit(game, seat, Move(reg.name, "hold", (), facing_towards(reg.hex, nearest.hex)))
                 continue
             if reg.kind == "cavalry":
                 goal = min(enemies, key=lambda e: (e.men * (1 if e.routing else 2), distance(e.hex, reg.hex), e.key))
                 stop = 1
+            elif kind.artillery:  # pressing guns come into range: with no other regiments left, nothing else would
+                goal, stop = nearest, max(2, kind.fire_max - 1)
             else:
-                goal, stop = nearest, max(2, kind.fire_max - 2)
+                goal, stop = nearest, 1 if press else max(2, kind.fire_max - 2)
             mp = movement_points(reg, rules, reg.effective, False)
             path = self._path(reg.hex, goal.hex, stop, mp, taken, {e.hex for e in enemies}, ground, rules, board)
             if path:
@@ -169,37 +176,23 @@ def expected_fire(shooter: Regiment, target: Regiment, regs: list[Regiment], gro
     return min(hit, target.men) / max(1, target.men) * 100 + min(hit, target.men) - 20 * friends
 
 
-class RandomPlayer:
-    """The yardstick: every regiment gets a random hold, or a random path of random length; every shooter fires
-    at a random legal target. Its generator is its own, seeded from the game (seed, round, seat, stage)."""
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
+    men on the field, a routing regiment's men counted at half (TW11: a rout is near to a loss), and a little for
+    how near its regiments stand to the enemy."""
+    from .play import regiments
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-
-    def play_turn(self, game: Any) -> list[Any]:
-        return []
-
-    def give_orders(self, game: Any, seat: int) -> list[Any]:
-        world = game.world
-        rng = random.Random(f"total-war-random:{self.seed}:{world.seed}:{world.clock.round}:{seat}:{world.clock.stage}")
-        regs, _ = seen(game, seat)
-        rules = world.rules
-        out: list[Any] = []
-        for reg in regs:
-            if reg.seat != seat or reg.routing:
-                continue
-            if _stage(game) == "movement":
-                if rng.random() < 0.4:
-                    out += _submit(game, seat, Move(reg.name, "hold", (), rng.choice(DIRECTIONS)))
-                    continue
-                here, path = reg.hex, []
-                for _ in range(rng.randint(1, rules.units[reg.kind].mp)):
-                    here = rng.choice(neighbours(here))
-                    path.append(hex_name(here))
-                out += _submit(game, seat, Move(reg.name, "move", tuple(path), rng.choice(DIRECTIONS)))
-            elif _stage(game) == "combat" and rules.units[reg.kind].fires:
-                targets = [e for e in regs if e.seat != seat and combat.fire_problem(reg, e.hex, regs, rules) is None]
-                if targets:
-                    out += _submit(game, seat, Fire(reg.name, hex_name(rng.choice(targets).hex)))
-        return out
-
+    regs = list(regiments(game.world).values())
+    strength = {s: 0.0 for s in game.world.seats}
+    for reg in regs:
+        strength[reg.seat] = strength.get(reg.seat, 0.0) + reg.men * (0.5 if reg.routing else 1.0)
+    total = sum(strength.values())
+    share = 0.5 if total <= 0 else strength.get(seat, 0.0) / total
+    mine = [r for r in regs if r.seat == seat and not r.routing]
+    foes = [r for r in regs if r.seat != seat]
+    if not mine or not foes:
+        return share
+    # a battle is won by closing with the enemy: nearness counts a little, so a search far from any fight advances
+    board = game.world.rules.board
+    gap = sum(min(distance(r.hex, f.hex) for f in foes) for r in mine) / len(mine)
+    return 0.9 * share + 0.1 * max(0.0, 1 - gap / max(board.width, board.height))

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from components.data_model import DataModel
 from components.rules import RulesetCore
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Ground(_Strict):
+class Ground(DataModel):
     """TW1.4: a terrain's move cost and the damage (%) a regiment on it takes; artillery_cover if different."""
 
     move_cost: float = Field(gt=0)
@@ -24,7 +21,7 @@ class Ground(_Strict):
         return self.artillery_cover if artillery and self.artillery_cover is not None else self.cover
 
 
-class RegimentType(_Strict):
+class RegimentType(DataModel):
     """TW2.1: men, MP, fire range, arc, normal melee kills U[m // low_div, m // high_div]; TW3.1 cost."""
 
     name: str
@@ -47,7 +44,7 @@ class RegimentType(_Strict):
         return self.melee_low_div > 0 and self.melee_high_div > 0
 
 
-class ArmyRules(_Strict):
+class ArmyRules(DataModel):
     """TW3: points per side, the default army (first infantry = general, TW2.4), deployment rows and facings."""
 
     points: int = Field(ge=0)
@@ -56,7 +53,7 @@ class ArmyRules(_Strict):
     facings: tuple[str, str]
 
 
-class FireRules(_Strict):
+class FireRules(DataModel):
     """TW8: rifle base, range factors from distance 2, artillery bombardment and area effect, morale per hit."""
 
     rifle_div: int = Field(ge=1)
@@ -70,7 +67,7 @@ class FireRules(_Strict):
     artillery_morale_cap: int = Field(ge=0)
 
 
-class ChargeRules(_Strict):
+class ChargeRules(DataModel):
     """TW9.3: charges deal and lose fractions m // d of the charger's men."""
 
     cavalry_deals_div: int = Field(ge=1)
@@ -82,7 +79,7 @@ class ChargeRules(_Strict):
     infantry_success_loses_div: int = Field(ge=1)
 
 
-class MoraleState(_Strict):
+class MoraleState(DataModel):
     """TW11.5: a state's band (from `low`), MP bonus, damage factor (%), extra reaction shots, infantry charging."""
 
     name: str
@@ -93,7 +90,7 @@ class MoraleState(_Strict):
     infantry_charges: bool = Field(default=True, description="TW6.4: Wavering infantry never charges")
 
 
-class MoraleRules(_Strict):
+class MoraleRules(DataModel):
     """TW11: events, auras, thresholds and the states."""
 
     start: int = Field(ge=0)
@@ -124,20 +121,27 @@ class MoraleRules(_Strict):
         return self
 
 
-class ReactionRules(_Strict):
+class ReactionRules(DataModel):
     """TW7.3: reaction shots of a reactor and of the general."""
 
     shots: int = Field(ge=0)
     general_shots: int = Field(ge=0)
 
 
-class TurnRules(_Strict):
+class TurnRules(DataModel):
     """TW12.2: the turn limit."""
 
     limit: int = Field(ge=1)
 
 
-class FieldRules(_Strict):
+class ComputerRules(DataModel):
+    """TW14 (docs/rules.md): from turn `press_turn` on the `normal` computer presses for a decision: its infantry
+    closes to melee instead of holding at rifle range (0: never)."""
+
+    press_turn: int = Field(default=0, ge=0)
+
+
+class FieldRules(DataModel):
     """How the field's terrain is drawn at the start: patches per terrain, hexes per patch, rows they lie in."""
 
     patches: dict[str, int]
@@ -157,6 +161,7 @@ class TotalWarRules(RulesetCore):
     reaction: ReactionRules
     turns: TurnRules
     field: FieldRules
+    computer: ComputerRules = ComputerRules()
     units: dict[str, RegimentType] = Field(min_length=1)  # type: ignore[assignment]
 
     @model_validator(mode="after")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 Cube = tuple[int, int]  # (q, r); s = -q - r
@@ -16,8 +17,9 @@ def column_letters(c: int) -> str:
     return chr(ord("A") + c) if c < 26 else chr(ord("A") + c // 26 - 1) + chr(ord("A") + c % 26)
 
 
+@cache
 def parse_hex(name: str) -> Cube:
-    """TW1.1/TW1.2: "U7" -> cube (q, r)."""
+    """TW1.1/TW1.2: "U7" -> cube (q, r) (remembered: orders and the field name the same hexes over and over)."""
     letters = "".join(ch for ch in name if ch.isalpha()).upper()
     digits = name[len(letters):]
     if not letters or not digits.isdigit() or len(letters) > 2:

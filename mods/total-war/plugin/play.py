@@ -48,16 +48,32 @@ def size(world: World) -> tuple[int, int]:
 def regiments(world: World) -> dict[int, Regiment]:
     """Every regiment on the field by entity (the components themselves: changes go to the world)."""
     world.activate()
-    return {e: r for e, r in esper.get_component(Regiment)}
+    return dict(esper.get_component(Regiment))
 
 
 def by_name(world: World) -> dict[str, Regiment]:
-    return {r.name: r for r in regiments(world).values()}
+    """The regiments by name (TW2.5), read again only when esper's list of them is another one (an entity or a
+    component added or removed anywhere): checks ask it for every order, and a regiment's name never changes."""
+    world.activate()
+    listed = esper.get_component(Regiment)
+    found = world.derived.get("tw_by_name")
+    if found is not None and found[0] is listed and not esper._dead_entities:
+        return found[1]  # type: ignore[no-any-return]
+    names = {r.name: r for _, r in listed}
+    world.derived["tw_by_name"] = (listed, names)
+    return names
 
 
 def terrain(world: World) -> dict[Cube, str]:
+    """The field's terrain by hex (TW1.4), read again only when the Field's table is another one (checks ask it
+    for every order)."""
     for _, f in esper.get_component(Field):
-        return {parse_hex(name): kind for name, kind in f.terrain.items()}
+        found = world.derived.get("tw_terrain")
+        if found is not None and found[0] is f.terrain:
+            return found[1]  # type: ignore[no-any-return]
+        parsed = {parse_hex(name): kind for name, kind in f.terrain.items()}
+        world.derived["tw_terrain"] = (f.terrain, parsed)
+        return parsed
     return {}
 
 

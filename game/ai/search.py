@@ -1,0 +1,161 @@
+"""The engine's search player for any ruleset that lists its legal commands: information-set Monte Carlo tree
+search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012; OpenSpiel's `mcts.py` for the shape).
+
+Each decision picks one command of the acting seat. Every iteration takes a fresh determinization of the game
+from the seat's own view (game.fork: other seats' hidden orders and answers dropped, the dice to come re-seeded),
+walks the tree by UCB among the commands legal in that determinization (counting how often each was available),
+expands one command, plays a few random legal commands (in a simultaneous phase none: every seat still giving
+orders is made ready, so the phase resolves with the others holding and an order is scored by what it does), and
+scores the position for every seat: 1 for a win,
+0 for a loss, 0.5 for a draw, else the ruleset's `position_value(game, seat)` (default: the share of territories
+held). Every seat in the tree picks what is best for itself. The command visited most is played; a whole turn is
+as many decisions as it takes (game.ai.one_by_one). The budget is a number of iterations (deterministic for a
+seed) and, optionally, a time limit read from a clock the caller may give.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from components.commands import Command
+from components.seats import Ready
+from game.ai.one_by_one import OneByOne
+from game.engine import Game
+from game.fork import fork, release
+from game.legal import legal_commands, seat_to_act
+from systems.world import DRAW
+
+ITERATIONS = 48  # the default budget per decision (docs/ai-saves-replays.md: strength and speed figures)
+ROLLOUT = 4  # random legal commands played after the tree before a position is scored
+TREE_DEPTH = 12  # commands the tree may grow below its root
+EXPLORATION = 0.7  # the UCB constant: rewards are in [0, 1]
+
+
+def territory_share(game: Game, seat: int) -> float:
+    """The engine's default position value: the seat's share of the territories held (0.5 when none are held,
+    0 once it is defeated)."""
+    world = game.world
+    if seat not in world.alive_seats():
+        return 0.0
+    held = {s: len(world.owned.get(s, ())) for s in world.alive_seats()}
+    total = sum(held.values())
+    return 0.5 if total == 0 else held[seat] / total
+
+
+def outcome(game: Game, seat: int) -> float:
+    """1 for the winner, 0 for the others, 0.5 each in a draw; the position value while the game goes on."""
+    winner = game.world.clock.winner
+    if winner is not None:
+        return 0.5 if winner == DRAW else float(winner == seat)
+    value = game.app.position_value or territory_share
+    return max(0.0, min(1.0, float(value(game, seat))))
+
+
+@dataclass
+class Node:
+    """One decision point of the tree: its children by command, their visits and rewards (for the seat that
+    chose them), and how often each command was available (ISMCTS's UCB counts availability, not parent visits)."""
+
+    children: dict[Command, Node] = field(default_factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+    available: dict[Command, int] = field(default_factory=dict)
+
+    def offered(self, legal: list[Command]) -> None:
+        """These commands were legal here in one more determinization."""
+        for command in legal:
+            self.available[command] = self.available.get(command, 0) + 1
+
+    def expand(self, command: Command) -> Node:
+        self.children[command] = child = Node()
+        return child
+
+    def record(self, reward: float) -> None:
+        self.visits += 1
+        self.reward += reward
+
+
+class SearchPlayer(OneByOne):
+    """Information-set Monte Carlo tree search over the engine's legal commands (module docstring)."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = ITERATIONS, seed: int = 0, time_limit: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter, rollout: int = ROLLOUT) -> None:
+        self.iterations = iterations
+        self.seed = seed
+        self.time_limit = time_limit  # seconds per decision, besides the iterations (None: iterations only)
+        self.clock = clock
+        self.rollout = rollout
+
+    def choose(self, game: Game, seat: int, commands: list[Command]) -> Command:
+        world = game.world
+        rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
+                            f"{len(game.history)}")
+        root = Node()
+        started = self.clock()
+        for _ in range(self.iterations):
+            if self.time_limit is not None and self.clock() - started >= self.time_limit:
+                break
+            self._iterate(game, seat, commands, root, rng)
+        world.activate()
+        return max(commands, key=lambda c: (root.children[c].visits, root.children[c].reward)
+                   if c in root.children else (-1, 0.0))
+
+    def _iterate(self, game: Game, seat: int, commands: list[Command], root: Node, rng: random.Random) -> None:
+        copy = fork(game, seat=seat, rng=rng)
+        try:
+            path: list[tuple[Node, int]] = []
+            node, actor, legal = root, seat, commands
+            for depth in range(TREE_DEPTH):
+                if depth:
+                    if copy.over:
+                        break
+                    actor = seat_to_act(copy)
+                    legal = legal_commands(copy, actor)
+                    if not legal:
+                        break
+                node.offered(legal)
+                untried = [c for c in legal if c not in node.children]
+                if untried:
+                    command = rng.choice(untried)
+                    child = node.expand(command)
+                else:
+                    command = max(legal, key=lambda c: _ucb(node, c))
+                    child = node.children[command]
+                if not copy.submit(command, seat=actor).ok:
+                    break
+                path.append((child, actor))
+                node = child
+                if untried:
+                    break
+            for _ in range(self.rollout):
+                if copy.over or copy.awaiting_orders:  # orders are scored alone: the others hold (below)
+                    break
+                actor = seat_to_act(copy)
+                legal = legal_commands(copy, actor)
+                if not legal:
+                    break
+                copy.submit(rng.choice(legal), seat=actor)
+            if copy.awaiting_orders:  # simultaneous orders are worth what they do: the other regiments hold, resolve
+                for waiting in copy.unready_seats():
+                    copy.submit(Ready(), seat=waiting)
+            scores: dict[int, float] = {}
+            for visited, chooser in path:
+                if chooser not in scores:
+                    scores[chooser] = outcome(copy, chooser)
+                visited.record(scores[chooser])
+        finally:
+            release(copy)
+            game.world.activate()
+
+
+def _ucb(node: Node, command: Command) -> float:
+    child = node.children[command]
+    if child.visits == 0:
+        return math.inf
+    return child.reward / child.visits + EXPLORATION * math.sqrt(math.log(node.available[command]) / child.visits)

@@ -1,0 +1,231 @@
+"""A fast private copy of a running game, for search players' rollouts: its own esper world, nothing shared that
+a command could change. `fork(game)` copies everything; `fork(game, seat=s)` copies what seat `s` may see
+(game.views) and fills in the rest by chance: a determinization for information-set search.
+
+Copies are made component by component with a copier compiled per component class: fields of immutable types
+(ints, strings, tuples of them ...) are shared, containers are copied. `release(copy)` frees its esper world.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import dataclasses
+import itertools
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import esper
+
+from game.engine import Game
+from systems.world import Clock, World
+
+_forks = itertools.count(1)
+_IMMUTABLE = frozenset({int, str, float, bool, type(None), bytes, frozenset})
+# field annotations (as written, `from __future__ import annotations`) whose values are never changed in place
+_SHARED_TYPES = frozenset({"int", "str", "bool", "float", "int | None", "str | None", "float | None", "bool | None",
+                           "tuple[int, ...]", "tuple[str, ...]", "tuple[int, int]", "frozenset[int]",
+                           "frozenset[str]", "tuple[tuple[int, int], ...]", "Literal"})
+
+
+def copy_value(value: Any) -> Any:
+    """A copy of a component field that shares nothing mutable with `value`."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if kind is list:
+        return [v if type(v) in _IMMUTABLE else copy_value(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _IMMUTABLE else copy_value(v) for k, v in value.items()}
+    if kind is tuple:
+        return value if all(type(v) in _IMMUTABLE for v in value) else tuple(copy_value(v) for v in value)
+    if kind is set:
+        return set(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _copier_of(kind)(value)
+    return _copy.deepcopy(value)
+
+
+def _copier_of(cls: Any) -> Callable[[Any], Any]:
+    return component_copier(cls)  # type: ignore[no-any-return]
+
+
+@cache
+def component_copier(cls: type) -> Callable[[Any], Any]:
+    """A function copying one instance of the dataclass `cls` (its __init__ and __post_init__ are not run)."""
+    fields = dataclasses.fields(cls)
+    lines = ["def copy_one(c):", "    n = new(cls)"]
+    for f in fields:
+        shared = isinstance(f.type, str) and (f.type in _SHARED_TYPES or f.type.startswith("Literal["))
+        value = f"c.{f.name}" if shared else f"cv(c.{f.name})"
+        lines.append(f"    put(n, {f.name!r}, {value})")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "put": object.__setattr__, "cv": copy_value}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the class's own field names only
+    copier: Callable[[Any], Any] = scope["copy_one"]
+    return copier
+
+
+class LazyEntities(dict):  # type: ignore[type-arg]
+    """A fork's esper entity table: each entity's components are copied from the source's table when the fork first
+    reads it (a rollout touches a few hundred of a large map's tens of thousands of territories). Reads of copied
+    entities are plain dict reads; the source must not change while the fork is in use."""
+
+    __slots__ = ("base", "gone")
+
+    def __init__(self, base: dict[int, dict[type, Any]]) -> None:
+        super().__init__()
+        self.base = base
+        self.gone: set[int] = set()
+
+    def __missing__(self, entity: int) -> dict[type, Any]:
+        if entity in self.gone:
+            raise KeyError(entity)
+        mine = {kind: _copier_of(kind)(c) if dataclasses.is_dataclass(kind) else _copy.deepcopy(c)
+                for kind, c in self.base[entity].items()}
+        dict.__setitem__(self, entity, mine)
+        return mine
+
+    def get(self, entity: int, default: Any = None) -> Any:  # esper.try_component reads through get
+        try:
+            return self[entity]
+        except KeyError:
+            return default
+
+    def __contains__(self, entity: object) -> bool:
+        return dict.__contains__(self, entity) or (entity in self.base and entity not in self.gone)
+
+    def __setitem__(self, entity: int, components: dict[type, Any]) -> None:
+        self.gone.discard(entity)
+        dict.__setitem__(self, entity, components)
+
+    def __delitem__(self, entity: int) -> None:
+        if not dict.__contains__(self, entity):
+            self[entity]  # noqa: B018 - copies it, or KeyError for an entity that never was
+        dict.__delitem__(self, entity)
+        self.gone.add(entity)
+
+    def pop(self, entity: int, *default: Any) -> Any:
+        if entity not in self:
+            if default:
+                return default[0]
+            raise KeyError(entity)
+        found = self[entity]
+        del self[entity]
+        return found
+
+    def copy_all(self) -> None:
+        """Copy every entity not copied yet (before the table is iterated)."""
+        for entity in self.base:
+            if entity not in self.gone and not dict.__contains__(self, entity):
+                self[entity]  # noqa: B018
+
+    def __iter__(self) -> Any:
+        self.copy_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.copy_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self.copy_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self.copy_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.copy_all()
+        return dict.items(self)
+
+
+def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) -> Game:
+    """A copy of `game` in its own esper world (its entities copied when first read: the game must not change
+    while the copy is in use). With `seat`, a determinization from that seat's view: entities and fields the
+    ruleset hides from it (the `visible` hook) are as the seat sees them, other seats' buffered orders and
+    not-yet-public answers are dropped (those seats give them again), and the random generator is re-seeded
+    from `rng` (dice to come are unknown)."""
+    source = game.world
+    source.activate()
+    esper.clear_dead_entities()
+    entities: dict[int, dict[type, Any]] = esper._entities
+    index = {kind: set(members) for kind, members in esper._components.items()}
+    upcoming = next(esper._entity_count)
+    esper._entity_count = itertools.count(upcoming)
+    name = f"fork-{next(_forks)}"
+    esper.switch_world(name)
+    esper._entities = LazyEntities(entities)
+    esper._components.update(index)
+    esper._entity_count = itertools.count(upcoming)
+    esper.clear_cache()
+    generator = random.Random()
+    generator.setstate(source.rng.getstate())
+    world = World(
+        name=name, app=source.app, rules=source.rules, board=source.board, rng=generator, terrain=list(source.terrain),
+        seats=list(source.seats), start_zones=source.start_zones, map_name=source.map_name, seed=source.seed,
+        clock=Clock(source.clock.round, source.clock.seat, source.clock.stage, source.clock.winner),
+        tiles=list(source.tiles), players=dict(source.players),
+        owned={s: set(t) for s, t in source.owned.items()}, derived=dict(source.derived),
+    )
+    copied = Game(world, game_id=f"{game.game_id}-{name}")
+    if seat is not None:
+        _determinize(copied, game, seat, rng or random.Random(0))
+    source.activate()
+    return copied
+
+
+def _determinize(copied: Game, original: Game, seat: int, rng: random.Random) -> None:
+    """Make the copy show `seat` only what it may know (game.views), the unknown filled in by chance."""
+    from components.seats import Prompt, SeatOrders
+    from game.snapshot import component_data
+    from game.views import entity_hiding, entity_view
+
+    world = copied.world
+    world.activate()
+    for _entity, orders in esper.get_component(SeatOrders):
+        if orders.seat != seat and orders.orders:
+            orders.orders = []
+            orders.ready = False
+    for _entity, prompt in esper.get_component(Prompt):
+        prompt.given = [g if s == seat else "" for s, g in zip(prompt.seats, prompt.given, strict=True)]
+    world.rng = random.Random(rng.getrandbits(64))
+    if entity_hiding(original):
+        _hide(copied, original, seat, entity_view, component_data)
+    world.events = []
+
+
+def _hide(copied: Game, original: Game, seat: int, entity_view: Callable[..., Any],
+          component_data: Callable[[Any], dict[str, Any]]) -> None:
+    """What the `visible` hook hides from `seat`: hidden entities leave the copy, hidden fields take the value
+    the seat's view shows."""
+    from pydantic import TypeAdapter
+
+    from game.undo import reindex
+
+    world = copied.world
+    world.activate()
+    kinds = world.app.components
+    for entity in list(esper._entities):
+        present: tuple[Any, ...] = esper.components_for_entity(entity)
+        data = {type(c).__name__: component_data(c) for c in present if type(c).__name__ in kinds}
+        shown = entity_view(original, seat, str(entity), data)
+        world.activate()
+        if not shown:
+            esper.delete_entity(entity, immediate=True)
+            continue
+        for name, fields in shown.items():
+            if fields != data.get(name):
+                esper.add_component(entity, TypeAdapter(kinds[name]).validate_python(fields))
+    reindex(world)
+
+
+def release(game: Game) -> None:
+    """Free a fork's esper world (the game must not be used afterwards)."""
+    name = game.world.name
+    if esper.current_world == name:
+        esper.switch_world("default")
+    if name in esper._context_map:
+        esper.delete_world(name)

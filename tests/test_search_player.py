@@ -1,0 +1,113 @@
+"""The engine's search player (game.ai.search): any ruleset that lists its legal commands, deterministic for a seed,
+a budget in iterations or on a clock the caller controls, whole turns of several commands, blind to what its
+seat may not see, and stronger than the random player."""
+
+from __future__ import annotations
+
+import pytest
+
+from components.seats import Ready
+from game.ai import SearchPlayer
+from game.ai import search as search_module
+from game.lab.rulesets import available
+from game.legal import legal_commands, seat_to_act
+from game.simulate import map_for, new_modded_game, play_game
+
+
+def new(ruleset: str, kinds: list[str], seed: int = 1):
+    return new_modded_game(map_for(None, ruleset, len(kinds), seed), kinds, seed, (), ruleset)
+
+
+@pytest.mark.parametrize("ruleset", available())
+def test_search_plays_every_ruleset_with_legal_commands_only_and_is_deterministic(ruleset):
+    def game_of(seed):
+        game = new(ruleset, ["search", "random"], seed)
+        play_game(game.world.rules, None, ["search", "random"], seed, 2, game=game)
+        return game
+
+    one, two = game_of(4), game_of(4)
+    assert len(one.history) > 0 and list(one.history) == list(two.history)
+
+
+def test_a_decision_is_the_same_for_the_same_seed_and_may_differ_for_another():
+    game = new("monstercrasher", ["search", "search"])
+    seat = seat_to_act(game)
+    commands = legal_commands(game, seat)
+    first = SearchPlayer(iterations=24, seed=1).choose(game, seat, commands)
+    assert SearchPlayer(iterations=24, seed=1).choose(game, seat, commands) == first
+    assert first in commands
+
+
+def test_the_budget_is_iterations_or_a_clock_the_caller_controls(monkeypatch):
+    forks: list[int] = []
+    real = search_module.fork
+
+    def counted(*args, **kwargs):
+        forks.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search_module, "fork", counted)
+    game = new("monstercrasher", ["search", "search"])
+    seat = seat_to_act(game)
+    commands = legal_commands(game, seat)
+    SearchPlayer(iterations=10).choose(game, seat, commands)
+    assert len(forks) == 10
+    forks.clear()
+    ticks = iter(range(1000))
+    SearchPlayer(iterations=1000, time_limit=5, clock=lambda: next(ticks)).choose(game, seat, commands)
+    assert len(forks) == 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
+
+
+def test_search_plays_a_whole_turn_of_several_commands_ending_it():
+    game = new("base", ["search", "search"], 2)
+    while game.in_setup:
+        assert game.submit(SearchPlayer(iterations=4).choose_base(game)).ok
+    seat = game.world.clock.seat
+    several = False
+    for _ in range(6):
+        results = SearchPlayer(iterations=6).play_turn(game)
+        assert all(r.ok for r in results)
+        several = several or len(results) > 1
+        if game.over:
+            break
+        assert game.world.clock.seat != seat or game.world.clock.round > 1
+        seat = game.world.clock.seat
+    assert several
+
+
+def test_search_never_reads_the_other_seats_hidden_orders():
+    """TW4.2: the same position with different secret orders pending for seat 2 gives seat 1 the same decision."""
+    from game.setup import PlayerSpec, create_game
+
+    decisions = []
+    for pick in (0, -1):
+        game = create_game(None, [PlayerSpec("A", True), PlayerSpec("B", True)], 5, ruleset="total-war")
+        for seat in game.world.seats:
+            assert game.submit(Ready(), seat=seat).ok
+        first, second = game.world.seats
+        orders = [c for c in legal_commands(game, second) if not isinstance(c, Ready)]
+        assert game.submit(orders[pick], seat=second).ok
+        decisions.append(SearchPlayer(iterations=6).choose(game, first, legal_commands(game, first)))
+    assert decisions[0] == decisions[1]
+
+
+def test_search_beats_random_in_monstercrasher():
+    wins = 0
+    for seed, kinds in ((1, ["search", "random"]), (2, ["random", "search"])):
+        game = new("monstercrasher", kinds, seed)
+        _, result = play_game(game.world.rules, None, kinds, seed, 50, game=game)
+        wins += result.winner_kind == "search"
+    assert wins == 2
+
+
+def test_the_default_value_is_the_share_of_territories_and_outcomes_are_exact():
+    game = new("base", ["search", "search"], 3)
+    while game.in_setup:
+        assert game.submit(SearchPlayer(iterations=2).choose_base(game)).ok
+    values = [search_module.territory_share(game, s) for s in game.world.seats]
+    assert abs(sum(values) - 1) < 1e-9 and all(0 < v < 1 for v in values)
+    game.world.clock.winner = game.world.seats[0]
+    assert search_module.outcome(game, game.world.seats[0]) == 1.0
+    assert search_module.outcome(game, game.world.seats[1]) == 0.0
+    game.world.clock.winner = 0
+    assert search_module.outcome(game, game.world.seats[1]) == 0.5
