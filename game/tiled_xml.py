@@ -34,7 +34,7 @@ def tmx_header(text: str) -> tuple[dict[str, Any], list[str]]:
         raise ValueError(f"the root element is <{root.tag}>, not <map>")
     problems: list[str] = []
     header = {"width": _number(root.get("width")), "height": _number(root.get("height")),
-              "tilesets": [dict(tileset.attrib) for tileset in root.findall("tileset")],
+              "tilesets": [_typed(tileset.attrib) for tileset in root.findall("tileset")],
               "layers": _layers(root, "layers", problems)}
     return header, problems
 
@@ -54,10 +54,29 @@ def _layers(node: ElementTree.Element, key: str, problems: list[str]) -> list[di
                 problems.append(f"{where}.data: compression '{compression}' is not one Tiled writes (base64 data "
                                 f"with {', '.join(COMPRESSIONS)})")
         if child.tag == "objectgroup":
-            layer["objects"] = [dict(obj.attrib) for obj in child.findall("object")]
+            layer["objects"] = [_typed(obj.attrib) for obj in child.findall("object")]
         elif child.tag == "group":
             layer["layers"] = _layers(child, f"{where}.layers", problems)
         out.append(layer)
+    return out
+
+
+NUMBERS = frozenset({"firstgid", "x", "y", "width", "height", "rotation", "id", "gid"})
+
+
+def _typed(attributes: dict[str, str]) -> dict[str, Any]:
+    """An element's attributes as the JSON format types them: numbers where JSON has numbers (a value that is
+    not one stays text, so the map checks name it as they would in a .tmj)."""
+    out: dict[str, Any] = dict(attributes)
+    for key in NUMBERS & out.keys():
+        text = out[key]
+        try:
+            out[key] = int(text)
+        except ValueError:
+            try:
+                out[key] = float(text)
+            except ValueError:
+                pass
     return out
 
 

@@ -13,6 +13,7 @@ authority: if anything changed meanwhile, or a command is refused, the answer is
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import threading
@@ -25,7 +26,13 @@ from typing import Any
 PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the server still runs
 REPLICAS = 32  # games a worker keeps a copy of (least recently played dropped first)
 
-_replicas: OrderedDict[str, tuple[Any, dict[str, Any]]] = OrderedDict()  # in a worker: id -> (copy, command types)
+
+
+@functools.cache
+def worker_copies() -> OrderedDict[str, tuple[Any, dict[str, Any]]]:
+    """In a worker process: its copies of games, id -> (copy, command types), least recently played first (one
+    per process, made on first use; the server process never makes it)."""
+    return OrderedDict()
 
 
 def default_workers() -> int:
@@ -87,7 +94,8 @@ def play(request: dict[str, Any]) -> dict[str, Any]:
     from game.saves import game_app
 
     game_id = request["game"]
-    held = None if request["fresh"] else _replicas.get(game_id)
+    replicas = worker_copies()
+    held = None if request["fresh"] else replicas.get(game_id)
     if held is None or len(held[0].game.history) != request["from"]:
         if not request["fresh"]:
             return {"stale": True}  # the server sends everything again
@@ -95,16 +103,16 @@ def play(request: dict[str, Any]) -> dict[str, Any]:
         held = (Hosted(game_id, request["name"], request["settings"], request["header"], start_game(header), {}, 0.0,
                        0.0), game_app(header.rules, f"game {game_id}").command_types())
     hosted, kinds = held
-    _replicas[game_id] = held
-    _replicas.move_to_end(game_id)
-    while len(_replicas) > REPLICAS:
-        _, (dropped, _) = _replicas.popitem(last=False)
+    replicas[game_id] = held
+    replicas.move_to_end(game_id)
+    while len(replicas) > REPLICAS:
+        _, (dropped, _) = replicas.popitem(last=False)
         dropped.release()
     hosted.seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"]) for s in request["seats"]}
     for issuer, data in request["commands"]:
         result = hosted.game.submit(command_from_data(data, "command", kinds), seat=issuer)
         if not result.ok:
-            _replicas.pop(game_id, None)
+            replicas.pop(game_id, None)
             return {"stale": True}
     before = len(hosted.game.history)
     hosted.play_computer()
