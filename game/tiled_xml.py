@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
@@ -73,10 +74,8 @@ def _typed(attributes: dict[str, str]) -> dict[str, Any]:
         try:
             out[key] = int(text)
         except ValueError:
-            try:
+            with contextlib.suppress(ValueError):  # not a number: left as text for the checks to name
                 out[key] = float(text)
-            except ValueError:
-                pass
     return out
 
 
