@@ -143,7 +143,8 @@ def new_game_from_args(args: argparse.Namespace) -> Game:
                            options=getattr(args, "options", None))
     except DataError as exc:
         problems = "; ".join(exc.errors) or str(exc)
-        raise SystemExit(f"foc play: cannot use the mods {', '.join(mods) or '(none)'}: {problems}") from None
+        what = f"the mods {', '.join(mods)}" if mods else f"the ruleset {ruleset}"
+        raise SystemExit(f"foc play: cannot start a game of {what}: {problems}") from None
 
 
 def load_saved(path: str) -> tuple[Game, object]:
