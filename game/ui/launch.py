@@ -159,6 +159,22 @@ def load_saved(path: str) -> tuple[Game, object]:
     return game, extras.stats
 
 
+def difficulty_problem(args: argparse.Namespace) -> str | None:
+    """Why `--difficulty` names a kind the chosen ruleset (with its mods) has no computer player of, or None."""
+    kinds = [k for k in (getattr(args, "difficulty", None) or "").split(",") if k and k != "normal"]  # the default
+    if not kinds:
+        return None
+    from game.ai.players import kind_problem
+    from game.content import load_app
+    from game.errors import DataError
+
+    try:
+        app = load_app(getattr(args, "ruleset", None) or "base", list(getattr(args, "mod", None) or []))
+    except DataError:
+        return None  # the game's own start names what is wrong with the ruleset or its mods
+    return next((p for k in kinds if (p := kind_problem(app, k)) is not None), None)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Entry point of `foc play`; returns the exit status."""
     if not display_available():
@@ -173,6 +189,9 @@ def run_play(args: argparse.Namespace) -> int:
     if getattr(args, "size", None) in (None, "1280x720"):  # no --size: the remembered window size
         size = parse_size(f"{prefs.window_width}x{prefs.window_height}")
     game, stats = None, None
+    if (problem := difficulty_problem(args)) is not None:  # refused before any window opens
+        print(f"foc play: --difficulty: {problem}", file=sys.stderr)
+        return 2
     if getattr(args, "load", None):
         game, stats = load_saved(args.load)
     elif getattr(args, "players", None):
