@@ -454,6 +454,30 @@ def test_tw11_4_dispersal_removes_and_tw11_6_rout_countdown():
     assert r.rout_turns == 0 and r.morale == R.morale.rout_reset
 
 
+@pytest.mark.parametrize(("effective_morale", "routs", "disperses"), [
+    (20, False, False), (19, True, False), (10, True, False), (9, False, True),
+])
+def test_tw11_4_a_regiment_routs_at_10_to_19_and_disperses_below_10_on_both_sides_of_each_boundary(
+        effective_morale, routs, disperses):
+    """TW11.4/TW11.5: effective < 10 disperses, a non-routing one at 10-19 starts to rout; 20 holds (Waver)."""
+    a = reg(1, "infantry", 1, "K20", morale=effective_morale)
+    regs = [a, reg(2, "cavalry", 1, "K40"), reg(1, "infantry", 2, "K1", general=True)]   # no aura reaches K20
+    dispersed, routed, _ = morale.morale_step(regs, {}, {}, set(), {1: 3, 2: 1}, R)
+    assert (a in routed, a in dispersed) == (routs, disperses)
+    assert a.routing == routs
+
+
+def test_tw11_4_the_boundary_is_on_effective_morale_auras_included():
+    """TW11.1/TW11.4: stored 15 with the general's +10 aura is effective 25 and holds; stored 25 beside a routing
+    friend (-5) is effective 20 and holds; stored 24 beside it is 19 and routs."""
+    for stored, general, routs in ((15, True, False), (25, False, False), (24, False, True)):
+        a = reg(1, "infantry", 1, "K20", morale=stored)
+        near = reg(1, "infantry", 3, "K22", general=True) if general else reg(1, "infantry", 3, "K22", rout_turns=2)
+        regs = [a, near, reg(2, "cavalry", 1, "K40"), reg(1, "infantry", 4, "K1", general=True)]
+        _, routed, _ = morale.morale_step(regs, {}, {}, set(), {1: 3, 2: 1}, R)
+        assert (a in routed) == routs, (stored, general)
+
+
 def test_tw11_3_auras():
     me = reg(1, "infantry", 2, "K20")
     others = [reg(1, "infantry", 1, "K22", general=True), reg(2, "cavalry", 1, "K23", rout_turns=2),
