@@ -209,7 +209,15 @@ def mutants(path: Path) -> Iterator[object]:
             yield WorkItem.single(job_id=uuid.uuid4().hex, mutation=spec)
 
 
-def run_package(name: str, package: Package, *, fresh: bool, budget_s: float, sample: int | None) -> None:
+def retry_survivors(session: Path) -> None:
+    """Forget the survivors' results so they run again against the tests as they are now."""
+    import sqlite3
+
+    with sqlite3.connect(session) as db:
+        db.execute("DELETE FROM work_results WHERE test_outcome = 'survived'")
+
+
+def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget_s: float, sample: int | None) -> None:
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
@@ -220,6 +228,8 @@ def run_package(name: str, package: Package, *, fresh: bool, budget_s: float, sa
     session = WORK / f"{name}.sqlite"
     if fresh and session.exists():
         session.unlink()
+    if retry and session.exists():
+        retry_survivors(session)
     with use_db(str(session), WorkDB.Mode.create) as db:
         if db.num_work_items == 0:
             items = [item for path in rule_modules(package, TREE) for item in mutants(path)]
@@ -304,6 +314,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="mutate", description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", help=f"packages to run (default: all): {', '.join(PACKAGES)}")
     parser.add_argument("--fresh", action="store_true", help="forget the sessions' results and start again")
+    parser.add_argument("--retry", action="store_true", help="run the surviving mutants again (after adding tests)")
     parser.add_argument("--minutes", type=float, default=60.0, help="time budget per package (default 60); "
                         "an unfinished session goes on where it stopped next run")
     parser.add_argument("--sample", type=int, help="mutate only this many mutants per package (seeded sample)")
@@ -324,7 +335,7 @@ def main(argv: list[str] | None = None) -> None:
         copy_tree()
         os.chdir(TREE)  # cosmic-ray runs each test command here: the mutated copy, not the work tree
         for name in names:
-            run_package(name, PACKAGES[name], fresh=args.fresh, budget_s=args.minutes * 60, sample=args.sample)
+            run_package(name, PACKAGES[name], fresh=args.fresh, retry=args.retry, budget_s=args.minutes * 60, sample=args.sample)
     print()
     report(names)
 
