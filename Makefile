@@ -36,7 +36,7 @@ MUTATE_STAMP := $(VENV)/.mutate-installed
 PACKAGES ?=
 MINUTES ?= 60
 $(MUTATE_STAMP): $(STAMP) pyproject.toml
-	$(BIN)/pip install -q -e '.[dev,mutate]'
+	$(BIN)/pip install -q -e '.[dev,mutate,agents]'
 	@touch $(MUTATE_STAMP)
 
 mutate: $(MUTATE_STAMP)

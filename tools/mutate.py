@@ -40,10 +40,15 @@ ENHANCEMENTS = ("accessories", "castle-works", "fire", "medic", "ranger-skills",
 
 @dataclass(frozen=True)
 class Package:
-    """One line of the report: the modules mutated and the test files whose tests may kill their mutants."""
+    """One line of the report: the modules mutated, the test files whose tests may kill their mutants, and those
+    run for a line only import time runs (class bodies, field declarations, tables): `static`, else all of `tests`."""
 
     sources: tuple[str, ...]
     tests: tuple[str, ...]
+    static: tuple[str, ...] = ()
+
+
+SCHEMA = "tests/test_rules_schema_contract.py"  # the published rules schema: field bounds and defaults
 
 
 PACKAGES: dict[str, Package] = {
@@ -53,11 +58,16 @@ PACKAGES: dict[str, Package] = {
          "tests/test_hooks.py", "tests/test_hook_composition.py", "tests/test_board_topologies.py",
          "tests/test_cavalry.py", "tests/test_flow.py", "tests/test_undo.py", "tests/test_invariants.py"),
     ),
-    "base": Package(("mods/base/plugin.py",), ("tests/test_r[0-9]*_*.py", "tests/test_plugins.py", "tests/test_mods.py")),
-    "monstercrasher": Package(("mods/monstercrasher/plugin/*.py",), ("tests/test_monstercrasher_*.py",)),
-    "risky-space": Package(("mods/risky-space/plugin/*.py",), ("tests/test_risky_space_*.py",)),
-    "total-war": Package(("mods/total-war/plugin/*.py",), ("tests/test_total_war_*.py",)),
-    "relic-duels": Package(("mods/relic-duels/plugin/*.py",), ("tests/test_relic_duels_*.py",)),
+    "base": Package(("mods/base/plugin.py",), ("tests/test_r[0-9]*_*.py", "tests/test_plugins.py", "tests/test_mods.py",
+                                                "tests/test_saves.py", "tests/test_agent_env.py")),
+    "monstercrasher": Package(("mods/monstercrasher/plugin/*.py",), ("tests/test_monstercrasher_*.py", SCHEMA),
+                              (SCHEMA, "tests/test_monstercrasher_rules.py")),
+    "risky-space": Package(("mods/risky-space/plugin/*.py",), ("tests/test_risky_space_*.py", SCHEMA),
+                           (SCHEMA, "tests/test_risky_space_rules.py")),
+    "total-war": Package(("mods/total-war/plugin/*.py",), ("tests/test_total_war_*.py", SCHEMA),
+                         (SCHEMA, "tests/test_total_war_rules.py")),
+    "relic-duels": Package(("mods/relic-duels/plugin/*.py",), ("tests/test_relic_duels_*.py", SCHEMA),
+                           (SCHEMA, "tests/test_relic_duels_rules.py")),
     "enhancements": Package(
         tuple(f"mods/{mod}/plugin.py" for mod in ENHANCEMENTS),
         ("tests/test_accessories.py", "tests/test_castle_works.py", "tests/test_fire.py", "tests/test_medic.py",
@@ -79,6 +89,9 @@ OPERATORS = re.compile(
     r")$"
 )
 PRAGMA = "pragma: no mutate"
+# Lines whose every mutant is equivalent: `if TYPE_CHECKING:` guards imports used only by annotations (turned round,
+# the imports run at run time and nothing else changes).
+EQUIVALENT = re.compile(r"^\s*if TYPE_CHECKING:")
 
 
 def rule_modules(package: Package, root: Path) -> list[Path]:
@@ -202,7 +215,8 @@ def mutants(path: Path) -> Iterator[object]:
         operator = cosmic_ray.plugins.get_operator(operator_name)()
         positions = ((node, start, end) for node in ast_nodes(tree) for start, end in operator.mutation_positions(node))
         for occurrence, (node, start, end) in enumerate(positions):
-            if PRAGMA in source_lines[start[0] - 1] or in_annotation(node):
+            line = source_lines[start[0] - 1]
+            if PRAGMA in line or EQUIVALENT.match(line) or in_annotation(node):
                 continue
             spec = MutationSpec(module_path=str(path), operator_name=operator_name, occurrence=occurrence,
                                 start_pos=start, end_pos=end)
@@ -225,6 +239,7 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
     print(f"{name}:", flush=True)
     base = baseline(name, package)
     all_tests = test_files(package, TREE)
+    static = [t for pattern in package.static for t in test_files(Package((), (pattern,)), TREE)] or all_tests
     session = WORK / f"{name}.sqlite"
     if fresh and session.exists():
         session.unlink()
@@ -247,12 +262,14 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
             runners = base.lines.get(str(Path(spec.module_path).resolve()), {}).get(spec.start_pos[0], set())
             tests = sorted(t for t in runners if t)
             if not tests and "" in runners:
-                tests = all_tests
+                tests = static
             if not tests:
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.NORMAL, output="no test runs this line",
                                                       test_outcome=TestOutcome.SURVIVED))
                 continue
-            expected = sum(base.seconds.get(t, 1.0) for t in tests) if tests is not all_tests else sum(base.seconds.values())
+            by_file = tests is static or tests is all_tests  # file paths: every test function in them
+            expected = sum(v for k, v in base.seconds.items() if k.split("::")[0] in tests) if by_file else \
+                sum(base.seconds.get(t, 1.0) for t in tests)
             timeout = 15.0 + 3.0 * expected
             command = " ".join(pytest_command(tests))
             result = mutate_and_test([spec], command, timeout)
