@@ -31,6 +31,6 @@ def test_every_installed_ruleset_has_a_published_schema(written):
 @pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("*.json")))
 def test_the_schema_of_each_rules_file_is_the_published_one(written, name):
     golden = json.loads((GOLDEN / name).read_text())
-    differing = sorted(k for k in set(golden["$defs"] if "$defs" in golden else {}) | set(written[name].get("$defs", {}))
-                       if golden.get("$defs", {}).get(k) != written[name].get("$defs", {}).get(k))
+    was, now = golden.get("$defs", {}), written[name].get("$defs", {})
+    differing = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
     assert written[name] == golden, f"{name}: {', '.join(differing) or 'top level'} changed; {REGENERATE}"
