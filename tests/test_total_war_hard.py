@@ -84,6 +84,19 @@ def test_tw4_2_a_computer_reads_only_its_view_so_the_enemys_hidden_orders_change
     assert mine_a and mine_a == mine_b
 
 
+def test_tw9_1_the_legal_commands_offer_an_attack_on_each_adjacent_enemy_and_none_further():
+    """TW9.1 in the enumeration learning agents use (legal.py): in combat, Attack only enemies next to the regiment."""
+    game = new(players=[PlayerSpec("Red"), PlayerSpec("Blue")])
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", general=True), reg(2, "infantry", 1, "K11", facing="N"),
+                 reg(2, "infantry", 2, "M13", facing="N")])
+    for seat in (1, 2):
+        assert game.submit(Ready(), seat=seat).ok
+    assert str(game.world.clock.stage) == "combat"
+    attacks = [(c.regiment, c.target) for c in game.app.legal_commands(game) if type(c).__name__ == "Attack"]
+    assert attacks == [("1:infantry:1", "2:infantry:1")]
+
+
 def test_tw14_hard_deploys_its_general_where_most_regiments_are_within_its_aura():
     game = new()
     hard, hexes = sub("hard"), sub("hexes")
