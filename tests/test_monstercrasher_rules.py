@@ -45,6 +45,7 @@ def test_mc5_direction_sets_parse_into_paths(text, path):
     ("F,F2S", "F+S make FS, write F,FSS"),
     ("FF", "F is written twice in one segment"),
     ("SF", "F comes before S"),                      # MC5.2 order
+    ("S2F", "F comes before S in the order H F B FP FS BP BS P S (start a new segment with a comma), write S,2F"),
     ("FSFP", "write FS,FP"),
     ("FPSFS", "FS comes before S"),                  # the seed's typo
     ("1F", "a count is 2 or more, write F"),
@@ -80,6 +81,12 @@ def test_mc4_roster_names_known_types():
     data["turns"]["roster"] = ["basic", "dragon"]
     with pytest.raises(ValidationError, match="unknown creature type 'dragon'"):
         sub("data").MonsterRules.model_validate(data)
+
+
+def test_mc5_1_every_relative_direction_as_a_file_and_rank_change():
+    """MC5.1 for player 1: F (0, +1), P (-1, 0); B is -F, S is -P; diagonals add both parts; H no move."""
+    assert {name: directions.RELATIVE[name] for name in ("F", "B", "P", "S", "FP", "FS", "BP", "BS")} == {
+        "F": (0, 1), "B": (0, -1), "P": (-1, 0), "S": (1, 0), "FP": (-1, 1), "FS": (1, 1), "BP": (-1, -1), "BS": (1, -1)}
 
 
 def test_mc5_1_directions_are_relative_to_the_owner():
