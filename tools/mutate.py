@@ -94,13 +94,26 @@ PRAGMA = re.compile(r"pragma: no mutate(?:\(([^)]*)\))?")
 # the imports run at run time and nothing else changes).
 EQUIVALENT = re.compile(r"^\s*if TYPE_CHECKING:")
 # Equivalent mutants found by reading survivors, kept here rather than as pragmas in rule code:
-# (module path, text on the mutated line, operator without "core/", why no test can tell them apart).
-EQUIVALENT_MUTANTS: list[tuple[str, str, str, str]] = [
-    ("mods/total-war/plugin/hexes.py", "vi * fi < 0", "ReplaceBinaryOperator_Mul_Div",
+# (module path, text on the line, operator without "core/", text on the mutated line, why no test can tell them apart).
+EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
+    ("mods/total-war/plugin/hexes.py", "vi * fi < 0", "ReplaceBinaryOperator_Mul_Div", "vi / fi < 0",
      "guarded by fi != 0: vi * fi and vi / fi always have the same sign"),
-    ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer",
+    ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer", "i + 0",
      "pairing a step with itself adds a check of twice one step, which is never one step or none (MC5.3)"),
 ]
+
+
+def equivalent(path: Path, source: str, line: str, operator_name: str, operator: object, occurrence: int,
+               row: int) -> bool:
+    """Whether EQUIVALENT_MUTANTS lists this mutant (the mutated line is made only for a listed line)."""
+    from cosmic_ray.mutating import mutate_code
+
+    for where, text, op, mutated_text, _why in EQUIVALENT_MUTANTS:
+        if str(path).endswith(where) and text in line and operator_name == f"core/{op}":
+            mutated = mutate_code(source, operator, occurrence)
+            if mutated is not None and mutated_text in mutated.splitlines()[row - 1]:
+                return True
+    return False
 
 
 def rule_modules(package: Package, root: Path) -> list[Path]:
@@ -216,7 +229,8 @@ def mutants(path: Path) -> Iterator[object]:
     from cosmic_ray.ast import ast_nodes, get_ast_from_path
     from cosmic_ray.work_item import MutationSpec, WorkItem
 
-    source_lines = path.read_text().splitlines()
+    source = path.read_text()
+    source_lines = source.splitlines()
     tree = get_ast_from_path(path)
     for operator_name in cosmic_ray.plugins.operator_names():
         if not OPERATORS.match(operator_name):
@@ -229,13 +243,27 @@ def mutants(path: Path) -> Iterator[object]:
             if pragma and (pragma.group(1) is None or operator_name[len("core/"):] in
                            {name.strip() for name in pragma.group(1).split(",")}):
                 continue
-            if EQUIVALENT.match(line) or in_annotation(node) or any(
-                    str(path).endswith(where) and text in line and operator_name == f"core/{op}"
-                    for where, text, op, _ in EQUIVALENT_MUTANTS):
+            if EQUIVALENT.match(line) or in_annotation(node) or \
+                    equivalent(path, source, line, operator_name, operator, occurrence, start[0]):
                 continue
             spec = MutationSpec(module_path=str(path), operator_name=operator_name, occurrence=occurrence,
                                 start_pos=start, end_pos=end)
             yield WorkItem.single(job_id=uuid.uuid4().hex, mutation=spec)
+
+
+def prune(session: Path, package: Package) -> int:
+    """Drop the session's mutants that are no longer made (listed as equivalent, or under a pragma, since the
+    session began); returns how many. The source lines must be unchanged (else start again with --fresh)."""
+    import sqlite3
+
+    made = {(str(m.module_path), m.operator_name, m.occurrence)
+            for path in rule_modules(package, TREE) for item in mutants(path) for m in item.mutations}  # type: ignore[attr-defined]
+    with sqlite3.connect(session) as db:
+        stale = [job for job, path, op, occ in db.execute(
+            "SELECT job_id, module_path, operator_name, occurrence FROM mutation_specs") if (path, op, occ) not in made]
+        for table in ("work_results", "mutation_specs", "work_items"):
+            db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(job,) for job in stale])
+    return len(stale)
 
 
 def retry_survivors(session: Path) -> None:
@@ -258,6 +286,10 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
     session = WORK / f"{name}.sqlite"
     if fresh and session.exists():
         session.unlink()
+    if session.exists():
+        dropped = prune(session, package)
+        if dropped:
+            print(f"  {dropped} mutants dropped: no longer made (equivalent or under a pragma)", flush=True)
     if retry and session.exists():
         retry_survivors(session)
     with use_db(str(session), WorkDB.Mode.create) as db:
