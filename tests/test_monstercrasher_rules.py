@@ -258,6 +258,18 @@ def test_mc3_2_spawn_reasons():
     assert "rank 8" in reason(p2, RULES, 2, "guard", square("A1"))
 
 
+@pytest.mark.parametrize(("seat", "where", "on_board"), [
+    (1, (1, 1), True), (1, (8, 1), True), (1, (0, 1), False), (1, (9, 1), False), (1, (1, 0), False),
+    (2, (1, 8), True), (2, (8, 8), True), (2, (1, 9), False), (2, (0, 8), False), (2, (9, 8), False),
+])
+def test_mc1_1_a_spawn_off_the_board_is_refused_as_such_on_every_edge(seat, where, on_board):
+    """MC1.1/MC3.2: files 1..8 and ranks 1..8 are the board; one past any edge is "not a square of the board"
+    (not merely not the back row)."""
+    position = position_mod.Position((), (10, 10), active=seat)
+    found = position_mod.spawn_reason(position, RULES, seat, "basic", where)
+    assert (found is None) if on_board else ("is not a square of the board" in found)
+
+
 def test_mc3_2_spawn_choices_are_every_legal_set():
     choices = position_mod.spawn_choices(position_mod.start_position(RULES), RULES)
     # nothing, 8 basics, 8 guards, 28 pairs of basics

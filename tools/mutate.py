@@ -100,6 +100,10 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "guarded by fi != 0: vi * fi and vi / fi always have the same sign"),
     ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer", "i + 0",
      "pairing a step with itself adds a check of twice one step, which is never one step or none (MC5.3)"),
+    ("mods/monstercrasher/plugin/position.py", "life[down[0] - 1]", "NumberReplacer", "down[ -1]",
+     "down holds exactly one seat here (both down returned just before), so down[-1] is down[0]"),
+    ("", "slots=True", "ReplaceTrueWithFalse", "slots=False",
+     "__slots__ only saves memory: a frozen dataclass refuses new attributes either way"),
 ]
 
 
