@@ -56,6 +56,20 @@ def test_du2_2_steps_cost_move_points_and_bad_steps_are_refused():
     assert chars(game)["hobb"].hex == hex_at(2, 0) and chars(game)["hobb"].mp == 0
 
 
+def test_du2_3_each_lurker_step_reports_the_steps_it_has_left():
+    """DU2.3: the Lurker takes up to its move in steps; each CharacterMoved says how many are left (the last one 0
+    when it used them all)."""
+    game = new()
+    steps = rules().units["lurker"].move
+    End = sub("commands").EndMoves
+    assert game.submit(End()).ok
+    result = game.submit(End())
+    moved = [e for e in result.events if type(e).__name__ == "CharacterMoved" and e.character == "lurker"]
+    assert 1 <= len(moved) <= steps
+    assert [e.mp for e in moved] == list(range(steps - 1, steps - 1 - len(moved), -1))
+    assert all(a.destination == b.origin for a, b in zip(moved, moved[1:], strict=False))
+
+
 def test_du4_1_spotting_rolls_are_events_with_the_wraith_bonus():
     game = new()
     place(game, hex_at(0, 3), "pell", "hobb")

@@ -50,6 +50,7 @@ class Package:
 
 
 SCHEMA = "tests/test_rules_schema_contract.py"  # the published rules schema: field bounds and defaults
+AGENTS = "tests/test_agent_env.py"  # every ruleset's legal-command enumeration (legal.py), played by agents
 
 
 PACKAGES: dict[str, Package] = {
@@ -61,13 +62,13 @@ PACKAGES: dict[str, Package] = {
     ),
     "base": Package(("mods/base/plugin.py",), ("tests/test_r[0-9]*_*.py", "tests/test_plugins.py", "tests/test_mods.py",
                                                 "tests/test_saves.py", "tests/test_agent_env.py")),
-    "monstercrasher": Package(("mods/monstercrasher/plugin/*.py",), ("tests/test_monstercrasher_*.py", SCHEMA),
+    "monstercrasher": Package(("mods/monstercrasher/plugin/*.py",), ("tests/test_monstercrasher_*.py", SCHEMA, AGENTS),
                               (SCHEMA, "tests/test_monstercrasher_rules.py")),
-    "risky-space": Package(("mods/risky-space/plugin/*.py",), ("tests/test_risky_space_*.py", SCHEMA),
+    "risky-space": Package(("mods/risky-space/plugin/*.py",), ("tests/test_risky_space_*.py", SCHEMA, AGENTS),
                            (SCHEMA, "tests/test_risky_space_rules.py")),
-    "total-war": Package(("mods/total-war/plugin/*.py",), ("tests/test_total_war_*.py", SCHEMA),
+    "total-war": Package(("mods/total-war/plugin/*.py",), ("tests/test_total_war_*.py", SCHEMA, AGENTS),
                          (SCHEMA, "tests/test_total_war_rules.py")),
-    "relic-duels": Package(("mods/relic-duels/plugin/*.py",), ("tests/test_relic_duels_*.py", SCHEMA),
+    "relic-duels": Package(("mods/relic-duels/plugin/*.py",), ("tests/test_relic_duels_*.py", SCHEMA, AGENTS),
                            (SCHEMA, "tests/test_relic_duels_rules.py")),
     "enhancements": Package(
         tuple(f"mods/{mod}/plugin.py" for mod in ENHANCEMENTS),
@@ -104,6 +105,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "down holds exactly one seat here (both down returned just before), so down[-1] is down[0]"),
     ("", "slots=True", "ReplaceTrueWithFalse", "slots=False",
      "__slots__ only saves memory: a frozen dataclass refuses new attributes either way"),
+    ("", "@dataclass(frozen=True", "ReplaceTrueWithFalse", "frozen=False",
+     "frozen only refuses assignments the code never makes (mypy checks that statically)"),
 ]
 
 
