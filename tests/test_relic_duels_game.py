@@ -138,6 +138,35 @@ def test_du5_2_the_relic_ends_a_combat_without_wraiths_and_costs_morale():
     assert chars(game)["pell"].wounds == 2
 
 
+def test_du5_2_using_the_relic_never_takes_the_bearers_morale_below_0():
+    game = loaded_example_4()
+    answer(game, 1, "hold")
+    chars(game)["pell"].morale = 0
+    answer(game, 1, "relic:pell")
+    result = answer(game, 2, "continue:grisk")
+    assert [e.morale for e in result.events if type(e).__name__ == "RelicUsed"] == [0]
+    assert chars(game)["pell"].morale == 0
+
+
+def test_du3_the_dominion_wins_once_no_company_character_is_left():
+    game = new()
+    company = [k for k, c in chars(game).items() if c.side == "company"]
+    remove(game, *company[1:])
+    assert P.outcome(game.world) is None                               # one is left: the quest goes on
+    remove(game, company[0])
+    assert P.outcome(game.world) == {1: P.LOST, 2: P.WON}
+
+
+def test_du8_2_b_with_no_heir_the_lurker_in_the_hex_seizes_the_relic_before_anyone_else():
+    """DU8.2: a) the Company's pick, b) the Lurker, c) a Dominion character seizes it, d) it lies."""
+    game = new()
+    here = hex_at(4, 4)
+    place(game, here, "lurker", "hobb", "grisk")
+    game.world.activate()
+    P._pass_relic(game.world, here, "")
+    assert quest(game).seized_by == "lurker"
+
+
 def test_du5_2_a_wraith_flees_only_before_the_first_round():
     game = new()
     remove(game, "lurker")
