@@ -108,7 +108,8 @@ def test_du12_4_the_bearer_dies_and_the_unspotted_hobb_takes_up_the_relic():
     assert fought.values == (4, 6) and fought.keys == (1, 6) and fought.entries == ((2, 0), (0, 2))
     assert fought.taken == (4, 0) and fought.fates == ("killed", "alive")
     assert "pell" not in chars(game) and quest(game).bearer == "hobb"   # DU8.2 a)
-    assert "CombatEnded" in names(result) and not game.over
+    assert [e.why for e in result.events if type(e).__name__ == "CombatEnded"] == ["company gone"]   # DU4.4
+    assert not game.over
 
 
 def test_du5_1_choices_are_sealed_until_both_are_in_and_illegal_ones_refused():
