@@ -217,3 +217,24 @@ def test_rs9_3_no_defenders_is_a_sure_conquest_and_no_force_a_sure_failure():
     assert R.conquest_chance(r, 1, 0) == 1.0 == R.conquest_chance(r, 0, 0)
     assert R.conquest_chance(r, 0, 1) == 0.0
     assert R.expected_survivors(r, 4, 0) == 4.0 and R.expected_survivors(r, 0, 3) == 0.0
+
+
+def test_rs5_1_the_attack_count_starts_again_each_turn():
+    over = line_state([1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1], [3] * 11)
+    over.dice = lambda n: [1] * n
+    for source in (0, 2, 4, 6):
+        assert R.submit(over, R.Attack(source, source + 1, 1))[0] == ""
+    assert over.attacks == 4
+    assert R.submit(over, R.EndTurn())[0] == ""
+    assert over.seat == 2 and over.attacks == 0
+
+
+def test_rs5_3_a_battle_rolls_on_while_one_attacker_is_left_and_ends_at_none():
+    """RS5: each roll costs losses; with 1 troop left the force may roll again; at 0 the battle is over."""
+    state = line_state([1, 2], [6, 4])
+    rolls = iter([[6, 1], [5, 5], [1], [6]])
+    state.dice = lambda n: next(rolls)[:n]
+    assert R.submit(state, R.Attack(0, 1, 2))[0] == ""
+    assert state.battle is not None and state.battle.force == 1 and state.troops[1] == 3
+    assert R.submit(state, R.Roll())[0] == ""                      # 1 against 1 die: the defender wins
+    assert state.battle is None and state.troops[0] == 4 and state.troops[1] == 3
