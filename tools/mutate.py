@@ -107,6 +107,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "__slots__ only saves memory: a frozen dataclass refuses new attributes either way"),
     ("", "@dataclass(frozen=True", "ReplaceTrueWithFalse", "frozen=False",
      "frozen only refuses assignments the code never makes (mypy checks that statically)"),
+    ("systems/combat.py", "if len(facing) > 1 else facing[0]", "NumberReplacer", "facing[ -1]",
+     "facing holds exactly one unit there, so facing[-1] is facing[0]"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
 ]
