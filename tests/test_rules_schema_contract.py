@@ -15,6 +15,7 @@ from game.schema import write_schemas
 
 GOLDEN = Path(__file__).parent / "fixtures" / "schema"
 REGENERATE = "if the change is meant: .venv/bin/foc schema --out tests/fixtures/schema, and review the diff"
+ENHANCEMENTS = ["accessories", "castle-works", "fire", "medic", "ranger-skills", "ships", "siege"]
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +35,15 @@ def test_the_schema_of_each_rules_file_is_the_published_one(written, name):
     was, now = golden.get("$defs", {}), written[name].get("$defs", {})
     differing = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
     assert written[name] == golden, f"{name}: {', '.join(differing) or 'top level'} changed; {REGENERATE}"
+
+
+def test_the_enhancement_mods_rules_sections_are_the_published_ones():
+    """The `[extra.NAME]` sections the enhancement mods add (their bounds and defaults); to regenerate on purpose:
+    write each `app.rules_sections[NAME].model_json_schema()` to tests/fixtures/schema/sections/NAME.schema.json."""
+    from game.content import load_app
+
+    sections = load_app("base", mods=ENHANCEMENTS).rules_sections
+    assert sorted(sections) == sorted(p.name.split(".")[0] for p in (GOLDEN / "sections").glob("*.json"))
+    for name, model in sections.items():
+        golden = json.loads((GOLDEN / "sections" / f"{name}.schema.json").read_text())
+        assert model.model_json_schema() == golden, f"[extra.{name}] changed; see this test's docstring"

@@ -74,7 +74,8 @@ PACKAGES: dict[str, Package] = {
         tuple(f"mods/{mod}/plugin.py" for mod in ENHANCEMENTS),
         ("tests/test_accessories.py", "tests/test_castle_works.py", "tests/test_fire.py", "tests/test_medic.py",
          "tests/test_ranger_skills.py", "tests/test_ships.py", "tests/test_siege.py", "tests/test_enhancements_*.py",
-         "tests/test_fire_rangers_rare_play.py"),
+         "tests/test_fire_rangers_rare_play.py", SCHEMA),
+        (SCHEMA, "tests/test_enhancements_*.py"),
     ),
 }
 
