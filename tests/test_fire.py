@@ -300,3 +300,14 @@ def test_e4_4_helpers_are_the_army_alone_unless_the_garrison_may_help():
     put_out_chance = fire().put_out_chance
     assert put_out_chance(game.world, army(game, crew), structure(game, tower), False) == (2, 50)
     assert put_out_chance(game.world, army(game, crew), structure(game, tower), True) == (3, 75)
+
+
+def test_e4_3_burning_structures_are_listed_in_id_order_per_owner():
+    game = fire_game()
+    towers = [spawn_structure(game, seat, "wooden_tower", at(game, x, 0)) for seat, x in ((2, 1), (1, 2), (2, 3))]
+    for tower in reversed(towers):
+        set_alight(game, tower)
+    game.world.activate()
+    listed = fire().burning_structures
+    assert [e for e, _ in listed(game.world)] == sorted(towers)
+    assert [e for e, _ in listed(game.world, 2)] == [towers[0], towers[2]]

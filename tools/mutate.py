@@ -110,6 +110,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "frozen only refuses assignments the code never makes (mypy checks that statically)"),
     ("systems/combat.py", "if len(facing) > 1 else facing[0]", "NumberReplacer", "facing[ -1]",
      "facing holds exactly one unit there, so facing[-1] is facing[0]"),
+    ("mods/ships/plugin.py", "moves.mp <= 0 or _crew_reason", "NumberReplacer", "moves.mp <= -1",
+     "with 0 MP the path search reaches only the ship's own water, which the reach leaves out: {} either way"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
 ]
