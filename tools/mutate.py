@@ -286,7 +286,7 @@ def retry_survivors(session: Path) -> None:
     import sqlite3
 
     with sqlite3.connect(session) as db:
-        db.execute("DELETE FROM work_results WHERE test_outcome = 'survived'")
+        db.execute("DELETE FROM work_results WHERE upper(test_outcome) = 'SURVIVED'")
 
 
 def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget_s: float, sample: int | None) -> None:
