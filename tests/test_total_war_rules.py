@@ -285,6 +285,17 @@ def test_tw7_1_tw7_2_reaction_triggers_the_last_hex_in_arc():
     assert result.triggers == {}                                    # a regiment with a move order never reacts
 
 
+@pytest.mark.parametrize(("standing", "reacts"), [("K9", False), ("K8", True)])
+def test_tw7_2_a_reactor_adjacent_to_an_enemy_never_reacts_one_two_hexes_off_does(standing, reacts):
+    """TW7.2: "the reactor is adjacent to no enemy": an enemy behind it at distance 1 stops it, at 2 does not."""
+    red = reg(1, "infantry", 1, "K10", "S")
+    behind = reg(2, "infantry", 2, standing, "S")
+    blue = reg(2, "cavalry", 1, "K20", "N")
+    result = movement.resolve_movement([red, behind, blue], {blue.name: move(["K19", "K18", "K17", "K16"])}, R,
+                                       Scripted())
+    assert result.triggers == ({red.name: {blue.name: h("K16")}} if reacts else {})
+
+
 def test_tw7_2_no_trigger_through_a_regiment():
     red, screen = reg(1, "infantry", 1, "K10", "S"), reg(1, "cavalry", 1, "K13")
     blue = reg(2, "cavalry", 1, "K20", "N")

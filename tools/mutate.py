@@ -113,6 +113,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "facing holds exactly one unit there, so facing[-1] is facing[0]"),
     ("mods/ships/plugin.py", "moves.mp <= 0 or _crew_reason", "NumberReplacer", "moves.mp <= -1",
      "with 0 MP the path search reaches only the ship's own water, which the reach leaves out: {} either way"),
+    ("mods/total-war/plugin/movement.py", "if len(names) < 2:", "NumberReplacer", "len(names) < 1",
+     "a lone proposal into a hex is its own nearest and wins: nothing fails either way (TW6.2b)"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
 ]
