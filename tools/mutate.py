@@ -363,14 +363,19 @@ def counts(name: str) -> tuple[int, int, int, int] | None:
 
 def report(names: list[str]) -> None:
     print(f"{'package':<16}{'killed':>8}{'survived':>10}{'not run':>9}{'kill rate':>11}")
+    total = [0, 0, 0]
     for name in names:
         found = counts(name)
         if found is None:
             print(f"{name:<16}{'  (no session yet: make mutate PACKAGES=' + name + ')'}")
             continue
         killed, survived, pending, _ = found
+        total = [total[0] + killed, total[1] + survived, total[2] + pending]
         rate = f"{100 * killed / (killed + survived):.1f} %" if killed + survived else "-"
         print(f"{name:<16}{killed:>8}{survived:>10}{pending:>9}{rate:>11}", flush=True)
+    if len(names) > 1 and total[0] + total[1]:
+        rate = f"{100 * total[0] / (total[0] + total[1]):.1f} %"
+        print(f"{'all':<16}{total[0]:>8}{total[1]:>10}{total[2]:>9}{rate:>11}")
 
 
 def survivors(name: str, module: str | None) -> None:
