@@ -117,7 +117,7 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "a lone proposal into a hex is its own nearest and wins: nothing fails either way (TW6.2b)"),
     ("systems/victory.py", "defeated = False", "ReplaceFalseWithTrue", "defeated = True",
      "seats is world.alive_seats() read at the start; with no one defeated since, both are the same seats"),
-    ("systems/world.py", "seat: int = 1", "NumberReplacer", "seat: int = 0",
+    ("systems/world.py", "seat: int = 1", "NumberReplacer", "seat: int =",
      "every Clock is made with its seat given (setup, saves, undo, the network mirror); the default is never read"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
