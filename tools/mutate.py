@@ -4,8 +4,9 @@ cosmic-ray makes the mutants and runs the tests of each one in a subprocess with
 result in a session file (`.mutate/<package>.sqlite`, readable with `cr-report` and `cr-html`). cosmic-ray runs one
 test command for every mutant, which on a 2-core machine takes hours, so this driver picks the tests per mutant
 itself: a coverage run with one context per test function tells which tests execute the mutated line, and only
-those run (the package's whole test list where only import-time code runs the line; none, and the mutant counts as
-surviving, where no test does). Mutations are made in a copy of the tree (`.mutate/tree`), never in the working
+those run (the package's `static` tests where only import-time code runs the line, e.g. a pydantic field bound; none,
+and the mutant counts as surviving, where no test does). Equivalent mutants are listed in EQUIVALENT_MUTANTS with
+the reason no test can tell them apart. Mutations are made in a copy of the tree (`.mutate/tree`), never in the working
 tree, because rule plugins under `mods/*/plugin/` are imported by file path, not as packages.
 
 A line holding `# pragma: no mutate` is not mutated, and `# pragma: no mutate(Operator, ...)` skips only those
