@@ -120,6 +120,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "seats is world.alive_seats() read at the start; with no one defeated since, both are the same seats"),
     ("systems/world.py", "seat: int = 1", "NumberReplacer", "seat: int =",
      "every Clock is made with its seat given (setup, saves, undo, the network mirror); the default is never read"),
+    ("mods/relic-duels/plugin/play.py", "attack = prompt.given[0] == ATTACK", "NumberReplacer", "given[ -1]",
+     "the declaration is asked of the Company's seat alone (DU4.2): given holds one answer"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
 ]
