@@ -112,6 +112,24 @@ def test_du12_4_the_bearer_dies_and_the_unspotted_hobb_takes_up_the_relic():
     assert not game.over
 
 
+def test_du8_1_a_dead_bearers_relic_lies_out_of_reach_until_the_combat_ends():
+    """DU8.1: Pell (the bearer) dies in round 1 while spotted Hobb fights on: the Relic lies in the hex, and
+    'relic:hobb' is refused for the rest of this combat."""
+    game = new(1)
+    remove(game, "lurker")
+    place(game, hex_at(0, 3), "pell", wounds=2)
+    place(game, hex_at(0, 3), "hobb", "grisk")
+    game.world.rng = Dice(6, 6, 1, 6, then_random=True)            # both spotted; keys 1, 6
+    end_moves(game)
+    assert P.running(game.world)[1].company == ["pell", "hobb"]
+    answer(game, 1, "continue:pell")
+    answer(game, 2, "continue:grisk")
+    assert "pell" not in chars(game) and quest(game).bearer == "" and quest(game).lying == hex_at(0, 3)
+    entity, _ = prompt(game)
+    refused = game.submit(Answer(entity, "relic:hobb"), seat=1)
+    assert refused.reason == "the Relic lies on the field until this combat ends (DU8.1)"
+
+
 def test_du5_1_choices_are_sealed_until_both_are_in_and_illegal_ones_refused():
     game = loaded_example_4()
     answer(game, 1, "hold")
