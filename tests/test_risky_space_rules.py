@@ -217,6 +217,7 @@ def test_rs9_3_no_defenders_is_a_sure_conquest_and_no_force_a_sure_failure():
     assert R.conquest_chance(r, 1, 0) == 1.0 == R.conquest_chance(r, 0, 0)
     assert R.conquest_chance(r, 0, 1) == 0.0
     assert R.expected_survivors(r, 4, 0) == 4.0 and R.expected_survivors(r, 0, 3) == 0.0
+    assert 0.0 < R.expected_survivors(r, 4, 1) < 4.0            # one defender may still cost troops
 
 
 def test_rs5_1_the_attack_count_starts_again_each_turn():
