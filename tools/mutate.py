@@ -122,6 +122,8 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "every Clock is made with its seat given (setup, saves, undo, the network mirror); the default is never read"),
     ("mods/relic-duels/plugin/play.py", "attack = prompt.given[0] == ATTACK", "NumberReplacer", "given[ -1]",
      "the declaration is asked of the Company's seat alone (DU4.2): given holds one answer"),
+    ("mods/base/plugin.py", "if world.rules.is_land(world.terrain[t]) and t not in taken]", "ReplaceAndWithOr",
+     " or ", "a quick pre-filter: every option is then kept only if the engine's check accepts it"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
 ]
