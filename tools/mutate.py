@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import functools
 import os
 import random
 import re
@@ -234,6 +235,35 @@ def baseline(name: str, package: Package) -> Baseline:
     return Baseline(lines, seconds)
 
 
+@functools.lru_cache(maxsize=64)
+def function_spans(path: Path) -> list[tuple[int, int, int]]:
+    """(first line, first body line, last line) of every function in a module, decorators included."""
+    import ast
+
+    spans = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            spans.append((first, node.body[0].lineno, node.end_lineno or node.lineno))
+    return spans
+
+
+def runners_of(path: Path, line: int, base: Baseline) -> set[str]:
+    """The tests that run a mutated line; "" stands for import time. A line outside every function body (class
+    bodies, field bounds, a def line's defaults) runs when the module is imported, which coverage credits to
+    whichever test imported it first: such a line gets the import-time tests too, and a def line the tests that
+    run its body."""
+    lines = base.lines.get(str(path.resolve()), {})
+    found = set(lines.get(line, set()))
+    inside = [span for span in function_spans(path) if span[0] <= line <= span[2]]
+    if not inside:
+        return found | {""}
+    first, body, last = max(inside)  # the innermost function
+    if line < body:
+        found |= {""}.union(*(lines.get(n, set()) for n in range(body, last + 1)))
+    return found
+
+
 def in_annotation(node) -> bool:  # type: ignore[no-untyped-def]
     """Whether a parso node sits in a type annotation (not evaluated under `from __future__ import annotations`)."""
     child, parent = node, node.parent
@@ -332,17 +362,14 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
                 print(f"  time budget spent: {len(pending) - done} mutants left for the next run", flush=True)
                 break
             spec = item.mutations[0]
-            runners = base.lines.get(str(Path(spec.module_path).resolve()), {}).get(spec.start_pos[0], set())
-            tests = sorted(t for t in runners if t)
-            if not tests and "" in runners:
-                tests = static
+            runners = runners_of(Path(spec.module_path), spec.start_pos[0], base)
+            named = sorted(t for t in runners if t)
+            tests = sorted(set(named) | set(static)) if "" in runners else named
             if not tests:
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.NORMAL, output="no test runs this line",
                                                       test_outcome=TestOutcome.SURVIVED))
                 continue
-            by_file = tests is static or tests is all_tests  # file paths: every test function in them
-            expected = sum(v for k, v in base.seconds.items() if k.split("::")[0] in tests) if by_file else \
-                sum(base.seconds.get(t, 1.0) for t in tests)
+            expected = sum(v for k, v in base.seconds.items() if k in tests or k.split("::")[0] in tests)
             timeout = 15.0 + 3.0 * expected
             command = " ".join(pytest_command(tests))
             result = mutate_and_test([spec], command, timeout)
