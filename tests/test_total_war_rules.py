@@ -140,6 +140,19 @@ def test_tw3_1_default_army_fits_the_points():
     assert R.army.default.count("infantry") == 5   # the general and 4 infantry
 
 
+@pytest.mark.parametrize(("seat", "line_row", "gun_row"), [(1, 8, 6), (2, 43, 45)])
+def test_tw3_2_the_default_deployment_puts_the_line_on_the_zones_front_row_facing_the_enemy(seat, line_row, gun_row):
+    """TW3.2: seat 1's zone is rows 1-8 and faces S, seat 2's rows 43-50 and faces N: the line stands on the row
+    nearest the enemy (8, 43), the guns two rows behind it."""
+    import re
+
+    play = sub("play")
+    rows = {}
+    for kind, _number, cube in play.default_positions(R, seat, R.board.width):
+        rows.setdefault(kind, set()).add(int(re.sub("[A-Z]", "", hexes.hex_name(cube))))
+    assert rows == {"infantry": {line_row}, "cavalry": {line_row}, "artillery": {gun_row}}
+
+
 # --- TW5 orders ----------------------------------------------------------------------------------------
 
 def test_tw5_2_movement_points_and_path_cost():
