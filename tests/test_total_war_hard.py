@@ -97,6 +97,18 @@ def test_tw9_1_the_legal_commands_offer_an_attack_on_each_adjacent_enemy_and_non
     assert attacks == [("1:infantry:1", "2:infantry:1")]
 
 
+def test_tw4_3_a_regiment_is_destroyed_at_0_men_and_stays_with_1():
+    play = sub("play")
+    game = new(players=[PlayerSpec("Red"), PlayerSpec("Blue")])
+    to_movement(game)
+    place(game, [reg(1, "infantry", 1, "K10", men=1, general=True), reg(2, "infantry", 1, "K14", men=0),
+                 reg(2, "infantry", 2, "M14")])
+    battle = play.battle(game.world)
+    play._remove_destroyed(game.world, battle)
+    assert sorted(play.by_name(game.world)) == ["1:infantry:1", "2:infantry:2"]
+    assert battle.destroyed == ["2:infantry:1"]
+
+
 def test_tw14_hard_deploys_its_general_where_most_regiments_are_within_its_aura():
     game = new()
     hard, hexes = sub("hard"), sub("hexes")
