@@ -145,3 +145,13 @@ def test_a_random_player_never_gets_stuck():
         assert state.phase == R.OVER or state.round > 60
         if state.phase == R.OVER:
             assert state.winner in range(1, 5)
+
+
+@pytest.mark.parametrize(("seed", "digest"), [(0, "b9584c599181a545"), (1, "cc58f463abebb993"), (7, "9ea8e56d3db0b362")])
+def test_rs10_a_seed_names_the_same_universe_in_every_version(seed, digest):
+    """RS10: players share a universe by its seed, so a seed's universe (regions, links, outlines, homes) never
+    changes unnoticed; if the generator is changed on purpose, update these digests in the same commit."""
+    import hashlib
+
+    spec = U.generate_universe(seed).spec
+    assert hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16] == digest
