@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-.PHONY: setup play test lint validate bench watch bundle bundle-check
+.PHONY: setup play test lint validate bench watch bundle bundle-check mutate
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -38,3 +38,16 @@ bundle: $(STAMP)
 # the bundle starts from an empty folder: validate, a few headless frames, a short simulate of every ruleset
 bundle-check:
 	bundle/check_bundle.sh dist/foc/foc
+
+# Mutation testing of systems/ and every ruleset's rule modules (docs/testing.md). CPU heavy: niced, each package
+# bounded by MINUTES; an unfinished package goes on where it stopped next time. PACKAGES=total-war limits the run,
+# SAMPLE=N mutates a seeded sample of N per package, MUTATE_ARGS=--report only prints the table.
+MUTATE_STAMP := $(VENV)/.mutate-installed
+PACKAGES ?=
+MINUTES ?= 60
+$(MUTATE_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/pip install -q -e '.[dev,mutate,agents]'
+	@touch $(MUTATE_STAMP)
+
+mutate: $(MUTATE_STAMP)
+	nice -n 10 $(BIN)/python tools/mutate.py $(PACKAGES) --minutes $(MINUTES) $(if $(SAMPLE),--sample $(SAMPLE)) $(MUTATE_ARGS)

@@ -167,6 +167,8 @@ def test_random_agents_play_another_ruleset_through_its_enumeration(ruleset):
     """Random masked agents play MonsterCrasher (MC3 spawns, the turn button) and Risky Space (RS2 claims and
     placements, RS4-RS6 turns) to the end or the round cap: every offered command is accepted (the env
     raises otherwise), the observation changes as the game does, and the game ends or truncates."""
+    from game.lab.rulesets import seat_to_act
+
     env = ConquestEnv(ruleset=ruleset, players=2, max_rounds=12)
     env.reset(seed=5)
     first = env.observe("seat_1")["observation"].copy()
@@ -177,10 +179,10 @@ def test_random_agents_play_another_ruleset_through_its_enumeration(ruleset):
         if term or trunc:
             env.step(None)
             continue
+        assert agent == f"seat_{seat_to_act(env.game)}"  # every step acts for the seat the flow waits for
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         kinds.add(type(env.legal()[action]).__name__)
         env.step(action)
-        assert agent  # every step acted for the seat the flow waits for
     assert env.agents == []
     assert len(kinds) >= 2
     assert not np.array_equal(first, env.observe("seat_1")["observation"])

@@ -37,6 +37,8 @@ def test_square4_has_orthogonal_neighbours_and_manhattan_distance():
 def test_square8_adds_diagonals_and_king_distance():
     board = DiagonalGridBoard(4, 3)
     assert len(board.neighbours(board.index(1, 1))) == 8
+    assert sorted(board.neighbours(board.index(1, 1))) == [0, 1, 2, 4, 6, 8, 9, 10]   # every king step, once
+    assert sorted(board.neighbours(board.index(3, 2))) == [6, 7, 10]
     assert len(board.neighbours(0)) == 3
     assert board.distance(0, board.index(3, 2)) == 3
     assert len(list(board.within(board.index(1, 1), 1))) == 9

@@ -289,3 +289,25 @@ def test_nonsense_put_out_orders_are_refused_and_change_nothing(command):
     assert not result.ok and result.reason
     assert state_hash(game.world) == before
     assert not game.submit(fire().PutOut(spawn_army(game, 2, at(game, 2, 0), ["soldier"]), tower)).ok  # not yours
+
+
+def test_e4_4_helpers_are_the_army_alone_unless_the_garrison_may_help():
+    """E4.4: 25% per helper: the army's units, plus the stationed units only when they may help."""
+    game = fire_game()
+    tower = spawn_structure(game, 1, "wooden_tower", at(game, 2, 0), garrison=["soldier"])
+    crew = spawn_army(game, 1, at(game, 2, 0), ["soldier", "soldier"])
+    game.world.activate()
+    put_out_chance = fire().put_out_chance
+    assert put_out_chance(game.world, army(game, crew), structure(game, tower), False) == (2, 50)
+    assert put_out_chance(game.world, army(game, crew), structure(game, tower), True) == (3, 75)
+
+
+def test_e4_3_burning_structures_are_listed_in_id_order_per_owner():
+    game = fire_game()
+    towers = [spawn_structure(game, seat, "wooden_tower", at(game, x, 0)) for seat, x in ((2, 1), (1, 2), (2, 3))]
+    for tower in reversed(towers):
+        set_alight(game, tower)
+    game.world.activate()
+    listed = fire().burning_structures
+    assert [e for e, _ in listed(game.world)] == sorted(towers)
+    assert [e for e, _ in listed(game.world, 2)] == [towers[0], towers[2]]

@@ -51,8 +51,21 @@ def edited(tmp_path: Path, edit, name: str = "bad.foc.json.gz") -> Path:
     return path
 
 
-def test_the_v4_fixture_itself_loads(tmp_path):
-    load_game(V4)
+def test_the_v4_fixture_itself_loads(tmp_path, capsys):
+    """The control for every edit below (each starts from V4): unedited, it loads as the game its header
+    describes, passes the invariants, and `foc replay --verify` accepts it."""
+    from game.cli import main
+    from game.invariants import invariant_problems
+
+    summary = read_raw(V4)["summary"]
+    game = load_game(V4)
+    clock = game.world.clock
+    assert (clock.round, clock.seat, str(clock.stage), clock.winner) == (21, 1, "main", None) == (
+        summary["round"], summary["seat"], summary["stage"], summary["winner"])
+    assert game.world.seed == 3 and not game.over
+    assert (game.world.board.width, game.world.board.height) == (16, 16)
+    assert invariant_problems(game.world) == []
+    assert main(["replay", str(V4), "--verify"]) == 0
 
 
 @pytest.mark.parametrize(("name", "edit", "words"), BAD_SAVES, ids=[c[0] for c in BAD_SAVES])

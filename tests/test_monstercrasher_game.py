@@ -58,6 +58,13 @@ def place(game, seat, kind, square):
         kind, seat, creature.power, creature.defense, ord(square[0]) - 64, int(square[1:])))
 
 
+@pytest.mark.parametrize("computer", [(False, False), (True, False), (False, True), (True, True)])
+def test_mc2_1_each_seat_is_played_by_a_human_or_the_computer_as_set_up(computer):
+    game = new(computer=computer)
+    assert tuple(mc(game).play.is_computer(game.world, seat) for seat in (1, 2)) == computer
+    assert mc(game).play.is_computer(game.world, 3) is False   # no such seat
+
+
 def test_mc3_a_new_game_waits_for_player_1_to_spawn(game):
     position = mc(game).play.position_of(game.world)
     assert (game.world.clock.round, game.world.clock.seat, game.world.clock.stage) == (1, 1, "spawn")

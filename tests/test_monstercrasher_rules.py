@@ -45,6 +45,7 @@ def test_mc5_direction_sets_parse_into_paths(text, path):
     ("F,F2S", "F+S make FS, write F,FSS"),
     ("FF", "F is written twice in one segment"),
     ("SF", "F comes before S"),                      # MC5.2 order
+    ("S2F", "F comes before S in the order H F B FP FS BP BS P S (start a new segment with a comma), write S,2F"),
     ("FSFP", "write FS,FP"),
     ("FPSFS", "FS comes before S"),                  # the seed's typo
     ("1F", "a count is 2 or more, write F"),
@@ -80,6 +81,12 @@ def test_mc4_roster_names_known_types():
     data["turns"]["roster"] = ["basic", "dragon"]
     with pytest.raises(ValidationError, match="unknown creature type 'dragon'"):
         sub("data").MonsterRules.model_validate(data)
+
+
+def test_mc5_1_every_relative_direction_as_a_file_and_rank_change():
+    """MC5.1 for player 1: F (0, +1), P (-1, 0); B is -F, S is -P; diagonals add both parts; H no move."""
+    assert {name: directions.RELATIVE[name] for name in ("F", "B", "P", "S", "FP", "FS", "BP", "BS")} == {
+        "F": (0, 1), "B": (0, -1), "P": (-1, 0), "S": (1, 0), "FP": (-1, 1), "FS": (1, 1), "BP": (-1, -1), "BS": (1, -1)}
 
 
 def test_mc5_1_directions_are_relative_to_the_owner():
@@ -135,6 +142,19 @@ def test_mc6_2_refused_step_stops_the_creature():
     # off a side edge: the flanker's FS from H4 is refused
     after = run("P1 flanker 2/1 H4")
     assert describe(after.pieces) == {"P1 flanker 2/1 H4"}
+
+
+@pytest.mark.parametrize(("start", "end"), [
+    ("P1 flanker 2/1 G4", "P1 flanker 2/1 H5"),   # FS onto the last file H is taken; S off the edge is refused
+    ("P1 flanker 2/1 H4", "P1 flanker 2/1 H4"),   # FS from the last file would leave the board: refused
+    ("P2 flanker 2/1 B5", "P2 flanker 2/1 A4"),   # P2's starboard is toward A: FS onto the first file is taken
+    ("P2 flanker 2/1 A5", "P2 flanker 2/1 A5"),   # and from file A it would leave the board: refused
+])
+def test_mc6_2_a_step_onto_the_first_or_last_file_is_taken_and_one_past_it_refused(start, end):
+    """MC6.2 on both sides of both side edges: files A..H are on the board, file 0 and file 9 are not."""
+    after = run(start)
+    assert describe(after.pieces) == {end}
+    assert after.life_lost == {1: 0, 2: 0}
 
 
 def test_mc6_flanker_path_fs_then_s():
@@ -238,6 +258,18 @@ def test_mc3_2_spawn_reasons():
     assert "rank 8" in reason(p2, RULES, 2, "guard", square("A1"))
 
 
+@pytest.mark.parametrize(("seat", "where", "on_board"), [
+    (1, (1, 1), True), (1, (8, 1), True), (1, (0, 1), False), (1, (9, 1), False), (1, (1, 0), False),
+    (2, (1, 8), True), (2, (8, 8), True), (2, (1, 9), False), (2, (0, 8), False), (2, (9, 8), False),
+])
+def test_mc1_1_a_spawn_off_the_board_is_refused_as_such_on_every_edge(seat, where, on_board):
+    """MC1.1/MC3.2: files 1..8 and ranks 1..8 are the board; one past any edge is "not a square of the board"
+    (not merely not the back row)."""
+    position = position_mod.Position((), (10, 10), active=seat)
+    found = position_mod.spawn_reason(position, RULES, seat, "basic", where)
+    assert (found is None) if on_board else ("is not a square of the board" in found)
+
+
 def test_mc3_2_spawn_choices_are_every_legal_set():
     choices = position_mod.spawn_choices(position_mod.start_position(RULES), RULES)
     # nothing, 8 basics, 8 guards, 28 pairs of basics
@@ -271,16 +303,41 @@ def test_mc7_both_crossing_in_one_march_is_a_draw():
 
 
 def test_random_games_keep_invariants():
-    rnd = random.Random(5)
-    pos = position_mod.start_position(RULES)
-    next_id = 1
-    for _ in range(200):
-        choice = rnd.choice(position_mod.spawn_choices(pos, RULES))
-        for kind, sq in choice:
-            assert position_mod.spawn_reason(pos, RULES, pos.active, kind, sq) is None
-            pos = position_mod.spawned(pos, RULES, kind, sq, next_id)
-            next_id += 1
-        before = pos
-        pos, _ = position_mod.press_turn_button(pos, RULES)
-        if position_mod.outcome(pos.life, before.round, before.active, RULES):
-            break
+    """Over seeded random games, after every spawn and march: every creature is on the board (MC1.1/MC6.2), one
+    to a square (MC1.2), with its type's power (MC4.1: power never changes) and a defense in 1..its type's
+    defense that never rises (MC4.1: no healing; 0 or less is removed); life falls only by the march's
+    crossings (MC2.2/MC6.3); spawns land on the active player's empty back row within the points (MC3.2);
+    turns alternate and rounds count up (MC3.1)."""
+    width, height = RULES.board.width, RULES.board.height
+    games = 0
+    for seed in range(4):
+        rnd = random.Random(seed)
+        pos = position_mod.start_position(RULES)
+        next_id = 1
+        defense_seen: dict[int, int] = {}
+        for _ in range(200):
+            choice = rnd.choice(position_mod.spawn_choices(pos, RULES))
+            assert sum(RULES.units[kind].cost for kind, _ in choice) <= RULES.players.spawn_points
+            for kind, sq in choice:
+                assert position_mod.spawn_reason(pos, RULES, pos.active, kind, sq) is None
+                assert sq[1] == position_mod.back_rank(pos.active, RULES) and pos.occupant(sq) is None
+                pos = position_mod.spawned(pos, RULES, kind, sq, next_id)
+                next_id += 1
+            before = pos
+            pos, result = position_mod.press_turn_button(pos, RULES)
+            squares = [p.square for p in pos.pieces]
+            assert len(squares) == len(set(squares))
+            for piece in pos.pieces:
+                kind = RULES.units[piece.kind]
+                assert 1 <= piece.square[0] <= width and 1 <= piece.square[1] <= height
+                assert piece.power == kind.power
+                assert 1 <= piece.defense <= min(kind.defense, defense_seen.get(piece.id, kind.defense))
+                defense_seen[piece.id] = piece.defense
+            assert {p.id for p in pos.pieces} <= {p.id for p in before.pieces}   # the march never adds a creature
+            assert pos.life == (before.life[0] - result.life_lost[1], before.life[1] - result.life_lost[2])
+            assert pos.active == 3 - before.active
+            assert pos.round == before.round + (1 if before.active == 2 else 0)
+            if position_mod.outcome(pos.life, before.round, before.active, RULES):
+                games += 1
+                break
+    assert games == 4   # every game ended by MC7 within 200 turns

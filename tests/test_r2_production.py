@@ -7,7 +7,7 @@ import esper
 from components.board import Disrupted
 from systems import queries as q
 from systems.events import ResourcesProduced
-from systems.production import produce_resources
+from systems.production import outcome_table, produce_resources, production_ranges
 from tests.builders import spawn_army, tiny_game
 
 
@@ -60,3 +60,25 @@ def test_r2_3_a_disrupted_territory_or_one_holding_a_rogue_army_produces_nothing
     spawn_army(game, None, 2, ["soldier"])
     event = produce(game)
     assert [t for t, _ in event.by_territory] == [0]
+
+
+def test_r2_2_the_outcome_table_holds_every_combination_of_the_ranges_ends_included():
+    assert outcome_table({"food": (1, 2), "gold": (0, 1)}) == [
+        {"food": 1, "gold": 0}, {"food": 1, "gold": 1}, {"food": 2, "gold": 0}, {"food": 2, "gold": 1}]
+    assert outcome_table({"metal": (3, 3)}) == [{"metal": 3}]
+    assert outcome_table({}) == [{}]
+
+
+def test_r2_2_production_ranges_are_the_sums_over_the_producing_territories():
+    game = tiny_game(["ppf", "mpp"], {1: (0, 0), 2: (2, 1)})
+    for t in (1, 2, 3):
+        game.world.set_owner(t, 1)
+    world = game.world
+    owned = sorted(world.owned[1])
+    assert len(owned) >= 3
+    expected = {r: (0, 0.0, 0) for r in world.rules.resources.ids}
+    for t in owned:                                   # territory by territory, as R2.2 reads
+        for resource, (low, high) in world.rules.terrain[world.terrain[t]].production.items():
+            least, mean, most = expected[resource]
+            expected[resource] = (least + low, mean + (low + high) / 2, most + high)
+    assert production_ranges(world, 1) == expected

@@ -29,6 +29,18 @@ def test_r9_1_a_rogue_army_keeps_its_units_and_place_and_is_tied_to_its_former_o
     assert esper.component_for_entity(entity, Rogue).tied_seat == 1
 
 
+def test_r9_2_a_limit_of_one_rogue_army_still_allows_one_and_a_limit_of_0_none():
+    limits = {}
+    for limit in (1, 0):
+        base = game_().world.rules
+        rules = base.model_copy(update={"limits": base.limits.model_copy(update={"rogue_armies": limit})})
+        game = tiny_game(ROWS, {1: (0, 0), 2: (5, 3)}, rules=rules)
+        entity = spawn_army(game, 1, 8, ["soldier"])
+        make_rogue(game.world, entity, 1, 100.0, 1.0)
+        limits[limit] = army(game, entity).owner
+    assert limits == {1: None, 0: 1}
+
+
 def test_r9_2_at_the_limit_a_random_rogue_is_destroyed_before_a_new_one_is_created():
     game = game_()
     for t in range(2, 12):

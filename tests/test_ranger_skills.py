@@ -278,3 +278,14 @@ def test_nonsense_ambushes_are_refused_and_change_nothing(command):
     result = game.submit(skills().Ambush(*command))
     assert not result.ok and result.reason
     assert state_hash(game.world) == before
+
+
+@pytest.mark.parametrize(("chance", "draw", "hit", "drawn"), [
+    (0, 0.0, False, False), (1, 0.005, True, True), (1, 0.01, False, True), (99, 0.989, True, True),
+    (99, 0.99, False, True), (100, 0.999, True, False),
+])
+def test_e0_2_a_chance_draws_only_strictly_between_0_and_100_and_hits_below_it(chance, draw, hit, drawn):
+    game = ranger_game()
+    taken = draws(game, [draw])
+    assert skills()._draw(game.world, chance) is hit
+    assert bool(taken) is drawn

@@ -93,7 +93,7 @@ def test_e7_1_an_army_holds_one_rare_unit_at_most():
     assert result.ok  # R5.6: only the units that fit move
     assert sorted(q.unit_types(army(game, one))) == ["marshal", "soldier", "soldier"]
     assert q.unit_types(army(game, two)) == ["huntmaster"]
-    assert "at most 1 rare unit" in q.fit_reason(game.world, ["marshal", "huntmaster"])
+    assert q.fit_reason(game.world, ["marshal", "huntmaster"]) == "an army holds at most 1 rare unit (E7.1)"
     assert q.fit_reason(game.world, ["marshal", "soldier", "soldier"]) is None
     spawn_army(game, 1, q.home_base(game.world, 1), ["huntmaster"])
     refused = game.submit(BuildUnit("marshal"))  # he would join the huntmaster's army at the base
@@ -177,3 +177,15 @@ def test_a_computer_lacking_metal_for_its_rare_units_claims_the_nearest_mine_fir
     turn = Turn(game, HARD)
     part = RareUnits().for_turn(turn)
     assert part is not None and part.claim_target() == at(game, 4, 0)  # a mine: 0-2 metal (R2.2)
+
+
+def test_e7_1_the_army_limit_of_rare_units_is_named_in_the_plural_above_one():
+    game = rare_game(rows=("pppppp",))
+    rules = game.world.rules
+    game.world.rules = rules.model_copy(update={"limits": rules.limits.model_copy(update={"rare_per_army": 2})})
+    try:
+        assert q.fit_reason(game.world, ["marshal", "huntmaster"]) is None
+        assert q.fit_reason(game.world, ["marshal", "huntmaster", "marshal"]) == \
+            "an army holds at most 2 rare units (E7.1)"
+    finally:
+        game.world.rules = rules

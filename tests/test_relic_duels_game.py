@@ -56,6 +56,20 @@ def test_du2_2_steps_cost_move_points_and_bad_steps_are_refused():
     assert chars(game)["hobb"].hex == hex_at(2, 0) and chars(game)["hobb"].mp == 0
 
 
+def test_du2_3_each_lurker_step_reports_the_steps_it_has_left():
+    """DU2.3: the Lurker takes up to its move in steps; each CharacterMoved says how many are left (the last one 0
+    when it used them all)."""
+    game = new()
+    steps = rules().units["lurker"].move
+    End = sub("commands").EndMoves
+    assert game.submit(End()).ok
+    result = game.submit(End())
+    moved = [e for e in result.events if type(e).__name__ == "CharacterMoved" and e.character == "lurker"]
+    assert 1 <= len(moved) <= steps
+    assert [e.mp for e in moved] == list(range(steps - 1, steps - 1 - len(moved), -1))
+    assert all(a.destination == b.origin for a, b in zip(moved, moved[1:], strict=False))
+
+
 def test_du4_1_spotting_rolls_are_events_with_the_wraith_bonus():
     game = new()
     place(game, hex_at(0, 3), "pell", "hobb")
@@ -94,7 +108,26 @@ def test_du12_4_the_bearer_dies_and_the_unspotted_hobb_takes_up_the_relic():
     assert fought.values == (4, 6) and fought.keys == (1, 6) and fought.entries == ((2, 0), (0, 2))
     assert fought.taken == (4, 0) and fought.fates == ("killed", "alive")
     assert "pell" not in chars(game) and quest(game).bearer == "hobb"   # DU8.2 a)
-    assert "CombatEnded" in names(result) and not game.over
+    assert [e.why for e in result.events if type(e).__name__ == "CombatEnded"] == ["company gone"]   # DU4.4
+    assert not game.over
+
+
+def test_du8_1_a_dead_bearers_relic_lies_out_of_reach_until_the_combat_ends():
+    """DU8.1: Pell (the bearer) dies in round 1 while spotted Hobb fights on: the Relic lies in the hex, and
+    'relic:hobb' is refused for the rest of this combat."""
+    game = new(1)
+    remove(game, "lurker")
+    place(game, hex_at(0, 3), "pell", wounds=2)
+    place(game, hex_at(0, 3), "hobb", "grisk")
+    game.world.rng = Dice(6, 6, 1, 6, then_random=True)            # both spotted; keys 1, 6
+    end_moves(game)
+    assert P.running(game.world)[1].company == ["pell", "hobb"]
+    answer(game, 1, "continue:pell")
+    answer(game, 2, "continue:grisk")
+    assert "pell" not in chars(game) and quest(game).bearer == "" and quest(game).lying == hex_at(0, 3)
+    entity, _ = prompt(game)
+    refused = game.submit(Answer(entity, "relic:hobb"), seat=1)
+    assert refused.reason == "the Relic lies on the field until this combat ends (DU8.1)"
 
 
 def test_du5_1_choices_are_sealed_until_both_are_in_and_illegal_ones_refused():
@@ -122,6 +155,35 @@ def test_du5_2_the_relic_ends_a_combat_without_wraiths_and_costs_morale():
     assert [e for e in result.events if type(e).__name__ == "RelicUsed"][0].morale == rules().units["pell"].morale - 1
     assert "RoundFought" not in names(result) and "CombatEnded" in names(result)
     assert chars(game)["pell"].wounds == 2
+
+
+def test_du5_2_using_the_relic_never_takes_the_bearers_morale_below_0():
+    game = loaded_example_4()
+    answer(game, 1, "hold")
+    chars(game)["pell"].morale = 0
+    answer(game, 1, "relic:pell")
+    result = answer(game, 2, "continue:grisk")
+    assert [e.morale for e in result.events if type(e).__name__ == "RelicUsed"] == [0]
+    assert chars(game)["pell"].morale == 0
+
+
+def test_du3_the_dominion_wins_once_no_company_character_is_left():
+    game = new()
+    company = [k for k, c in chars(game).items() if c.side == "company"]
+    remove(game, *company[1:])
+    assert P.outcome(game.world) is None                               # one is left: the quest goes on
+    remove(game, company[0])
+    assert P.outcome(game.world) == {1: P.LOST, 2: P.WON}
+
+
+def test_du8_2_b_with_no_heir_the_lurker_in_the_hex_seizes_the_relic_before_anyone_else():
+    """DU8.2: a) the Company's pick, b) the Lurker, c) a Dominion character seizes it, d) it lies."""
+    game = new()
+    here = hex_at(4, 4)
+    place(game, here, "lurker", "hobb", "grisk")
+    game.world.activate()
+    P._pass_relic(game.world, here, "")
+    assert quest(game).seized_by == "lurker"
 
 
 def test_du5_2_a_wraith_flees_only_before_the_first_round():

@@ -135,3 +135,19 @@ def test_bad_roster_data_names_the_field():
     data["wounds"][1]["from"] = -4
     with pytest.raises(ValidationError, match="not followed"):
         type(rules()).model_validate(data)
+
+
+def test_du1_2_a_ground_entry_for_an_unknown_terrain_is_refused_naming_it():
+    data = rules().model_dump()
+    data["ground"]["swamp"] = data["ground"]["plain"]
+    with pytest.raises(ValidationError, match="ground.swamp: unknown terrain 'swamp'"):
+        type(rules()).model_validate(data)
+
+
+def test_du5_1_an_action_needing_a_fighter_names_one_of_the_sides_participants():
+    """DU5.1: sorcery, retreat and the Relic name the fighter; the refusal suggests the side's first one."""
+    choices, Duel = sub("choices"), sub("components").Duel
+    duel = Duel("normal", 0, ["hobb", "pell"], ["grisk"])
+    for side, first in (("company", "hobb"), ("dominion", "grisk")):
+        assert f"name a fighter, e.g. sorcery:{first}" in choices.problem(rules(), {}, duel, side, "pell", "sorcery")
+    assert choices.problem(rules(), {}, duel, "company", "pell", "continue") is None

@@ -31,6 +31,14 @@ def play(game, turns: int) -> None:
         run_computer_turn(game, make_controller(game.app and "normal", game.app))
 
 
+def test_rs2_1_a_new_game_starts_with_no_troops_on_unclaimed_regions_and_the_claim_on_claimed_ones():
+    game = new()
+    state = module("ecs").load_state(game.world)
+    claim = state.rules.setup.claim_troops
+    assert state.phase == R.CLAIM and any(o is None for o in state.owners)
+    assert all(t == (0 if o is None else claim) for o, t in zip(state.owners, state.troops, strict=True))
+
+
 def test_a_claim_is_a_tick_and_illegal_commands_are_refused_untouched():
     game = new()
     before = state_hash(game.world)

@@ -120,8 +120,38 @@ def test_claiming_blocks_and_bonus_troops_stay_in_their_cluster():
 
 
 def test_a_random_player_never_gets_stuck():
+    """RS2-RS6: a random player's every command is legal (play_turn would otherwise end its turn for it and
+    hide the mistake), each of its turns hands the seat on within play_turn's 500 commands, and every game
+    reaches a winner or the 60-round cap in a bounded number of turns."""
     board = _board()
     rng = random.Random(5)
     for seed in range(3):
         state = M.state_for_board(board, 4, seed + rng.randrange(100))
-        M.play(state, ["random"] * 4, seed, max_rounds=60)
+        players = {s: A.PLAYERS["random"](seed * 31 + s) for s in range(1, 5)}
+        turns = 0
+        while state.phase != R.OVER and state.round <= 60:
+            seat = state.seat
+            for _ in range(500):
+                if state.phase == R.OVER or state.seat != seat:
+                    break
+                command = players[seat].act(state)
+                reason, _ = R.submit(state, command)
+                assert not reason, (seed, seat, command, reason)
+            else:
+                pytest.fail(f"seat {seat} still had the turn after 500 commands (seed {seed})")
+            turns += 1
+            # the claims (RS2.1), the placement rounds (RS2.3), then at most one turn per seat a round
+            assert turns <= board.size + 4 * (R.placement_rounds(state.rules, board.size, 4) + 61)
+        assert state.phase == R.OVER or state.round > 60
+        if state.phase == R.OVER:
+            assert state.winner in range(1, 5)
+
+
+@pytest.mark.parametrize(("seed", "digest"), [(0, "b9584c599181a545"), (1, "cc58f463abebb993"), (7, "9ea8e56d3db0b362")])
+def test_rs10_a_seed_names_the_same_universe_in_every_version(seed, digest):
+    """RS10: players share a universe by its seed, so a seed's universe (regions, links, outlines, homes) never
+    changes unnoticed; if the generator is changed on purpose, update these digests in the same commit."""
+    import hashlib
+
+    spec = U.generate_universe(seed).spec
+    assert hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:16] == digest

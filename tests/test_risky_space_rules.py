@@ -185,3 +185,57 @@ def test_conquest_chance_matches_the_one_roll_odds():
     assert R.conquest_chance(r, 1, 1) == pytest.approx(15 / 36)
     assert R.conquest_chance(r, 3, 1) > R.conquest_chance(r, 2, 1) > R.conquest_chance(r, 1, 1)
     assert 0.0 < R.conquest_chance(r, 5, 5) < 1.0
+
+
+@pytest.mark.parametrize(("region", "ok"), [(-1, False), (0, True), (3, True), (4, False)])
+def test_rs2_2_placement_only_onto_own_regions_on_both_ends_of_the_region_range(region, ok):
+    """RS2.2: troops go onto the placing seat's own regions; -1 and 4 (past either end of 0..3) are none."""
+    state = line_state([1, 2, 2, 1], [1, 1, 1, 1])
+    state.phase, state.seat = R.PLACE, 1
+    troops = state.rules.setup.placement_troops
+    found = R.check(state, R.Place((region,), (troops,)))
+    assert (found == "") if ok else ("your own regions" in found)
+
+
+@pytest.mark.parametrize(("source", "target", "ok"), [(1, 0, True), (2, 3, True), (0, -1, False), (3, 4, False),
+                                                       (-1, 0, False), (4, 3, False)])
+def test_rs6_1_fortify_regions_on_both_ends_of_the_region_range(source, target, ok):
+    state = line_state([1, 1, 1, 1], [3, 3, 3, 3])
+    found = R.check(state, R.Fortify(source, target, 1))
+    assert (found == "") if ok else (found == "no such region")
+
+
+def test_rs6_1_a_fortify_of_too_many_names_the_most_that_may_move():
+    state = line_state([1, 1, 1, 1], [5, 1, 3, 4])
+    assert R.check(state, R.Fortify(0, 1, 5)) == "move 1 to 4 troops: one stays (RS6.1)"
+    assert R.check(state, R.Fortify(0, 1, 0)) == "move 1 to 4 troops: one stays (RS6.1)"
+    assert R.check(state, R.Fortify(0, 1, 4)) == R.check(state, R.Fortify(0, 1, 1)) == ""
+
+
+def test_rs9_3_no_defenders_is_a_sure_conquest_and_no_force_a_sure_failure():
+    r = rules()
+    assert R.conquest_chance(r, 1, 0) == 1.0 == R.conquest_chance(r, 0, 0)
+    assert R.conquest_chance(r, 0, 1) == 0.0
+    assert R.expected_survivors(r, 4, 0) == 4.0 and R.expected_survivors(r, 0, 3) == 0.0
+    assert 0.0 < R.expected_survivors(r, 4, 1) < 4.0            # one defender may still cost troops
+
+
+def test_rs5_1_the_attack_count_starts_again_each_turn():
+    over = line_state([1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1], [3] * 11)
+    over.dice = lambda n: [1] * n
+    for source in (0, 2, 4, 6):
+        assert R.submit(over, R.Attack(source, source + 1, 1))[0] == ""
+    assert over.attacks == 4
+    assert R.submit(over, R.EndTurn())[0] == ""
+    assert over.seat == 2 and over.attacks == 0
+
+
+def test_rs5_3_a_battle_rolls_on_while_one_attacker_is_left_and_ends_at_none():
+    """RS5: each roll costs losses; with 1 troop left the force may roll again; at 0 the battle is over."""
+    state = line_state([1, 2], [6, 4])
+    rolls = iter([[6, 1], [5, 5], [1], [6]])
+    state.dice = lambda n: next(rolls)[:n]
+    assert R.submit(state, R.Attack(0, 1, 2))[0] == ""
+    assert state.battle is not None and state.battle.force == 1 and state.troops[1] == 3
+    assert R.submit(state, R.Roll())[0] == ""                      # 1 against 1 die: the defender wins
+    assert state.battle is None and state.troops[0] == 4 and state.troops[1] == 3

@@ -536,3 +536,26 @@ def test_an_immediate_command_applies_at_once_in_a_simultaneous_phase(search):
     assert life(game, 1).points == 4  # seat 1's shot was never resolved
     assert "SeatOrders" not in repr(view_for(game, 1))
 
+
+
+def test_a_prompt_is_refused_unless_its_kind_answers_and_seats_are_sound():
+    """systems.prompts.ask: a registered kind, distinct answers holding the default, distinct seats at the table."""
+    from systems.prompts import ask
+    from tests.builders import tiny_game
+
+    game = tiny_game(["ppp", "ppp"], {1: (0, 0), 2: (2, 1)})
+    world = game.world
+    world.activate()
+    with pytest.raises(ValueError, match="no prompt handler 'vote'"):
+        ask(world, "vote", "?", [1], ["yes", "no"], "yes")
+    world.app.prompt_handlers["vote"] = lambda *_: None
+    try:
+        for answers, default in ((["yes", "no"], "maybe"), ([], "yes"), (["yes", "yes"], "yes")):
+            with pytest.raises(ValueError, match="must be one of distinct answers"):
+                ask(world, "vote", "?", [1], answers, default)
+        for seats in ([], [3], [1, 1]):
+            with pytest.raises(ValueError, match="are not distinct seats at the table"):
+                ask(world, "vote", "?", seats, ["yes", "no"], "yes")
+        assert isinstance(ask(world, "vote", "?", [1, 2], ["yes", "no"], "yes"), int)
+    finally:
+        del world.app.prompt_handlers["vote"]

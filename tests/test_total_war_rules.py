@@ -71,6 +71,16 @@ def test_tw1_3_hexes_between():
         here = step
 
 
+@pytest.mark.parametrize(("a", "b", "line"), [
+    ("K20", "H17", ["J19", "I19", "I18"]),                    # the line runs along hex edges: the nudge decides
+    ("K20", "G14", ["J19", "J18", "I18", "I17", "H16", "H15", "G15"]),
+    ("K20", "G16", ["J19", "J18", "I18", "H17", "H16"]),
+])
+def test_tw1_3_a_line_along_hex_edges_is_settled_by_the_nudge(a, b, line):
+    """TW1.3: the line is nudged by (1e-6, 2e-6, -3e-6) before rounding, so a tie always falls the same way."""
+    assert [hexes.hex_name(x) for x in hexes.between(h(a), h(b))] == line
+
+
 def test_tw1_4_terrain_costs_and_cover_are_data():
     assert R.ground["hill"].move_cost == 1.5 and R.ground["hill"].cover == 90
     assert R.ground["forest"].cover == 95
@@ -128,6 +138,19 @@ def test_tw2_5_processing_order():
 def test_tw3_1_default_army_fits_the_points():
     assert sum(R.units[t].cost for t in R.army.default) <= R.army.points == 100
     assert R.army.default.count("infantry") == 5   # the general and 4 infantry
+
+
+@pytest.mark.parametrize(("seat", "line_row", "gun_row"), [(1, 8, 6), (2, 43, 45)])
+def test_tw3_2_the_default_deployment_puts_the_line_on_the_zones_front_row_facing_the_enemy(seat, line_row, gun_row):
+    """TW3.2: seat 1's zone is rows 1-8 and faces S, seat 2's rows 43-50 and faces N: the line stands on the row
+    nearest the enemy (8, 43), the guns two rows behind it."""
+    import re
+
+    play = sub("play")
+    rows = {}
+    for kind, _number, cube in play.default_positions(R, seat, R.board.width):
+        rows.setdefault(kind, set()).add(int(re.sub("[A-Z]", "", hexes.hex_name(cube))))
+    assert rows == {"infantry": {line_row}, "cavalry": {line_row}, "artillery": {gun_row}}
 
 
 # --- TW5 orders ----------------------------------------------------------------------------------------
@@ -275,6 +298,17 @@ def test_tw7_1_tw7_2_reaction_triggers_the_last_hex_in_arc():
     assert result.triggers == {}                                    # a regiment with a move order never reacts
 
 
+@pytest.mark.parametrize(("standing", "reacts"), [("K9", False), ("K8", True)])
+def test_tw7_2_a_reactor_adjacent_to_an_enemy_never_reacts_one_two_hexes_off_does(standing, reacts):
+    """TW7.2: "the reactor is adjacent to no enemy": an enemy behind it at distance 1 stops it, at 2 does not."""
+    red = reg(1, "infantry", 1, "K10", "S")
+    behind = reg(2, "infantry", 2, standing, "S")
+    blue = reg(2, "cavalry", 1, "K20", "N")
+    result = movement.resolve_movement([red, behind, blue], {blue.name: move(["K19", "K18", "K17", "K16"])}, R,
+                                       Scripted())
+    assert result.triggers == ({red.name: {blue.name: h("K16")}} if reacts else {})
+
+
 def test_tw7_2_no_trigger_through_a_regiment():
     red, screen = reg(1, "infantry", 1, "K10", "S"), reg(1, "cavalry", 1, "K13")
     blue = reg(2, "cavalry", 1, "K20", "N")
@@ -351,6 +385,34 @@ def test_tw4_3_damage_is_summed_capped_and_applied_together():
 
 
 # --- TW9 melee and charges ----------------------------------------------------------------------------
+
+def test_tw1_4_melee_takes_the_grounds_cover_not_its_artillery_cover():
+    """TW1.4/TW9.2: buildings cover 50% against melee (125% is against artillery only)."""
+    attacker = reg(1, "infantry", 1, "K20", men=100)
+    dealt, lost = combat.melee_attack(attacker, h("K21"), False, {h("K21"): "buildings"}, R, Scripted(20), 100)
+    assert (dealt, lost) == (10, 0)                                   # 20 rolled x 50%
+    dealt, _ = combat.melee_attack(attacker, h("K21"), False, {}, R, Scripted(20), 100)
+    assert dealt == 20
+
+
+def test_tw9_a_routing_regiment_makes_no_melee_attack_and_one_without_enemies_does_not_stop_the_others():
+    """TW9.1/TW11.6: a routing regiment never attacks; every other regiment next to an enemy does, whatever the
+    regiments before it in processing order (TW2.5) did."""
+    far = reg(1, "infantry", 1, "A1")                                     # first in processing order, no enemy near
+    near = reg(1, "infantry", 2, "K20")
+    routing = reg(1, "cavalry", 1, "L21", rout_turns=2)
+    enemy = reg(2, "infantry", 1, "K21", facing="N")
+    result = combat.resolve_combat([far, near, routing, enemy], {}, {}, [], {}, R, Scripted(20, 20), factor)
+    attackers = [a for a, _, _ in result.attacks]
+    assert near.name in attackers and enemy.name in attackers
+    assert routing.name not in attackers and far.name not in attackers
+
+
+@pytest.mark.parametrize(("low_div", "high_div", "melees"), [(1, 1, True), (0, 1, False), (1, 0, False), (5, 4, True)])
+def test_tw2_1_a_type_melees_only_with_both_divisors_at_least_1(low_div, high_div, melees):
+    kind = R.units["infantry"].model_copy(update={"melee_low_div": low_div, "melee_high_div": high_div})
+    assert kind.melees is melees
+
 
 def test_tw15_e3_cavalry_charge_and_the_charged_regiment_makes_no_attack():
     red = reg(1, "infantry", 2, "H30", "S", morale=70)
@@ -452,6 +514,72 @@ def test_tw11_4_dispersal_removes_and_tw11_6_rout_countdown():
     r = reg(1, "infantry", 2, "K20", morale=15, rout_turns=1)
     morale.morale_step([r, reg(2, "cavalry", 1, "K40")], {}, {}, set(), {1: 1, 2: 1}, R)
     assert r.rout_turns == 0 and r.morale == R.morale.rout_reset
+
+
+@pytest.mark.parametrize(("effective_morale", "routs", "disperses"), [
+    (20, False, False), (19, True, False), (10, True, False), (9, False, True),
+])
+def test_tw11_4_a_regiment_routs_at_10_to_19_and_disperses_below_10_on_both_sides_of_each_boundary(
+        effective_morale, routs, disperses):
+    """TW11.4/TW11.5: effective < 10 disperses, a non-routing one at 10-19 starts to rout; 20 holds (Waver)."""
+    a = reg(1, "infantry", 1, "K20", morale=effective_morale)
+    regs = [a, reg(2, "cavalry", 1, "K40"), reg(1, "infantry", 2, "K1", general=True)]   # no aura reaches K20
+    dispersed, routed, _ = morale.morale_step(regs, {}, {}, set(), {1: 3, 2: 1}, R)
+    assert (a in routed, a in dispersed) == (routs, disperses)
+    assert a.routing == routs
+
+
+def test_tw11_4_the_boundary_is_on_effective_morale_auras_included():
+    """TW11.1/TW11.4: stored 15 with the general's +10 aura is effective 25 and holds; stored 25 beside a routing
+    friend (-5) is effective 20 and holds; stored 24 beside it is 19 and routs."""
+    for stored, general, routs in ((15, True, False), (25, False, False), (24, False, True)):
+        a = reg(1, "infantry", 1, "K20", morale=stored)
+        near = reg(1, "infantry", 3, "K22", general=True) if general else reg(1, "infantry", 3, "K22", rout_turns=2)
+        regs = [a, near, reg(2, "cavalry", 1, "K40"), reg(1, "infantry", 4, "K1", general=True)]
+        _, routed, _ = morale.morale_step(regs, {}, {}, set(), {1: 3, 2: 1}, R)
+        assert (a in routed) == routs, (stored, general)
+
+
+def test_tw11_1_morale_is_clamped_to_0_and_max_on_both_sides():
+    top = R.morale.max
+    assert [morale.clamp(v, R) for v in (-5, -1, 0, 1, top - 1, top, top + 1)] == [0, 0, 0, 1, top - 1, top, top]
+    assert morale.effective(5, -10, R) == 0 and morale.effective(top, 10, R) == top
+
+
+def test_tw10_1_a_controlled_regiment_below_20_fights_as_waver_by_default():
+    """TW11.5: a controlled regiment below 20 counts as Waver (75%); only an uncontrolled one is in the rout band."""
+    assert morale.damage_factor(15, R) == 75 == morale.damage_factor(20, R)
+    assert morale.state_of(15, R, controlled=False).name == "rout"
+    data = R.model_dump()   # a ruleset whose rout band hits harder than Waver tells the two apart
+    data["morale"]["states"] = [{**band, "damage": 50 if band["name"] == "rout" else band["damage"]}
+                                for band in data["morale"]["states"]]
+    harsher = type(R).model_validate(data)
+    assert morale.damage_factor(15, harsher) == 75 and morale.damage_factor(15, harsher, controlled=False) == 50
+
+
+def test_tw11_4_credits_count_enemies_destroyed_by_damage_too():
+    """TW11.2/TW11.4 step 3: +10 per enemy it damaged this turn that was destroyed, started to rout or dispersed."""
+    shooter = reg(1, "infantry", 1, "K20", morale=60)
+    hurt = reg(2, "infantry", 2, "K24", morale=80)
+    regs = [shooter, hurt, reg(1, "infantry", 3, "K1", general=True), reg(2, "infantry", 1, "A50", general=True)]
+    _, _, credits = morale.morale_step(regs, {}, {shooter.name: {"2:infantry:9", hurt.name}}, {"2:infantry:9"},
+                                       {1: 2, 2: 3}, R)
+    assert credits == {shooter.name: R.morale.credit} and shooter.morale == 60 + R.morale.credit
+
+
+@pytest.mark.parametrize(("lows", "ok"), [
+    ([100, 80, 60, 40, 20, 10, 0], True), ([100, 80, 60, 40, 20, 10, 5], False), ([100, 60, 80, 40, 20, 10, 0], False),
+])
+def test_tw11_5_morale_bands_must_descend_to_0(lows, ok):
+    from pydantic import ValidationError
+
+    data = R.model_dump()
+    data["morale"]["states"] = [{**band, "low": low} for band, low in zip(data["morale"]["states"], lows, strict=True)]
+    if ok:
+        type(R).model_validate(data)
+    else:
+        with pytest.raises(ValidationError, match="bands must be listed from the highest 'low' down to 0"):
+            type(R).model_validate(data)
 
 
 def test_tw11_3_auras():
