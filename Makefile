@@ -16,8 +16,9 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(BIN)/foc play
 
+# one worker per core (pytest-xdist); a test file's tests stay on one worker (its module fixtures are built once)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import reprlib
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -189,6 +190,9 @@ def run_play(args: argparse.Namespace) -> int:
     if getattr(args, "size", None) in (None, "1280x720"):  # no --size: the remembered window size
         size = parse_size(f"{prefs.window_width}x{prefs.window_height}")
     game, stats = None, None
+    # a polite kill (SIGTERM: a closed session, a test harness) ends like Quit: exit handlers run, so a local
+    # server the window started (Host) stops with it instead of living on
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     if (problem := difficulty_problem(args)) is not None:  # refused before any window opens
         print(f"foc play: --difficulty: {problem}", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ bound and never for a fixed time, except the CPU sample, which measures over the
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -191,7 +192,17 @@ class Client:
         time.sleep(seconds)
         return (self.cpu_seconds() - cpu) / (time.monotonic() - wall)
 
+    def children(self) -> list[int]:
+        """The processes the client started (a local server, after Host)."""
+        try:
+            listed = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(pid) for pid in listed.split()]
+
     def close(self) -> None:
+        """End the client as a session's end does (SIGTERM); what it started must end with it."""
+        started = self.children()
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -199,6 +210,29 @@ class Client:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(5)
+        left = [pid for pid in started if _waits_for_end(pid)]
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 9)
+        if left:
+            raise AssertionError(f"the client left processes running after it ended: {left}")
+
+
+def _waits_for_end(pid: int, patience: float = 15.0) -> bool:
+    """True when process `pid` is still running after `patience` seconds."""
+    try:
+        wait_for(lambda: not Path(f"/proc/{pid}").exists() or "zombie" in _state(pid), f"process {pid} to end",
+                 patience)
+        return False
+    except TimeoutError:
+        return True
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].splitlines()[0].lower()
+    except (OSError, IndexError):
+        return "zombie"
 
 
 def blank(picture: Image.Image) -> bool:
