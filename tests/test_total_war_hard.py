@@ -5,9 +5,13 @@ in melee, targets by expected damage with loss thresholds and routs."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from components.seats import Ready
+from game.ai import RandomPlayer
+from game.ai.one_by_one import OneByOne
 from game.computer_seats import give_orders
 from game.setup import PlayerSpec, create_game
 from tests.tw_support import RULESET, reg, sub
@@ -53,9 +57,19 @@ def test_tw14_hard_is_registered_with_the_ruleset():
     assert "hard" in game.app.computer_players
 
 
+class SeededRandom(OneByOne):
+    """Seat 2's orders: random legal commands from a generator of the test's own, so two copies differ."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game, seat, commands):  # noqa: ANN001, ANN201
+        return self.rng.choice(commands)
+
+
 def _seat_1_orders_against(kind: str, enemy_seed: int, stage: str):
     """Seat 2 (a random player seeded `enemy_seed`) gives its orders first, then seat 1's computer of `kind`
-    gives its own; both sets of orders, as their reprs, by regiment."""
+    gives its own; the commands seat 1 gave (its orders, its Ready), and seat 2's orders by regiment."""
     game = new()
     to_movement(game)
     if stage == "combat":
@@ -65,11 +79,14 @@ def _seat_1_orders_against(kind: str, enemy_seed: int, stage: str):
         for seat in (1, 2):
             assert game.submit(Ready(), seat=seat).ok
         assert str(game.world.clock.stage) == "combat"
-    sub("computer").RandomPlayer(seed=enemy_seed).give_orders(game, 2)
+    SeededRandom(enemy_seed).give_orders(game, 2)
+    theirs = {k: repr(v) for k, v in orders_of(game, 2).items()}  # hidden from seat 1 (read before it resolves)
     player = sub("hard").HardPlayer() if kind == "hard" else sub("computer").NormalPlayer(kind) \
-        if kind == "normal" else sub("computer").RandomPlayer()
+        if kind == "normal" else RandomPlayer()
+    before = len(game.history)
     player.give_orders(game, 1)
-    return ({k: repr(v) for k, v in orders_of(game, 1).items()}, {k: repr(v) for k, v in orders_of(game, 2).items()})
+    given = [repr(command) for _, issuer, command in list(game.history)[before:] if issuer == 1]  # Ready too
+    return given, theirs
 
 
 @pytest.mark.parametrize("stage", ["movement", "combat"])

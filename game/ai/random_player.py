@@ -10,18 +10,25 @@ from game.ai.one_by_one import OneByOne
 from game.engine import Game
 
 
-def choice_rng(game: Game, seat: int, salt: str) -> random.Random:
-    """A generator for one choice: a function of the game's seed, where it stands and the seat (stable across
-    processes: a string seed)."""
-    world = game.world
-    return random.Random(f"{salt}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:{len(game.history)}")
-
-
 class RandomPlayer(OneByOne):
-    """Uniformly random legal commands: the baseline computer players are measured against."""
+    """Uniformly random legal commands: the baseline computer players are measured against.
+
+    Each choice's generator is a function of what the seat sees: the game's seed, where it stands (round, stage)
+    and how many choices the player has made there. Not the length of the history, which counts other seats'
+    hidden orders too: a choice that depended on it would read what the seat may not see (TW4.2)."""
 
     name = "random"
     max_commands = 25
 
+    def __init__(self) -> None:
+        self._where: tuple[object, ...] = ()
+        self._made = 0
+
     def choose(self, game: Game, seat: int, commands: list[Command]) -> Command:
-        return choice_rng(game, seat, "random").choice(commands)
+        world = game.world
+        where = (world.seed, world.clock.round, str(world.clock.stage), seat)
+        if where != self._where:
+            self._where, self._made = where, 0
+        self._made += 1
+        rng = random.Random(f"random:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:{self._made}")
+        return rng.choice(commands)

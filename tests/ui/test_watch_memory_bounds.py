@@ -73,8 +73,16 @@ def test_the_panel_cache_holds_only_the_panel_and_shows_the_same_picture(app) ->
         how = cache.show(key, view.panel.draw)
         pictures[how] = arcade.get_image(left, bottom, width, height).convert("RGB")
     assert set(pictures) == {"direct", "cached", "copied"}
-    assert pictures["cached"].tobytes() == pictures["direct"].tobytes()
-    assert pictures["copied"].tobytes() == pictures["direct"].tobytes()
+    # the same picture: blending through the cache's buffer may round a translucent pixel by a level or two
+    assert same_picture(pictures["cached"], pictures["direct"])
+    assert same_picture(pictures["copied"], pictures["direct"])
+
+
+def same_picture(a, b, levels: int = 2) -> bool:  # noqa: ANN001
+    """Every pixel within `levels` of the other's in every channel."""
+    from PIL import ImageChops
+
+    return a.size == b.size and max(high for _, high in ImageChops.difference(a, b).getextrema()) <= levels
 
 
 def test_the_static_sprites_are_rebuilt_only_when_what_they_show_changes(app) -> None:
