@@ -23,6 +23,7 @@ TOOLS = ("Xvfb", "xdotool")
 TITLE = "Forces of Conquest"
 SCREEN = (1600, 1000)
 PATIENCE = 90.0  # seconds: the bound on any wait (a loaded 2-core machine starts the client in ~5 s)
+CONNECT_TRIES = 3  # starts of a client whose connection to the X server was refused (see `client`)
 STILL_SPAN = 2.0  # seconds a picture must stay the same to count as still (a computer's short think included)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -265,14 +266,23 @@ def client(display: XDisplay, home: Path, *args: str) -> Iterator[Client]:
         env["LD_LIBRARY_PATH"] = os.pathsep.join(libraries)
     env.update(DISPLAY=display.name, FOC_CONFIG_DIR=str(home / "config"), FOC_SAVES_DIR=str(home / "saves"),
                FOC_MAPS_DIR=str(home / "maps"), HOME=str(home))
-    log = home / f"client-{len(list(home.glob('client-*.log')))}.log"
     home.mkdir(parents=True, exist_ok=True)
-    with log.open("wb") as out:
-        process = subprocess.Popen(game_command(*args), env=env, stdout=out, stderr=subprocess.STDOUT,
-                                   cwd=Path(__file__).resolve().parents[2])
-    running = Client(display, process, log)
+    for attempt in range(CONNECT_TRIES):
+        log = home / f"client-{len(list(home.glob('client-*.log')))}.log"
+        with log.open("wb") as out:
+            process = subprocess.Popen(game_command(*args), env=env, stdout=out, stderr=subprocess.STDOUT,
+                                       cwd=Path(__file__).resolve().parents[2])
+        running = Client(display, process, log)
+        try:
+            running.find_window()
+            break
+        except AssertionError:
+            # Xvfb on a loaded machine now and then refuses a new client's connection (pyglet: "Cannot connect
+            # to None") while it runs; that is the virtual display's, not the game's: start the client again
+            running.close()
+            if attempt + 1 == CONNECT_TRIES or "Cannot connect" not in running.output():
+                raise
     try:
-        running.find_window()
         yield running
     finally:
         running.close()
