@@ -49,6 +49,7 @@ from systems import queries as q
 
 if TYPE_CHECKING:
     from game.stats import StatsTracker
+    from game.summary import EventJournal
 
 REPLAY_FORMAT = "forces-of-conquest-replay"
 REPLAY_VERSION = 1
@@ -378,11 +379,18 @@ def verify(replay: LoadedReplay) -> Verdict:
 
 
 def rebuild_stats(game: Game) -> StatsTracker:
-    """The end-game statistics a client would have collected over the game so far, rebuilt by replaying its
-    history (with an EventJournal and a StatsTracker) in a world of its own; the game is not changed.
+    """The end-game statistics a client would have collected over the game so far (see `rebuild_record`).
 
     For saves that carry no statistics (format v1/v2): `load_game_with_extras` gives `extras.stats` None.
     """
+    return rebuild_record(game)[1]
+
+
+def rebuild_record(game: Game) -> tuple[EventJournal, StatsTracker]:
+    """The event journal and statistics a client would have collected over the game so far, rebuilt by
+    replaying its history in a world of its own (the game is not changed): a loaded game's log and victory
+    statistics then start from its first move, not from the moment it was loaded. DataError when a recorded
+    command is refused."""
     from game.stats import StatsTracker
     from game.summary import EventJournal
 
@@ -400,7 +408,7 @@ def rebuild_stats(game: Game) -> StatsTracker:
     finally:
         _drop(fresh, previous)
     game.world.activate()
-    return stats
+    return journal, stats
 
 
 def _drop(game: Game, previous: str) -> None:

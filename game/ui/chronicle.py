@@ -32,8 +32,8 @@ class Chronicle:
     """What a game remembers beyond its state: every event, the undo stack, statistics, autosaves."""
 
     def __init__(self, game: Any, autosave_folder: Path | None = None, stats: StatsTracker | None = None,
-                 autosave_tag: str = "autosave") -> None:
-        self.journal = EventJournal(game)
+                 autosave_tag: str = "autosave", journal: EventJournal | None = None) -> None:
+        self.journal = journal if journal is not None else EventJournal(game)
         self.undo = UndoStack(self.journal, record=False)
         self.stats = stats if stats is not None else StatsTracker(game)  # a loaded save brings its own
         self.autosaver: Any = None
@@ -84,13 +84,36 @@ def autosave_folder_for(window: Any, game: Any) -> Path | None:
     return Path(folder)
 
 
-def attach(session: Any, window: Any = None, stats: StatsTracker | None = None) -> Chronicle:
-    """Give a session its Chronicle (once); autosaves (per game) only where the window asks for them."""
+def attach(session: Any, window: Any = None, stats: StatsTracker | None = None,
+           replay_history: bool = True) -> Chronicle:
+    """Give a session its Chronicle (once); autosaves (per game) only where the window asks for them.
+
+    A game that already has a history (a loaded save, `foc play --load`) gets its journal, and its statistics
+    where the save brought none, rebuilt from that history, so the log and the victory screen cover the whole
+    game. `replay_history=False` for a network game's mirror, whose history is the server's to keep."""
     found = getattr(session, "chronicle", None)
     if isinstance(found, Chronicle):
         return found
     game = session.game
+    journal: EventJournal | None = None
+    problems: list[str] = []
+    if replay_history and game.history:
+        journal, rebuilt, problems = _rebuilt(game)
+        stats = stats if stats is not None else rebuilt
     chronicle = Chronicle(game, autosave_folder_for(window, game), stats,
-                          autosave_tag=f"autosave-{game_identity(game)}")
+                          autosave_tag=f"autosave-{game_identity(game)}", journal=journal)
+    chronicle.problems += problems
     session.chronicle = chronicle
     return chronicle
+
+
+def _rebuilt(game: Any) -> tuple[EventJournal | None, StatsTracker | None, list[str]]:
+    """The journal and statistics of a game's history so far; none (and why) when the history does not replay."""
+    from game.errors import DataError
+    from game.replay import rebuild_record
+
+    try:
+        journal, stats = rebuild_record(game)
+    except DataError as exc:  # the game itself is sound (it loaded); only its past log is lost
+        return None, None, [f"the log starts here: {exc}"]
+    return journal, stats, []

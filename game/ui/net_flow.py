@@ -110,7 +110,7 @@ def enter_game(window: Any, link: Link, game: str, seat: int | None = None, *, w
         return None
     from game.ui.chronicle import attach
 
-    attach(session, None)  # journal and statistics; no autosaves of a game the server keeps
+    attach(session, None, replay_history=False)  # journal and statistics; no autosaves of a game the server keeps
     session.catch_up()
     canvas = MapCanvas(mirror.world, window.assets, styles, (window.width, window.height))
     if mirror.in_setup:

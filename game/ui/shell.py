@@ -157,7 +157,7 @@ class Shell:
     def __init__(self, window: Any, view: Any, session: Any, remote: bool = False) -> None:
         self.window, self.view, self.session = window, view, session
         self.remote = remote  # a network game: the server keeps it (no saves, loads, undo or autosaves here)
-        self.chronicle = attach(session, None if remote else window)  # journal, undo, statistics, autosaves
+        self.chronicle = attach(session, None if remote else window, replay_history=not remote)  # journal, undo, statistics, autosaves
         self.sounds = sounds_of(window)
         self.sounds.add_files(session.game.app.presentation.sound_files)
         self.modal: Any = None

@@ -17,6 +17,7 @@ from game.settings import load_settings
 from game.snapshot import state_hash
 from game.ui.assets import hex_color, manifest
 from game.ui.preferences import apply_settings, sounds_of
+from game.ui.turn_hud import LOG_ROW
 from game.ui.views.game_view import GameView
 from game.ui.views.handover import HandoverView
 from game.ui.views.help_overlay import HelpOverlay
@@ -281,12 +282,16 @@ def test_the_forecast_box_warns_before_the_turn_ends_and_the_log_lists_this_roun
     key(app, arcade.key.L)
     step(app, 2)
     assert view.turn_hud.log_open
-    assert [line.text for line in view.turn_hud.log_lines] == ["Your army moved 1 step to the plain 4 south, 7 east of your base"]
-    assert view.turn_hud.log_lines[0].territory == at(game, 9, 6)
+    lines = [line.text for line in view.turn_hud.log_lines]
+    assert lines[-1] == "Your army moved 1 step to the plain 4 south, 7 east of your base"
+    assert all("placed their flag" in text for text in lines[:2])  # the whole game: its setup too
+    assert "Round 1: P1's turn begins" in lines
+    assert view.turn_hud.log_lines[-1].territory == at(game, 9, 6)
     view.camera.center_on_territory(at(game, 20, 15))
     shot(app, "flow_forecast_log.png")
     left, bottom, width, height = view.turn_hud.log_rect()
-    click(app, left + 30, bottom + height - 30 - 9)  # the log line jumps the camera back to the army
+    click(app, left + 30, bottom + height - 30 - 9 - (len(lines) - 1) * LOG_ROW)  # the move's line: the camera
+    # jumps back to the army
     x0, y0, x1, y1 = view.camera.view_rect()
     x, y = view.canvas.grid.center(at(game, 9, 6))
     assert x0 <= x <= x1 and y0 <= y <= y1
