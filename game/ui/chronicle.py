@@ -62,10 +62,11 @@ class Chronicle:
 
 
 def game_identity(game: Any) -> str:
-    """A name for one game that survives saving and loading: its map and seed ('four_corners-7'), so each
-    game keeps its own series of autosaves."""
+    """A name for one game that survives saving and loading: its ruleset, map and seed ('base-four_corners-7',
+    'monstercrasher-board-3'), so each game keeps its own series of autosaves and a player can tell them apart."""
     world = game.world
-    raw = f"{getattr(world, 'map_name', '') or 'map'}-{getattr(world, 'seed', 0)}"
+    ruleset = world.rules.mods[0].id if world.rules.mods else "game"
+    raw = f"{ruleset}-{getattr(world, 'map_name', '') or 'map'}-{getattr(world, 'seed', 0)}"
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in raw)[:60]
 
 

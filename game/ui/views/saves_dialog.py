@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,7 @@ class SaveInfo:
     owners: dict[int, int] = field(default_factory=dict)
     points: list[tuple[float, float]] = field(default_factory=list)  # a region map's region positions
     problem: str | None = None
+    game: str = ""  # the ruleset's name ("MonsterCrasher"): saves of every game share the folder
 
     @property
     def when(self) -> str:
@@ -68,7 +70,8 @@ class SaveInfo:
         if self.problem is not None:
             return f"cannot be read: {self.problem}"
         players = ", ".join(self.players) or "?"
-        return f"round {self.round}  ·  {players}  ·  {self.when}"
+        game = f"{self.game}  ·  " if self.game else ""
+        return f"{game}round {self.round}  ·  {players}  ·  {self.when}"
 
 
 def read_save_info(path: Path) -> SaveInfo:
@@ -85,6 +88,7 @@ def read_save_info(path: Path) -> SaveInfo:
         header = read_header(path)  # v4: a few KB, the rest of the save is never decompressed
         if header is not None:
             summary = header.summary
+            info.game = ruleset_title(header.ruleset_id)
             info.round = summary.round
             info.players = [p.name + (" (computer)" if p.computer else "") + (" (out)" if p.defeated else "")
                             for p in summary.players]
@@ -121,6 +125,15 @@ def read_save_info(path: Path) -> SaveInfo:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         info.problem = _plain_reason(text, path)
     return info
+
+
+@cache
+def ruleset_title(ruleset_id: str) -> str:
+    """An installed ruleset's name for players; its id when it is not installed here."""
+    from game.content import rulesets
+
+    found = rulesets().get(ruleset_id)
+    return found[0].name if found is not None else ruleset_id
 
 
 def _plain_reason(text: str, path: Path) -> str:
