@@ -285,3 +285,26 @@ def test_du1_2_the_land_is_terrain_art_and_the_panel_names_places_in_words(windo
         assert len(colors) > 4, kind
     drawn = [label.text for label in screen._texts.values()]
     assert not [t for t in drawn if re.search(r"\(\d+, ?\d+\)|\(DU\d", t)]
+
+
+def test_the_fighter_buttons_read_top_to_bottom_in_the_companys_order(window: GameWindow):
+    """With the whole Company in a duel its fighter buttons take two rows: the first row highest, each row left to
+    right, in the Company's order, all below the round text and above the actions (the fifth fighter was put
+    above the first row, out of reading order)."""
+    def everyone(game) -> None:
+        place(game, P.land(game.world).muster, "pell", "hobb", "maelis", "corran", "dairen")
+        game.world.rng = Dice(6, 6, 6, 6, 6, then_random=True)  # all five spotted (DU4.1)
+
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], setup=everyone)
+    press(window, screen, "End moves")
+    frames(window, 3)
+    assert screen.duel is not None
+    frames(window, 1)
+    names = {screen.name(k): k for k in ("pell", "hobb", "maelis", "corran", "dairen")}
+    boxes = [(box, label) for box, label, what in screen.buttons if label in names]
+    actions = [box for box, label, what in screen.buttons if label in ("Continue", "Retreat")]
+    assert len({box[1] for box, _ in boxes}) == 2  # two rows
+    reading = sorted(boxes, key=lambda b: (-b[0][1], b[0][0]))
+    fighters = [names[label] for _, label in reading]
+    assert fighters == sorted(fighters, key=["pell", "hobb", "maelis", "corran", "dairen"].index)
+    assert min(box[1] for box, _ in boxes) > max(box[3] for box in actions)

@@ -503,15 +503,24 @@ class RelicDuelsView(BaseView):
         if self.pick not in fighters:  # the first pick offered: not the bearer while another can fight (DU11)
             others = [k for k in fighters if k != self.quest.bearer]
             self.pick = (others or fighters or [""])[0]
-        self.text("Your fighter:", x0 + 24, y0 + 96, theme.TEXT, 11)
-        bx, by = x0 + 130, y0 + 86
+        rows: list[list[tuple[str, float]]] = [[]]  # the fighters' buttons, row by row, read top to bottom
+        used = 0.0
         for key in fighters:
             width = 20 + 8.5 * len(self.name(key))
-            if bx + width > x1 - 16:  # wrap onto a second row
-                bx, by = x0 + 130, by + 36
-            self._button((bx, by, bx + width, by + 28), self.name(key), ("pick", key),
-                         color=(150, 110, 40) if key == self.pick else (70, 80, 100))
-            bx += width + 8
+            if rows[-1] and x0 + 130 + used + width > x1 - 16:  # wrap onto the next row
+                rows.append([])
+                used = 0.0
+            rows[-1].append((key, width))
+            used += width + 8
+        by = y0 + 86 + 36 * (len(rows) - 1)  # the first row highest: the rows stack down to the actions
+        self.text("Your fighter:", x0 + 24, by + 10, theme.TEXT, 11)
+        for row in rows:
+            bx = x0 + 130
+            for key, width in row:
+                self._button((bx, by, bx + width, by + 28), self.name(key), ("pick", key),
+                             color=(150, 110, 40) if key == self.pick else (70, 80, 100))
+                bx += width + 8
+            by -= 36
         bx = x0 + 24
         for action in duel.ACTIONS:
             if action == duel.RELIC and self.side != "company":
