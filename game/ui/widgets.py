@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import game.ui.headless_shim  # noqa: F401  (must come before arcade.gui)
 
@@ -392,6 +393,18 @@ BUTTON = (58, 72, 96)
 BUTTON_HOVER = (78, 98, 130)
 BUTTON_OFF = (48, 52, 60)
 TONES = {"good": GOOD, "bad": BAD, "neutral": NEUTRAL}
+
+
+@lru_cache(maxsize=FITTED_KEEP)
+def fit_words(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text` as it fits in `width` pixels at `size` points: whole, or cut with an ellipsis (a long player name
+    in a panel's title). Measured once per distinct (text, width, size, bold)."""
+    probe = arcade.Text(text, 0, 0, font_size=size, bold=bold, font_name=theme.FONT)
+    fitted = text
+    while probe.content_width > width and len(fitted) > 1:
+        fitted = fitted[:-1].rstrip()
+        probe.text = fitted + "…"
+    return text if fitted == text else fitted + "…"
 
 
 class TextCache:

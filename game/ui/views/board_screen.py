@@ -21,7 +21,7 @@ import arcade
 from game.ui.assets import seat_color
 from game.ui.layouts import layout_for
 from game.ui.views.base import BaseView
-from game.ui.widgets import ACCENT, DIM, PANEL, TEXT, DrawnButton, TextCache, draw_panel, wrap
+from game.ui.widgets import ACCENT, DIM, PANEL, TEXT, DrawnButton, TextCache, draw_panel, fit_words, wrap
 from game.ui.wording import for_players
 
 PANEL_W = 300
@@ -288,7 +288,7 @@ class BoardScreen(BaseView):
         draw_panel(left, 0, PANEL_W, height, PANEL)
         texts, y = self.texts, height - 40
         name = world.rules.mods[0].name if getattr(world.rules, "mods", ()) else session.game.app.ruleset
-        texts.draw("panel:title", str(name), left + 16, y, ACCENT, 18, bold=True)
+        texts.draw("panel:title", fit_words(str(name), PANEL_W - 32, 18, True), left + 16, y, ACCENT, 18, bold=True)
         y -= 30
         texts.draw("panel:round", f"Round {world.clock.round}", left + 16, y, DIM, 12)
         y -= 28
@@ -299,7 +299,8 @@ class BoardScreen(BaseView):
             arcade.draw_lbwh_rectangle_filled(left + 16, y - 2, 14, 14, (*self.seat_rgb(seat), 255))
             acting = seat in session.game.acting_seats() and not session.game.over
             who = f"{player.name}{' (computer)' if player.computer else ''}{' — to play' if acting else ''}"
-            texts.draw(f"panel:seat{seat}", who, left + 38, y, TEXT if acting else DIM, 12, bold=acting)
+            texts.draw(f"panel:seat{seat}", fit_words(who, PANEL_W - 54, 12, acting), left + 38, y,
+                       TEXT if acting else DIM, 12, bold=acting)
             y -= 22
         y -= 10
         if session.game.over:

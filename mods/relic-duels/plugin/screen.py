@@ -20,6 +20,7 @@ import arcade
 from components.seats import Answer
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.widgets import fit_words
 from game.ui.wording import for_players
 
 from . import choices, duel
@@ -301,8 +302,8 @@ class RelicDuelsView(BaseView):
         left = w - PANEL
         arcade.draw_lrbt_rectangle_filled(left, w, 0, h, theme.PANEL_BG)
         y = h - 32
-        self.text(f"{self.player_name(self.viewer)} — the {self.side.title()}", left + 14, y,
-                  self.seat_color(self.viewer), 13, bold=True)
+        self.text(fit_words(f"{self.player_name(self.viewer)} — the {self.side.title()}", PANEL - 28, 13, bold=True),
+                  left + 14, y, self.seat_color(self.viewer), 13, bold=True)
         y -= 24
         turn = self.game.world.clock.round
         self.text(f"Turn {turn}/{self.rules.turns.limit} — {self.stage().replace('_', ' ')}", left + 14, y,

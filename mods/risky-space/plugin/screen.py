@@ -20,6 +20,7 @@ import arcade
 
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.widgets import fit_words
 from game.ui.wording import for_players
 from game.words import plural
 
@@ -161,7 +162,8 @@ class RiskySpaceView(BaseView):
         y = self.window.height - 36
         seat = state.seat  # the map's seat: while a computer's dice show, still the computer's
         title = "Game over" if state.phase == R.OVER else f"{self.world_player(seat).name} — {state.phase}"
-        self.text(title, left + 16, y, (*self.seat_color(seat), 255), 16, bold=True)  # "Computer 2 — reinforce" fits
+        self.text(fit_words(title, PANEL - 32, 16, bold=True), left + 16, y, (*self.seat_color(seat), 255), 16,
+                  bold=True)
         y -= 28
         lines = [f"Round {state.round}" if state.round else "Claiming and placing"]
         if state.phase == R.CLAIM:

@@ -24,6 +24,7 @@ import arcade
 from components.seats import Ready, Unready
 from game.ui import theme
 from game.ui.views.base import BaseView
+from game.ui.widgets import fit_words
 from game.ui.wording import for_players
 from game.words import plural
 
@@ -36,6 +37,10 @@ from .orders import engaged, movement_points, path_cost
 from .regiments import Regiment, in_order
 
 PANEL = 300
+# characters a panel line holds: the panel less its margins, at the widest average glyph of the 10 pt text
+# (digits and capitals: 7 px); the 9 pt log fits a few more
+PANEL_WRAP = int((PANEL - 28) / 7)
+LOG_WRAP = int((PANEL - 28) / 6.8)
 SIZE = 20.0  # hex radius in world pixels (flat-topped)
 SQRT3 = math.sqrt(3)
 TERRAIN = {"plain": (96, 128, 72), "hill": (150, 128, 84), "forest": (40, 84, 44), "buildings": (128, 112, 108)}
@@ -477,9 +482,11 @@ class TotalWarView(BaseView):
         names = {s: self.player_name(s) for s in self.game.world.seats}
         title = "resolving" if self.queue else self.stage()  # the playback shows the phase just resolved
         if self.spectator():
-            self.text(f"Watching - {title}", left + 14, y, theme.TEXT, 16, bold=True)
+            self.text(fit_words(f"Watching - {title}", PANEL - 28, 16, bold=True), left + 14, y, theme.TEXT, 16,
+                      bold=True)
         else:
-            self.text(f"{names[self.viewer]} - {title}", left + 14, y, self.seat_color(self.viewer), 16, bold=True)
+            self.text(fit_words(f"{names[self.viewer]} - {title}", PANEL - 28, 16, bold=True), left + 14, y,
+                      self.seat_color(self.viewer), 16, bold=True)
         y -= 26
         self.text(f"Round {self.game.world.clock.round}", left + 14, y, theme.TEXT, 11)
         y -= 22
@@ -500,7 +507,7 @@ class TotalWarView(BaseView):
             lines.append(self.outcome_text())
         if self.message:
             lines.append(self.message)
-        for line in (part for whole in lines for part in textwrap.wrap(for_players(whole), 42) or [""]):
+        for line in (part for whole in lines for part in textwrap.wrap(for_players(whole), PANEL_WRAP) or [""]):
             self.text(line, left + 14, y, theme.TEXT, 10)
             y -= 18
         self._draw_log(left, y - 6, 72 if not (self.game.over or self.spectator()) else 12)
@@ -517,7 +524,7 @@ class TotalWarView(BaseView):
         room = int((top - bottom) // 15) - 1
         rows: list[str] = []
         for entry in reversed(self.log[-LOG_SHOWN:]):
-            parts = textwrap.wrap(entry, 40) or [""]
+            parts = textwrap.wrap(entry, LOG_WRAP) or [""]
             if len(rows) + len(parts) > room:
                 break
             rows[:0] = parts

@@ -1,0 +1,68 @@
+"""No screen draws words past the window's edge, in every ruleset (a third party's included): each game's screen
+is drawn after a seeded stretch of play (its log and messages full of long names and rolls) and every text drawn
+in that frame must lie inside the window (Total War's panel ran "... 34 drawn from 20-40" off its right edge)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import arcade
+import pytest
+
+from game.content import rulesets
+from game.legal import legal_commands, seat_to_act
+from game.setup import PlayerSpec, create_game
+from game.ui.app import GameWindow
+from game.ui.views.handover import HandoverView
+from tests.rulesets import installed
+from tests.ui.conftest import frames
+
+SLACK = 2  # pixels: anti-aliasing at the glyphs' edges
+
+
+def drawn_texts(window: GameWindow, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, float]]:
+    """The texts one frame draws: (words, left, right) in window pixels."""
+    seen: list[tuple[str, float, float]] = []
+    real = arcade.Text.draw
+
+    def record(self: Any) -> None:
+        if self.text.strip():
+            seen.append((self.text, self.left, self.left + self.content_width))
+        real(self)
+
+    monkeypatch.setattr(arcade.Text, "draw", record)
+    window.current_view.on_draw()
+    monkeypatch.setattr(arcade.Text, "draw", real)
+    return seen
+
+
+def long_named_game(ruleset: str, seed: int = 8):  # noqa: ANN201
+    from game.ui.launch import choose_map
+
+    names = [PlayerSpec("Margravine Ottilie of the Long Valley"), PlayerSpec("Bartholomew Quillfeather-Ashdown")]
+    game = create_game(choose_map(None, 2, seed, ruleset), names, seed, ruleset=ruleset)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.over:
+            break
+        seat = seat_to_act(game)
+        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    return game
+
+
+@pytest.mark.parametrize("ruleset", [*sorted(rulesets()), "breakthrough"])
+def test_every_text_of_a_screen_lies_inside_the_window(app: GameWindow, ruleset: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    with installed():
+        app.start(long_named_game(ruleset))
+        frames(app, 1)
+        while isinstance(app.current_view, HandoverView):
+            app.current_view.ready_cb()
+            frames(app, 1)
+        frames(app, 3)
+        texts = drawn_texts(app, monkeypatch)
+    assert texts
+    outside = [(text, round(left), round(right)) for text, left, right in texts
+               if left < -SLACK or right > app.width + SLACK]
+    assert not outside, f"{ruleset}: drawn past the window's edge (width {app.width}): {outside}"
