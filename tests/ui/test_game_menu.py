@@ -34,8 +34,8 @@ def test_esc_opens_the_game_menu_and_leaving_asks_to_save_first(app, tmp_path):
     key(app, arcade.key.ESCAPE)  # ...the next opens the menu
     menu = view.modal
     assert isinstance(menu, ChoiceBox) and menu.title == "Game menu"
-    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Options",
-                                                              "Main menu", "Quit"]
+    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Settings",
+                                                              "Help", "Main menu", "Quit"]
     step(app, 2)
     shot(app, "game_menu.png")
     key(app, arcade.key.ESCAPE)  # Esc resumes
