@@ -1,5 +1,5 @@
 """What shared client code asks a ruleset about the rule sections only some rulesets have (resources, upkeep,
-structures, buildable units, the forecast), through the hooks its presentation declares; the empty answer where
+structures and their upgrades, buildable units, bombard ammunition, attack costs, type numbers, the forecast), through the hooks its presentation declares; the empty answer where
 it declares none, so the turn summary, the chronicle and the standard map screen never read a section a ruleset
 lacks. The base game answers them in its plugin (mods/base/plugin.py)."""
 
@@ -37,6 +37,30 @@ def buildable_units(world: World) -> tuple[str, ...]:
     """The unit types a player may build, in the ruleset's order; () for a ruleset where none are built."""
     look = _look(world)
     return tuple(look.buildable_units(world.rules)) if look is not None and look.buildable_units is not None else ()
+
+
+def upgrade_types(world: World) -> Mapping[str, Any]:
+    """Structure upgrade id -> its spec; empty for a ruleset without upgrades."""
+    look = _look(world)
+    return look.upgrade_types(world.rules) if look is not None and look.upgrade_types is not None else {}
+
+
+def ammo(world: World) -> Mapping[str, int]:
+    """The resources a bombard fires, each with its damage; empty for a ruleset without bombards."""
+    look = _look(world)
+    return look.ammo(world.rules) if look is not None and look.ammo is not None else {}
+
+
+def attack_extra(world: World) -> int:
+    """The MP an attack costs beyond the move into the place; 0 where the ruleset declares none."""
+    look = _look(world)
+    return int(look.attack_extra(world.rules)) if look is not None and look.attack_extra is not None else 0
+
+
+def type_facts(world: World, section: str, type_id: str) -> str:
+    """A unit or structure type's numbers in one line for players; "" where the ruleset declares none."""
+    look = _look(world)
+    return str(look.type_facts(world.rules, section, type_id)) if look is not None and look.type_facts else ""
 
 
 def forecast(game: Any, seat: int) -> Any | None:

@@ -102,6 +102,11 @@ class Presentation:
     forecast: Callable[[Any, int], Any] | None = None  # (game, seat) -> the seat's outlook (game.forecast's)
     structure_types: Callable[[Any], Mapping[str, Any]] | None = None  # (rules) -> structure type id -> its spec
     buildable_units: Callable[[Any], tuple[str, ...]] | None = None  # (rules) -> the unit types a player may build
+    upgrade_types: Callable[[Any], Mapping[str, Any]] | None = None  # (rules) -> structure upgrade id -> its spec
+    ammo: Callable[[Any], Mapping[str, int]] | None = None  # (rules) -> resource a bombard fires -> its damage
+    attack_extra: Callable[[Any], int] | None = None  # (rules) -> the MP an attack costs beyond the move
+    type_facts: Callable[[Any, str, str], str] | None = None  # (rules, "units"|"structures", type id) -> its numbers
+    # in one line for players ("attack 4, defense 4, MP 4; costs 25 food")
     # how a fixed [board]'s cells lie (the new-game preview draws it so): "square"; "hex_columns" (flat-topped,
     # odd columns half a hex lower); "hex_rows" (pointy-topped, odd rows half a hex to the right)
     board_layout: str = "square"

@@ -1,5 +1,5 @@
 """Shared client code asks a ruleset about the rule sections only some rulesets have (resources, upkeep, structures,
-buildable units, the forecast) through the hooks its presentation declares (game.client_hooks), and gets the empty
+buildable units, upgrades, ammunition, attack costs, type numbers, the forecast) through the hooks its presentation declares (game.client_hooks), and gets the empty
 answer where it declares none: for every installed ruleset and the test-only Breakthrough (no screen of its own, no
 resources, upkeep or structures: tests/rulesets/breakthrough, BT1-BT4), a game played from the engine's legal
 listing keeps a chronicle (journal, statistics, undo), and each seat's turn summary, event log lines, victory charts,
@@ -52,9 +52,13 @@ def test_summary_log_statistics_and_forecast_ask_the_ruleset_and_never_fail(rule
         if ruleset == SOME_SECTIONS:  # the base game answers: its upkeep forecast and its resources (R2, R4)
             assert outlook is not None and outlook.resource == client_hooks.upkeep_resource(world)
             assert [e.resource for e in held] == list(client_hooks.resource_ids(world))
+            unit = client_hooks.buildable_units(world)[0]
+            assert client_hooks.type_facts(world, "units", unit).startswith("attack")  # the build button's numbers
         if ruleset == "breakthrough":  # declares none of them: the empty answers (BT1: pawns only)
             assert outlook is None and held == [] and summary.production == {}
             assert client_hooks.structure_types(world) == {} and client_hooks.buildable_units(world) == ()
+            assert client_hooks.upgrade_types(world) == {} and client_hooks.ammo(world) == {}
+            assert client_hooks.attack_extra(world) == 0 and client_hooks.type_facts(world, "units", "pawn") == ""
     chronicle.stats.sample(game)
     charted = {series.key for series in chronicle.stats.series()}
     assert {key for key, _, _ in world.app.presentation.statistics} <= charted  # the charts the ruleset declares

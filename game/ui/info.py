@@ -7,10 +7,8 @@ from dataclasses import dataclass
 import esper
 
 from components.armies import Army, ArmyUnit
-from components.rules import Ruleset
 from components.structures import Structure
-from game.client_hooks import forecast, resource_ids, type_name, upkeep_resource
-from game.help_text import structure_numbers, unit_numbers
+from game.client_hooks import forecast, resource_ids, type_facts, type_name, upkeep_resource
 from systems import queries as q
 from systems.production import production_ranges
 from systems.world import World
@@ -95,14 +93,16 @@ def cost_text(cost: dict[str, int]) -> str:
     return " ".join(f"{n} {r}" for r, n in cost.items() if n) or "free"
 
 
-def unit_summary(rules: Ruleset, unit_type: str) -> str:
-    """'Cavalry: attack 4, defense 4, MP 4 (+2 on open ground); costs 25 food; ...' from the ruleset."""
-    return f"{rules.units[unit_type].name}: {unit_numbers(rules, unit_type)}"
+def unit_summary(world: World, unit_type: str) -> str:
+    """'Cavalry: attack 4, defense 4, MP 4 (+2 on open ground); costs 25 food; ...' as the ruleset words it."""
+    facts = type_facts(world, "units", unit_type)
+    return f"{type_name(world, 'units', unit_type)}{': ' + facts if facts else ''}"
 
 
-def structure_summary(rules: Ruleset, structure_type: str) -> str:
-    """'Dock: costs 15 wood; defense 10' from the ruleset (mod structures included)."""
-    return f"{rules.structures[structure_type].name}: {structure_numbers(rules, structure_type)}"
+def structure_summary(world: World, structure_type: str) -> str:
+    """'Dock: costs 15 wood; defense 10' as the ruleset words it (mod structures included)."""
+    facts = type_facts(world, "structures", structure_type)
+    return f"{type_name(world, 'structures', structure_type)}{': ' + facts if facts else ''}"
 
 
 def structure_facts(world: World, entity: int) -> str | None:

@@ -10,7 +10,7 @@ from components.armies import Army
 from components.commands import BuildStructure, Command, Move, Split
 from components.structures import Structure
 from game import queries as gq
-from game.client_hooks import structure_types
+from game.client_hooks import attack_extra, structure_types
 from game.content import plugin_army_options, plugin_structure_options
 from game.engine import Result
 from game.ui import theme
@@ -252,7 +252,7 @@ class Orders:
         left = army.mp - reach.cost
         if reach.kind == "attack":
             forecast = self._forecast(territory)
-            text = f"Attack: {reach.cost} MP (move + {world.rules.costs.attack_extra} to attack)."
+            text = f"Attack: {reach.cost} MP (move + {attack_extra(world)} to attack)."
             self.note = f"Attack: {reach.cost} MP"
             if forecast is not None:
                 text += (f" Forecast: {forecast.win_chance:.0%} to win; you lose ~{forecast.attacker_losses:.1f}"

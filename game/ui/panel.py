@@ -21,7 +21,15 @@ from components.commands import (
 )
 from components.structures import Catapult, Structure
 from game import queries as gq
-from game.client_hooks import buildable_units, resource_ids, structure_types, type_name, upkeep_resource
+from game.client_hooks import (
+    ammo,
+    buildable_units,
+    resource_ids,
+    structure_types,
+    type_name,
+    upgrade_types,
+    upkeep_resource,
+)
 from game.content import plugin_army_options, plugin_structure_options
 from game.summary import territory_label
 from game.ui import info, theme
@@ -304,7 +312,7 @@ class SidePanel:
             reason = option.reason if option is not None else "not buildable"
             if not human:
                 reason = "not your turn"
-            tip = f"{info.unit_summary(world.rules, unit_id)}. Appears at your base with 0 MP [{index + 1}]"
+            tip = f"{info.unit_summary(world, unit_id)}. Appears at your base with 0 MP [{index + 1}]"
             if spec.description:
                 tip += f"\n{spec.description}"
             if reason:
@@ -320,7 +328,7 @@ class SidePanel:
             if not human:
                 reason = "not your turn"
             where = PLACEMENTS.get(spec.placement, f"where its mod allows ({spec.placement})")
-            tip = f"{info.structure_summary(world.rules, structure_id)}. Built {where}: click to choose where."
+            tip = f"{info.structure_summary(world, structure_id)}. Built {where}: click to choose where."
             if spec.description:
                 tip += f"\n{spec.description}"
             if reason:
@@ -580,7 +588,7 @@ class SidePanel:
                             "Restore every missing point"))
         else:
             actions.append(("Repair", "undamaged", "it is not damaged", None, "Nothing to repair"))
-        for upgrade_id, upgrade in world.rules.upgrades.items():
+        for upgrade_id, upgrade in upgrade_types(world).items():
             command: Command = Upgrade(entity, upgrade_id)
             actions.append((upgrade.name, info.cost_text(dict(upgrade.cost)), game.check(command), command,
                             f"+{upgrade.defense} defense, +{upgrade.protection}% protection"))
@@ -621,8 +629,9 @@ class SidePanel:
                 actions.append(("Crew it with the army here", "", game.check(command), command,
                                 "One unit of the army becomes its crew; it then travels with that army"))
         stock = q.stockpile(world, world.clock.seat)
-        ammo = sorted(world.rules.catapult.ammo.items(), key=lambda kv: -kv[1])
-        best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
+        damage = ammo(world)
+        shots = sorted(damage.items(), key=lambda kv: -kv[1])
+        best = next((r for r, _ in shots if stock.get(r, 0) >= 1), None)
         if not structure_types(world)[structure.structure_type].has("bombard"):
             return actions  # a mobile structure without `bombard` never strikes
         for n in world.board.neighbours(structure.territory):
@@ -631,7 +640,7 @@ class SidePanel:
                 if targets and best is not None:
                     command = Bombard(entity, n, best, targets[0])
                     label = f"Bombard {info.owner_name(world, army.owner)} army with {best}"
-                    actions.append((label, f"{world.rules.catapult.ammo[best]} dmg", game.check(command), command,
+                    actions.append((label, f"{damage[best]} dmg", game.check(command), command,
                                     "Strikes one unit in the neighbouring territory (passes over walls)"))
         return actions
 

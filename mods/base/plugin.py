@@ -131,6 +131,13 @@ def upkeep_forecast(game: Game, seat: int) -> object:
     return forecast(game, seat)
 
 
+def type_numbers(rules: Ruleset, section: str, type_id: str) -> str:
+    """A unit or structure type's numbers in one line, for the client's build buttons (game.help_text)."""
+    from game.help_text import structure_numbers, unit_numbers
+
+    return unit_numbers(rules, type_id) if section == "units" else structure_numbers(rules, type_id)
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(Ruleset)
     app.add_builtin_placements(*BUILTIN_PLACEMENTS)
@@ -174,3 +181,7 @@ def register(app: ModApp) -> None:
     look.forecast = upkeep_forecast  # R4.2-R4.4: next turn's upkeep against the food there will be
     look.structure_types = lambda rules: rules.structures  # R6
     look.buildable_units = lambda rules: tuple(u for u, spec in rules.units.items() if spec.buildable)  # R6.1
+    look.upgrade_types = lambda rules: rules.upgrades  # R6.5
+    look.ammo = lambda rules: rules.catapult.ammo  # R8.8
+    look.attack_extra = lambda rules: rules.costs.attack_extra  # R5.5
+    look.type_facts = type_numbers
