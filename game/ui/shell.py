@@ -12,7 +12,8 @@ button as well as a key), `settled()` (the last moves are on screen: the victory
 the four games' screens hand over themselves, or, MonsterCrasher, share the board), `refresh()` (called after an
 undo changed the world under it), `help_panel(on_close)` (the screen's own F1 dialog instead of the help.toml
 one), `own_toolbar = True` (the screen shows the shell's actions in a toolbar of its own: no button row),
-`own_sounds = True` (the screen sounds each event as it shows it, through `sound_events`), `tell(text, bad)` (the
+`own_sounds = True` (the screen sounds each event as it shows it, through `sound_events`), `runs_under_dialogs =
+True` (the screen's update goes on while a dialog is open), `tell(text, bad)` (the
 shell's confirmations and refusals in the screen's own message line). The base game's map
 screen (game.ui.views.game_view) is one such screen. See docs/client.md ("The shell").
 """
@@ -500,9 +501,11 @@ class Shell:
         self.draw()
 
     def _on_update(self, original: Callable[[float], object], delta_time: float) -> None:
-        if self.modal is None or self.remote:  # a dialog pauses a local game; a network one goes on regardless
+        # a dialog pauses a local game, unless the screen goes on under it (`runs_under_dialogs`: the map screen's
+        # picture and panel stay current under its turn summary); a network one goes on regardless
+        if self.modal is None or self.remote or getattr(self.view, "runs_under_dialogs", False):
             original(delta_time)
-        elif hasattr(self.modal, "on_update"):
+        if self.modal is not None and hasattr(self.modal, "on_update"):
             self.modal.on_update(delta_time)
         self.update(delta_time)
 

@@ -36,6 +36,7 @@ class GameView(MapScreen):
     own_handover = True  # the hand-over and the turn summary come at the start of each human turn (turn_starts)
     own_toolbar = True  # the toolbar (TurnHud) offers the shell's actions; the shell draws no button row
     own_sounds = True  # each event sounds as it is animated (_on_event), not when it happened
+    runs_under_dialogs = True  # the map and panel stay current under the turn summary and the menu
     shell: Any  # game.ui.shell.Shell, set by Shell.attach
 
     def __init__(self, window: Any, session: Any, canvas: Any) -> None:
