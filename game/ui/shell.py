@@ -372,6 +372,9 @@ class Shell:
 
     # ----- turns: hand-over, sounds, the end
     def hot_seat(self) -> bool:
+        """Two or more human seats still play at this table (a network game has one window a player)."""
+        if self.remote:
+            return False
         from systems import queries as q
 
         world = self.session.world

@@ -75,11 +75,6 @@ class GameView(MapScreen):
             return None
         return self.session.table_seat()
 
-    def hot_seat(self) -> bool:
-        world = self.session.world
-        world.activate()
-        return sum(1 for s in world.alive_seats() if not q.player(world, s).computer) > 1
-
     def play(self, name: str | None) -> None:
         self.shell.play(name)
 
@@ -97,7 +92,7 @@ class GameView(MapScreen):
         self.handed = key
         self.modal = None
         game = self.session.game
-        if self.hot_seat():
+        if self.shell.hot_seat():
             self.summary_due = not game.asking  # a question between turns: just the question, no summary
             name = q.player(world, seat).name
             style = self.session.styles.get(seat)

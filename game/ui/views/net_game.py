@@ -14,9 +14,6 @@ from game.ui.views.game_view import GameView
 class NetGameView(GameView):
     """GameView over a `game.ui.remote_session.RemoteSession`."""
 
-    def hot_seat(self) -> bool:
-        return False  # one window per player: no hand-over screen
-
     def _turn_flow(self, dt: float = 0.0) -> None:
         session: Any = self.session
         if session.game.over or session.my_turn():
