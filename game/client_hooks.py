@@ -1,7 +1,8 @@
 """What shared client code asks a ruleset about the rule sections only some rulesets have (resources, upkeep,
-structures and their upgrades, buildable units, bombard ammunition, attack costs, type numbers, the forecast), through the hooks its presentation declares; the empty answer where
-it declares none, so the turn summary, the chronicle and the standard map screen never read a section a ruleset
-lacks. The base game answers them in its plugin (mods/base/plugin.py)."""
+structures and their upgrades, buildable units, bombard ammunition, attack costs, type numbers, the forecast),
+through the hooks its presentation declares; the empty answer where it declares none, so the turn summary, the
+chronicle and the standard map screen never read a section a ruleset lacks. The base game answers them in its own
+plugin, as any ruleset with those sections would."""
 
 from __future__ import annotations
 
