@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from game.client_hooks import upkeep_resource
 from systems import queries as q
 from systems.production import production_ranges
 from systems.upkeep import Group, allocate, rogue_chance, upkeep_groups, upkeep_owed
@@ -138,7 +139,7 @@ def _next_upkeep(world: World, seat: int) -> tuple[int, list[Group], tuple[int, 
     round_ = next_upkeep_round(world, seat)
     with _clock_at(world, round_, seat):
         groups = upkeep_groups(world, seat)
-        production = production_ranges(world, seat).get(world.rules.resources.upkeep, (0, 0.0, 0))
+        production = production_ranges(world, seat).get(upkeep_resource(world), (0, 0.0, 0))
     return round_, groups, production
 
 
@@ -150,7 +151,7 @@ def food_outlook(game: object, seat: int) -> tuple[int, int]:
     world.activate()
     with _clock_at(world, next_upkeep_round(world, seat), seat):
         owed = upkeep_owed(world, seat)  # a sum: the groups and their payment order are not needed
-        _, mean, _ = production_ranges(world, seat).get(world.rules.resources.upkeep, (0, 0.0, 0))
+        _, mean, _ = production_ranges(world, seat).get(upkeep_resource(world), (0, 0.0, 0))
     return math.floor(mean), owed
 
 
@@ -158,7 +159,7 @@ def upkeep_forecast(game: object, seat: int) -> UpkeepForecast:
     """Owed vs. food at `seat`'s next Upkeep stage, and who would go unpaid with what rogue chance."""
     world = game if isinstance(game, World) else game.world  # type: ignore[attr-defined]
     world.activate()
-    resource = world.rules.resources.upkeep
+    resource = upkeep_resource(world)
     food_now = q.stockpile(world, seat).get(resource, 0)
     round_, groups, (low, mean, high) = _next_upkeep(world, seat)
     with _clock_at(world, round_, seat):

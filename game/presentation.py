@@ -4,7 +4,7 @@ and panel actions. Plain data and callables; nothing here imports the client (th
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,6 +95,18 @@ class Presentation:
     # forecast and map read the base game's rules model); without it and without a screen of its own: the default
     # board screen
     victory_words: Callable[[Any], str] | None = None  # (world) -> how the game was won, for the victory screen
+    # --- the rule sections only some rulesets have, as shared client code asks for them (game.client_hooks: the
+    # turn summary, the forecast, the standard map screen); a ruleset that declares none gets the empty answer
+    resources: Callable[[Any], tuple[str, ...]] | None = None  # (rules) -> the resources a player holds, in order
+    upkeep_resource: Callable[[Any], str] | None = None  # (rules) -> the resource upkeep is paid in
+    forecast: Callable[[Any, int], Any] | None = None  # (game, seat) -> the seat's outlook (game.forecast's)
+    structure_types: Callable[[Any], Mapping[str, Any]] | None = None  # (rules) -> structure type id -> its spec
+    buildable_units: Callable[[Any], tuple[str, ...]] | None = None  # (rules) -> the unit types a player may build
+    upgrade_types: Callable[[Any], Mapping[str, Any]] | None = None  # (rules) -> structure upgrade id -> its spec
+    ammo: Callable[[Any], Mapping[str, int]] | None = None  # (rules) -> resource a bombard fires -> its damage
+    attack_extra: Callable[[Any], int] | None = None  # (rules) -> the MP an attack costs beyond the move
+    type_facts: Callable[[Any, str, str], str] | None = None  # (rules, "units"|"structures", type id) -> its numbers
+    # in one line for players ("attack 4, defense 4, MP 4; costs 25 food")
     # how a fixed [board]'s cells lie (the new-game preview draws it so): "square"; "hex_columns" (flat-topped,
     # odd columns half a hex lower); "hex_rows" (pointy-topped, odd rows half a hex to the right)
     board_layout: str = "square"

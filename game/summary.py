@@ -16,6 +16,7 @@ import esper
 
 from components.armies import Army, ArmyUnit
 from components.structures import Structure
+from game.client_hooks import resource_ids, type_name, upkeep_resource
 from game.packed_log import PackedLog
 from systems import events as ev
 from systems import queries as q
@@ -47,9 +48,7 @@ def territory_label(world: World, territory: int | None, seat: int | None = None
     named = world.app.presentation.place_name if world.app is not None else None
     if named is not None:  # the ruleset names its places (a board game's squares)
         return str(named(world, territory))
-    terrain = world.terrain[territory]
-    spec = world.rules.terrain.get(terrain)
-    name = spec.name.lower() if spec is not None else terrain
+    name = type_name(world, "terrain", world.terrain[territory]).lower()
     x, y = world.board.coords(territory)
     home = world.app.presentation.home_place if world.app is not None else None  # the base game: the flag (R1.3)
     base = home(world, seat) if home is not None and seat is not None and seat in world.players else None
@@ -100,13 +99,11 @@ def _plural(n: int, word: str) -> str:
 
 
 def _structure_name(world: World, structure_type: str) -> str:
-    spec = world.rules.structures.get(structure_type)
-    return spec.name.lower() if spec is not None else structure_type.replace("_", " ")
+    return type_name(world, "structures", structure_type).lower()
 
 
 def _unit_name(world: World, unit_type: str) -> str:
-    spec = world.rules.units.get(unit_type)
-    return spec.name.lower() if spec is not None else unit_type.replace("_", " ")
+    return type_name(world, "units", unit_type).lower()
 
 
 def _amounts(amounts: dict[str, int]) -> str:
@@ -329,9 +326,9 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
     """Turn journal entries into the summary lines for `seat` (production, upkeep, rogues, battles...)."""
     world.activate()
     lines: list[SummaryLine] = []
-    production: dict[str, int] = dict.fromkeys(world.rules.resources.ids, 0)
+    production: dict[str, int] = dict.fromkeys(resource_ids(world), 0)
     upkeep_owed = upkeep_paid = 0
-    upkeep_resource = world.rules.resources.upkeep
+    paid_in = upkeep_resource(world)
     unit_owner = journal.unit_owner if journal is not None else {}
     battles_start = dict(journal.battles) if journal is not None else {}
     round_ = entries[-1].round if entries else world.clock.round
@@ -350,9 +347,9 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
                         counted[resource] = counted.get(resource, 0) + 1
                         if amount > best.get(resource, (-1, 0))[0]:
                             best[resource] = (amount, territory)
-    stock = q.stockpile(world, seat) if seat in world.players else {}
     if any(isinstance(en.event, ev.ResourcesProduced) and en.event.seat == seat for en in entries):
-        for resource in world.rules.resources.ids:
+        stock = q.stockpile(world, seat) if seat in world.players else {}  # a ruleset that produces holds stock
+        for resource in resource_ids(world):
             amount = production.get(resource, 0)
             places = counted.get(resource, 0)
             if amount:
@@ -368,7 +365,7 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
             continue
         upkeep_owed += e.owed
         upkeep_paid += e.paid
-        upkeep_resource = e.resource
+        paid_in = e.resource
         if e.owed == 0:
             continue
         if e.paid >= e.owed:
@@ -453,7 +450,7 @@ def summarize(world: World, entries: Sequence[JournalEntry], seat: int, journal:
         if line is not None:
             lines.append(line)
 
-    return TurnSummary(seat, seat_name(world, seat), round_, production, upkeep_resource, upkeep_owed,
+    return TurnSummary(seat, seat_name(world, seat), round_, production, paid_in, upkeep_owed,
                        upkeep_paid, tuple(lines))
 
 

@@ -120,34 +120,35 @@ class GameWindow(ClientWindow):
             self.show_game(session, canvas)
 
     def show_game(self, session: object, canvas: object) -> None:
-        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now) or the
-        default board screen, each with the client's shell; else the standard map screen (for a network game,
-        `NetGameView`: the standard one over the server)."""
-        game = getattr(session, "game", None)
+        """The game screen: the ruleset's own (its plugin's `set_game_screen` factory, imported only now), the
+        standard map screen (the rulesets that declare it; for a network game `NetGameView`, over the server) or
+        else the default board screen; every one with the client's shell (menu, saves, help, log, undo, hand-over,
+        victory)."""
+        game: Any = getattr(session, "game", None)
         factory = getattr(getattr(game, "app", None), "game_screen", None)
-        if factory is not None or (game is not None and not uses_map_screen(game)):
-            if factory is not None:
-                view = factory()(self, session, canvas)
-            else:  # no screen of its own: the default board screen, from the ruleset's presentation data
-                from game.ui.views.board_screen import BoardScreen
+        remote = bool(getattr(session, "remote", False))
+        view: Any
+        if factory is not None:
+            view = factory()(self, session, canvas)
+        elif game is not None and not uses_map_screen(game):  # the default board screen, from presentation data
+            from game.ui.views.board_screen import BoardScreen
 
-                view = BoardScreen(self, session, canvas)
-            from game.ui.shell import Shell  # menu, saves, help, log, undo, hand-over, victory
-
-            remote = bool(getattr(session, "remote", False))
-            if remote:  # a network game on the ruleset's own screen
-                session.drive(view)  # type: ignore[attr-defined]
-            Shell.attach(self, view, session, remote=remote)
-            self.show_view(view)
-            return
-        if getattr(session, "remote", False):  # a network game (game.ui.remote_session)
+            view = BoardScreen(self, session, canvas)
+        elif remote:  # a network game (game.ui.remote_session) on the standard map screen
             from game.ui.views.net_game import NetGameView
 
-            self.show_view(NetGameView(self, session, canvas))
-            return
-        from game.ui.views.game_view import GameView  # the map screen plus the turn flow
+            view = NetGameView(self, session, canvas)  # it reads the server's updates itself
+        else:
+            from game.ui.views.game_view import GameView  # the map screen plus the turn flow
 
-        self.show_view(GameView(self, session, canvas))
+            view = GameView(self, session, canvas)
+        from game.ui.shell import Shell
+        from game.ui.views.net_game import NetGameView as GameScreenOverServer
+
+        if remote and not isinstance(view, GameScreenOverServer):  # a screen written for the local table
+            session.drive(view)  # type: ignore[attr-defined]
+        Shell.attach(self, view, session, remote=remote)
+        self.show_view(view)
 
     def hand_over(self, seat: int, resume: object) -> None:
         """The start of a human turn: hand-over screen between human players, then the turn summary."""

@@ -7,10 +7,8 @@ from dataclasses import dataclass
 import esper
 
 from components.armies import Army, ArmyUnit
-from components.rules import Ruleset
 from components.structures import Structure
-from game.forecast import upkeep_forecast
-from game.help_text import structure_numbers, unit_numbers
+from game.client_hooks import forecast, resource_ids, type_facts, type_name, upkeep_resource
 from systems import queries as q
 from systems.production import production_ranges
 from systems.world import World
@@ -43,14 +41,16 @@ def economy(world: World, seat: int) -> list[Economy]:
     """Per resource: stock, expected production per turn (R2.2 midpoints, R2.3) and what the next Upkeep
     stage will charge (R4.1, the engine's own upkeep groups)."""
     world.activate()
-    rules = world.rules
+    resources = resource_ids(world)
+    if not resources:  # a ruleset without resources (game.client_hooks)
+        return []
     stock = q.stockpile(world, seat)
     income = production_ranges(world, seat)
-    owed = upkeep_forecast(world, seat).owed
-    return [
-        Economy(r, stock.get(r, 0), income.get(r, (0, 0.0, 0))[1], owed if r == rules.resources.upkeep else 0)
-        for r in rules.resources.ids
-    ]
+    outlook = forecast(world, seat)
+    owed = int(getattr(outlook, "owed", 0))
+    paid_in = upkeep_resource(world)
+    return [Economy(r, stock.get(r, 0), income.get(r, (0, 0.0, 0))[1], owed if r == paid_in else 0)
+            for r in resources]
 
 
 def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
@@ -65,7 +65,7 @@ def unit_rows(world: World, army_entity: int) -> list[UnitRow]:
     rows = []
     for (unit_type, attack, health, defense), units in groups.items():
         spec = world.rules.units.get(unit_type)
-        name = spec.name if spec else unit_type
+        name = type_name(world, "units", unit_type)
         mp = spec.movement.mp if spec else 0
         rows.append(UnitRow(unit_type, name, tuple(units), attack, health, defense, mp))
     rows.sort(key=lambda r: (r.unit_type, -r.health))
@@ -80,8 +80,7 @@ def army_max_mp(world: World, army_entity: int) -> int:
 
 def structure_name(world: World, entity: int) -> str:
     structure = esper.component_for_entity(entity, Structure)
-    spec = world.rules.structures.get(structure.structure_type)
-    return spec.name if spec else structure.structure_type
+    return type_name(world, "structures", structure.structure_type)
 
 
 def owner_name(world: World, seat: int | None) -> str:
@@ -94,14 +93,16 @@ def cost_text(cost: dict[str, int]) -> str:
     return " ".join(f"{n} {r}" for r, n in cost.items() if n) or "free"
 
 
-def unit_summary(rules: Ruleset, unit_type: str) -> str:
-    """'Cavalry: attack 4, defense 4, MP 4 (+2 on open ground); costs 25 food; ...' from the ruleset."""
-    return f"{rules.units[unit_type].name}: {unit_numbers(rules, unit_type)}"
+def unit_summary(world: World, unit_type: str) -> str:
+    """'Cavalry: attack 4, defense 4, MP 4 (+2 on open ground); costs 25 food; ...' as the ruleset words it."""
+    facts = type_facts(world, "units", unit_type)
+    return f"{type_name(world, 'units', unit_type)}{': ' + facts if facts else ''}"
 
 
-def structure_summary(rules: Ruleset, structure_type: str) -> str:
-    """'Dock: costs 15 wood; defense 10' from the ruleset (mod structures included)."""
-    return f"{rules.structures[structure_type].name}: {structure_numbers(rules, structure_type)}"
+def structure_summary(world: World, structure_type: str) -> str:
+    """'Dock: costs 15 wood; defense 10' as the ruleset words it (mod structures included)."""
+    facts = type_facts(world, "structures", structure_type)
+    return f"{type_name(world, 'structures', structure_type)}{': ' + facts if facts else ''}"
 
 
 def structure_facts(world: World, entity: int) -> str | None:

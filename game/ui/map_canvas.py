@@ -6,6 +6,7 @@ import math
 
 import arcade
 
+from game.client_hooks import structure_types
 from game.ui import theme
 from game.ui.assets import Assets, SeatStyle
 from game.ui.camera import MapCamera
@@ -46,7 +47,7 @@ class MapCanvas:
                                        capacity=screenful(width - theme.PANEL_WIDTH, height, HALF_BELOW) + 4,
                                        half_capacity=screenful(width - theme.PANEL_WIDTH, height, theme.MIN_ZOOM) + 8)
         self.terrain.bake_all(self.camera.position)
-        placements = {sid: spec.placement for sid, spec in world.rules.structures.items()}
+        placements = {sid: spec.placement for sid, spec in structure_types(world).items()}
         self.sprites = MapSprites(self.scene, self.grid, assets, styles, placements)
         self.overlays = Overlays(self.grid, assets)
         self.effects = EffectLayer(self.grid, assets)  # the beats' and the events' effects

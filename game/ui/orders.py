@@ -10,6 +10,7 @@ from components.armies import Army
 from components.commands import BuildStructure, Command, Move, Split
 from components.structures import Structure
 from game import queries as gq
+from game.client_hooks import attack_extra, structure_types
 from game.content import plugin_army_options, plugin_structure_options
 from game.engine import Result
 from game.ui import theme
@@ -108,7 +109,7 @@ class Orders:
         self.split, self.armed = set(), None
         self.placing = structure_type
         self.refresh()
-        spec = self.game.world.rules.structures[structure_type]
+        spec = structure_types(self.game.world)[structure_type]
         where = "on a border of your territory" if spec.placement == "border" else "in a highlighted territory"
         self.say(f"Place the {spec.name.lower()} {where}. Right-click or Esc cancels.")
 
@@ -167,7 +168,7 @@ class Orders:
         own_structure = structure is not None and structure.owner == world.clock.seat and self.session.human_to_move()
         if not self.split and (mine or own_structure):
             self._plugin_targets(cells)
-        if self.placing is not None and world.rules.structures[self.placing].placement != "border":
+        if self.placing is not None and structure_types(world)[self.placing].placement != "border":
             self.places = {c.territory for c in gq.structure_placements(game, self.placing)}
             cells = dict.fromkeys(self.places, theme.with_alpha(theme.VALID, 80))
         self.overlays.set_cells(cells)
@@ -251,7 +252,7 @@ class Orders:
         left = army.mp - reach.cost
         if reach.kind == "attack":
             forecast = self._forecast(territory)
-            text = f"Attack: {reach.cost} MP (move + {world.rules.costs.attack_extra} to attack)."
+            text = f"Attack: {reach.cost} MP (move + {attack_extra(world)} to attack)."
             self.note = f"Attack: {reach.cost} MP"
             if forecast is not None:
                 text += (f" Forecast: {forecast.win_chance:.0%} to win; you lose ~{forecast.attacker_losses:.1f}"
@@ -338,7 +339,7 @@ class Orders:
 
     def _hover_placement(self, territory: int, wx: float, wy: float) -> None:
         assert self.placing is not None
-        spec = self.game.world.rules.structures[self.placing]
+        spec = structure_types(self.game.world)[self.placing]
         if spec.placement == "border":
             command = self.wall_command(territory, wx, wy)
             if command is None or command.border is None:
@@ -440,7 +441,7 @@ class Orders:
 
     def _click_placement(self, territory: int, wx: float, wy: float) -> None:
         assert self.placing is not None
-        spec = self.game.world.rules.structures[self.placing]
+        spec = structure_types(self.game.world)[self.placing]
         command = self.wall_command(territory, wx, wy) if spec.placement == "border" else (
             BuildStructure(self.placing, territory))
         if command is None:

@@ -21,6 +21,15 @@ from components.commands import (
 )
 from components.structures import Catapult, Structure
 from game import queries as gq
+from game.client_hooks import (
+    ammo,
+    buildable_units,
+    resource_ids,
+    structure_types,
+    type_name,
+    upgrade_types,
+    upkeep_resource,
+)
 from game.content import plugin_army_options, plugin_structure_options
 from game.summary import territory_label
 from game.ui import info, theme
@@ -130,7 +139,6 @@ class SidePanel:
         left = self.x0 + theme.PAD
         inner = theme.PANEL_WIDTH - 2 * theme.PAD
         self.left, self.inner, self.height = left, inner, height
-        rules = session.world.rules
         ui.rect_sprite(self.rect, theme.PANEL_BG)
         ui.rect_sprite((self.x0, 0, 2, height), theme.DIVIDER)
         # header
@@ -143,7 +151,7 @@ class SidePanel:
         self.speed = ui.button((self.x0 + theme.PANEL_WIDTH - 54, top - 30, 44, 22))
         # resources
         self.resources: list[tuple[str, Label, Label]] = []
-        ids = list(rules.resources.ids)
+        ids = list(resource_ids(session.world))
         column = inner / max(1, len(ids))
         res_top = top - 60
         for i, resource in enumerate(ids):
@@ -164,8 +172,8 @@ class SidePanel:
         # radar box, end turn and build menu are anchored to the bottom
         self.radar_box = (int(left), 8, int(inner), 150)
         self.end_turn = ui.button((left, 166, inner, 34), primary=True)
-        unit_ids = [u for u, spec in rules.units.items() if spec.buildable]
-        structure_ids = list(rules.structures)
+        unit_ids = list(buildable_units(session.world))
+        structure_ids = list(structure_types(session.world))
         columns, pitch = build_grid(len(unit_ids), len(structure_ids))
         unit_rows, structure_rows = math.ceil(len(unit_ids) / columns), math.ceil(len(structure_ids) / columns)
         build_top = 208 + 22 + (unit_rows + structure_rows) * pitch + 6
@@ -242,7 +250,7 @@ class SidePanel:
             if produced is not None:
                 text += f"\nThis turn: +{produced} produced"
             owed_paid = session.upkeep_paid.get(seat)
-            if owed_paid is not None and economy.resource == world.rules.resources.upkeep:
+            if owed_paid is not None and economy.resource == upkeep_resource(world):
                 text += f", {owed_paid[1]} of {owed_paid[0]} upkeep paid"
             rect = self.ui.zones[i][0]
             self.ui.zones[i] = (rect, text)
@@ -304,7 +312,7 @@ class SidePanel:
             reason = option.reason if option is not None else "not buildable"
             if not human:
                 reason = "not your turn"
-            tip = f"{info.unit_summary(world.rules, unit_id)}. Appears at your base with 0 MP [{index + 1}]"
+            tip = f"{info.unit_summary(world, unit_id)}. Appears at your base with 0 MP [{index + 1}]"
             if spec.description:
                 tip += f"\n{spec.description}"
             if reason:
@@ -315,12 +323,12 @@ class SidePanel:
                              on_click=partial(self.host.run, BuildUnit(unit_id)))
         for button in self.structure_buttons:
             structure_id = str(button.tag)
-            spec = world.rules.structures[structure_id]
+            spec = structure_types(world)[structure_id]
             reason = gq.structure_afford_reason(session.game, structure_id) if engine else "not your turn"
             if not human:
                 reason = "not your turn"
             where = PLACEMENTS.get(spec.placement, f"where its mod allows ({spec.placement})")
-            tip = f"{info.structure_summary(world.rules, structure_id)}. Built {where}: click to choose where."
+            tip = f"{info.structure_summary(world, structure_id)}. Built {where}: click to choose where."
             if spec.description:
                 tip += f"\n{spec.description}"
             if reason:
@@ -371,7 +379,7 @@ class SidePanel:
             actions = self._structure_section(orders.selected_structure, human)
             y -= max(0.0, float(self.subtitle.text_obj.content_height) - 18)  # a subtitle of two lines
         elif orders.placing is not None:
-            spec = world.rules.structures[orders.placing]
+            spec = structure_types(world)[orders.placing]
             self.title.fit(f"Placing: {spec.name}", self.inner)
             self.subtitle.set(f"Costs {info.cost_text(dict(spec.cost))}. Click where it should stand; "
                               "right-click or Esc cancels.")
@@ -402,7 +410,7 @@ class SidePanel:
         world = self.session.world
         if q.player_armies(world.clock.seat):
             return "Click one of your armies to see where it can go. Space: next army with moves; H: your base."
-        first = next((spec.name for spec in world.rules.units.values() if spec.buildable), "unit")
+        first = next((type_name(world, "units", u) for u in buildable_units(world)), "unit")
         return (f"You have no armies yet: train a {first.lower()} at your base with the Train buttons below "
                 "(or press 1). It can move from your next turn.")
 
@@ -552,7 +560,7 @@ class SidePanel:
     def _structure_section(self, entity: int, human: bool) -> list:
         world = self.session.world
         structure = esper.component_for_entity(entity, Structure)
-        spec = world.rules.structures.get(structure.structure_type)
+        spec = structure_types(world).get(structure.structure_type)
         mine = structure.owner == world.clock.seat
         name = info.structure_name(world, entity)
         owner = "yours" if mine else info.owner_name(world, structure.owner)
@@ -580,7 +588,7 @@ class SidePanel:
                             "Restore every missing point"))
         else:
             actions.append(("Repair", "undamaged", "it is not damaged", None, "Nothing to repair"))
-        for upgrade_id, upgrade in world.rules.upgrades.items():
+        for upgrade_id, upgrade in upgrade_types(world).items():
             command: Command = Upgrade(entity, upgrade_id)
             actions.append((upgrade.name, info.cost_text(dict(upgrade.cost)), game.check(command), command,
                             f"+{upgrade.defense} defense, +{upgrade.protection}% protection"))
@@ -590,7 +598,7 @@ class SidePanel:
             if structure.border is not None and world.owner_of(place) != structure.owner:
                 place = structure.border
             command = Unstation(entity, unit, place)
-            kind = world.rules.units[q.unit(unit).unit_type].name
+            kind = type_name(world, "units", q.unit(unit).unit_type)
             actions.append((f"{kind} leaves the structure", "", game.check(command), command,
                             "The stationed unit steps out as an army of one"))
         if structure.garrison:
@@ -621,9 +629,10 @@ class SidePanel:
                 actions.append(("Crew it with the army here", "", game.check(command), command,
                                 "One unit of the army becomes its crew; it then travels with that army"))
         stock = q.stockpile(world, world.clock.seat)
-        ammo = sorted(world.rules.catapult.ammo.items(), key=lambda kv: -kv[1])
-        best = next((r for r, _ in ammo if stock.get(r, 0) >= 1), None)
-        if not world.rules.structures[structure.structure_type].has("bombard"):
+        damage = ammo(world)
+        shots = sorted(damage.items(), key=lambda kv: -kv[1])
+        best = next((r for r, _ in shots if stock.get(r, 0) >= 1), None)
+        if not structure_types(world)[structure.structure_type].has("bombard"):
             return actions  # a mobile structure without `bombard` never strikes
         for n in world.board.neighbours(structure.territory):
             for _, army in q.armies_at(n):
@@ -631,7 +640,7 @@ class SidePanel:
                 if targets and best is not None:
                     command = Bombard(entity, n, best, targets[0])
                     label = f"Bombard {info.owner_name(world, army.owner)} army with {best}"
-                    actions.append((label, f"{world.rules.catapult.ammo[best]} dmg", game.check(command), command,
+                    actions.append((label, f"{damage[best]} dmg", game.check(command), command,
                                     "Strikes one unit in the neighbouring territory (passes over walls)"))
         return actions
 

@@ -12,6 +12,7 @@ from components.armies import Army, ArmyUnit, Battle, Rogue
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player
 from components.structures import Catapult, Structure
+from game.client_hooks import structure_types
 from game.presentation import Presentation
 from systems import events as ev
 from systems.volley import VolleyLoosed
@@ -175,8 +176,9 @@ class Scene:
                 left / full if full else 1.0,
             )
         sailing = self.presentation.sailing_abilities
-        self.ship_types = {sid for sid, spec in world.rules.structures.items() if any(spec.has(k) for k in sailing)}
-        self.mobile_types = {sid for sid, spec in world.rules.structures.items() if spec.mobile is not None}
+        kinds = structure_types(world)
+        self.ship_types = {sid for sid, spec in kinds.items() if any(spec.has(k) for k in sailing)}
+        self.mobile_types = {sid for sid, spec in kinds.items() if spec.mobile is not None}
         self.structures = {}
         marks = self.presentation.structure_marks
         for entity, s in esper.get_component(Structure):

@@ -10,12 +10,18 @@ the selection instead of opening the menu), `key_actions()` (the keys that do so
 button as well as a key), `settled()` (the last moves are on screen: the victory screen waits for it; else its `quiet()`),
 `own_handover = False` (the shell hands over between human seats;
 the four games' screens hand over themselves, or, MonsterCrasher, share the board), `refresh()` (called after an
-undo changed the world under it). See docs/client.md ("The shell").
+undo changed the world under it), `help_panel(on_close)` (the screen's own F1 dialog instead of the help.toml
+one), `own_toolbar = True` (the screen shows the shell's actions in a toolbar of its own: no button row),
+`own_sounds = True` (the screen sounds each event as it shows it, through `sound_events`), `runs_under_dialogs =
+True` (the screen's update goes on while a dialog is open), `tell(text, bad)` (the
+shell's confirmations and refusals in the screen's own message line). The base game's map
+screen (game.ui.views.game_view) is one such screen. See docs/client.md ("The shell").
 """
 
 from __future__ import annotations
 
 import functools
+import time
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +29,6 @@ from typing import Any
 
 import arcade
 
-from components.seats import Answer
 from game.ui.chronicle import attach, saves_folder
 from game.ui.preferences import apply_settings, prefs_of, sounds_of
 from game.ui.sound import sound_for_events
@@ -33,6 +38,7 @@ from systems import events as ev
 
 VICTORY_DELAY = 1.5  # seconds the finished board stays before the victory screen
 TOAST_TIME = 2.0  # seconds a confirmation ("Saved as ...") stays
+SOUND_GAP = 0.12  # seconds within which the same sound is not played again (a burst of like events)
 BAR_H = 24  # the shell's button row, bottom left (where the four games' screens have the least)
 BAR_W, BAR_GAP = 60, 4
 LOG_ROWS = 18
@@ -41,16 +47,42 @@ WRAPPED = ("on_key_press", "on_key_release", "on_mouse_press", "on_mouse_release
            "on_mouse_drag", "on_mouse_scroll", "on_text", "on_update")
 
 
-class HelpPanel:
-    """F1: a ruleset's help as its help.toml declares it (rules in brief, controls, symbols) plus the shell's keys."""
+class ClosablePanel:
+    """A centred panel with a Close button: its key, Esc or Enter, or a click outside closes it."""
 
-    def __init__(self, title: str, help_data: Any, on_close: Callable[[], object], size: tuple[int, int]) -> None:
-        self.title, self.help, self.on_close = title, help_data, on_close
+    closing_key = arcade.key.ESCAPE
+
+    def __init__(self, name: str, on_close: Callable[[], object], size: tuple[int, int], w: float, h: float) -> None:
+        self.on_close = on_close
         self.texts = TextCache()
-        w, h = min(900, size[0] - 60), min(640, size[1] - 60)
+        w, h = min(w, size[0] - 60), min(h, size[1] - 60)
         self.rect = ((size[0] - w) / 2, (size[1] - h) / 2, w, h)
         left, bottom, w, h = self.rect
-        self.close = DrawnButton("Close", left + w - 140, bottom + 14, 120, 34, on_close, key="help:close")
+        self.close = DrawnButton("Close", left + w - 140, bottom + 14, 120, 34, on_close, key=f"{name}:close")
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ESCAPE, self.closing_key, arcade.key.ENTER):
+            self.on_close()
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.close.hover = self.close.contains(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        left, bottom, w, h = self.rect
+        if self.close.click(x, y) or not (left <= x <= left + w and bottom <= y <= bottom + h):
+            self.on_close()
+        return True
+
+
+class HelpPanel(ClosablePanel):
+    """F1: a ruleset's help as its help.toml declares it (rules in brief, controls, symbols) plus the shell's keys."""
+
+    closing_key = arcade.key.F1
+
+    def __init__(self, title: str, help_data: Any, on_close: Callable[[], object], size: tuple[int, int]) -> None:
+        super().__init__("help", on_close, size, 900, 640)
+        self.title, self.help = title, help_data
 
     def draw_content(self) -> None:
         left, bottom, w, h = self.rect
@@ -80,32 +112,16 @@ class HelpPanel:
             y -= 22 if key and not text else 19
         self.close.draw(self.texts)
 
-    def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if symbol in (arcade.key.ESCAPE, arcade.key.F1, arcade.key.ENTER):
-            self.on_close()
-        return True
 
-    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
-        self.close.hover = self.close.contains(x, y)
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        left, bottom, w, h = self.rect
-        if self.close.click(x, y) or not (left <= x <= left + w and bottom <= y <= bottom + h):
-            self.on_close()
-        return True
-
-
-class LogPanel:
+class LogPanel(ClosablePanel):
     """F2: the game's events so far in plain words (the last ones), from the chronicle's journal."""
 
+    closing_key = arcade.key.F2
+
     def __init__(self, lines: list[str], on_close: Callable[[], object], size: tuple[int, int]) -> None:
-        self.lines, self.on_close = lines, on_close
-        self.texts = TextCache()
+        super().__init__("log", on_close, size, 760, LOG_ROWS * 22 + 90)
+        self.lines = lines
         self.scroll = 0
-        w, h = min(760, size[0] - 60), min(LOG_ROWS * 22 + 90, size[1] - 60)
-        self.rect = ((size[0] - w) / 2, (size[1] - h) / 2, w, h)
-        left, bottom, w, h = self.rect
-        self.close = DrawnButton("Close", left + w - 140, bottom + 14, 120, 34, on_close, key="log:close")
 
     def draw_content(self) -> None:
         left, bottom, w, h = self.rect
@@ -120,25 +136,16 @@ class LogPanel:
         self.close.draw(self.texts)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if symbol in (arcade.key.ESCAPE, arcade.key.F2, arcade.key.ENTER):
-            self.on_close()
-        elif symbol in (arcade.key.UP, arcade.key.PAGEUP):
+        if symbol in (arcade.key.UP, arcade.key.PAGEUP):
             self.scroll = min(max(0, len(self.lines) - LOG_ROWS), self.scroll + (1 if symbol == arcade.key.UP else LOG_ROWS))
         elif symbol in (arcade.key.DOWN, arcade.key.PAGEDOWN):
             self.scroll = max(0, self.scroll - (1 if symbol == arcade.key.DOWN else LOG_ROWS))
+        else:
+            return super().on_key_press(symbol, modifiers)
         return True
 
     def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
         self.scroll = max(0, min(max(0, len(self.lines) - LOG_ROWS), self.scroll + int(scroll_y)))
-
-    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
-        self.close.hover = self.close.contains(x, y)
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        left, bottom, w, h = self.rect
-        if self.close.click(x, y) or not (left <= x <= left + w and bottom <= y <= bottom + h):
-            self.on_close()
-        return True
 
 
 class _Key:
@@ -168,6 +175,7 @@ class Shell:
         self.handed: tuple[int, int, str] | None = None
         self.screen_quiet: Callable[[], object] | None = None  # the screen's own quiet(), when it has one
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
+        self._last_sound: tuple[str, float] = ("", 0.0)
         self.key_buttons: list[DrawnButton] = []  # the screen's key_actions() as buttons
         self._key_actions: tuple[tuple[str, int, int], ...] = ()
         actions = [("Menu", "Esc", self.open_menu), ("Help", "F1", self.open_help), ("Log", "F2", self.open_log)]
@@ -213,10 +221,25 @@ class Shell:
         return self.victory_wait is None and not self.toast[0]
 
     def play(self, name: str | None) -> None:
-        if name:
-            self.sounds.play(name)
+        if not name:
+            return
+        now = time.monotonic()  # only spaces out repeats of one sound; no rule or test reads it
+        if self._last_sound[0] == name and now - self._last_sound[1] < SOUND_GAP:
+            return
+        self._last_sound = (name, now)
+        self.sounds.play(name)
 
-    def say(self, text: str) -> None:
+    def sound_events(self, events: list[Any]) -> None:
+        """The sound for events the screen shows now (a screen with `own_sounds` calls it as it animates them)."""
+        self.play(sound_for_events(events, self.game.app.presentation.sounds))
+
+    def say(self, text: str, bad: bool = False) -> None:
+        """A confirmation or a refusal (`bad`): in the screen's own message line where it has one (`tell`), else a
+        toast that goes away by itself."""
+        tell = getattr(self.view, "tell", None)
+        if callable(tell):
+            tell(text, bad)
+            return
         self.toast = (text, TOAST_TIME)
         self.window.wake()
 
@@ -272,6 +295,10 @@ class Shell:
 
     # ----- help, log
     def open_help(self) -> None:
+        own = getattr(self.view, "help_panel", None)
+        if callable(own):  # the screen's own help dialog (the base game's rules and symbols)
+            self.modal = own(self.close_modal)
+            return
         app = self.game.app
         look = app.presentation.help
         title = look.title or _ruleset_name(self.game)
@@ -287,7 +314,7 @@ class Shell:
 
     def open_log(self) -> None:
         if self.session.busy:
-            self.say("Wait until the computer turn is over.")
+            self.say("Wait until the computer turn is over.", bad=True)
             return
         self.modal = LogPanel(self.log_lines(), self.close_modal, (self.window.width, self.window.height))
 
@@ -297,7 +324,7 @@ class Shell:
         from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 
         if self.session.busy:
-            self.say("Wait until the computer turn is over.")
+            self.say("Wait until the computer turn is over.", bad=True)
             return
         folder, game = saves_folder(), self.game
 
@@ -317,7 +344,7 @@ class Shell:
         from game.ui.views.saves_dialog import SavesDialog
 
         if self.session.busy:
-            self.say("Wait until the computer turn is over.")
+            self.say("Wait until the computer turn is over.", bad=True)
             return
 
         def loaded(game: Any, stats: Any = None) -> None:
@@ -328,8 +355,11 @@ class Shell:
 
     # ----- undo
     def undo(self) -> None:
+        if self.remote:
+            self.say("Network games have no undo: the server has your command already.", bad=True)
+            return
         if self.session.busy or not self.session.human_to_move():
-            self.say("Nothing to undo now.")
+            self.say("Nothing to undo now.", bad=True)
             return
         if self.chronicle.take_back(self.game):
             self._heard = min(self._heard, len(self.chronicle.journal.entries))
@@ -337,11 +367,14 @@ class Shell:
             self.say("Move undone.")
             self.play("select")
         else:
-            self.say(self.chronicle.undo.reason())
+            self.say(self.chronicle.undo.reason(), bad=True)
             self.play("error")
 
     # ----- turns: hand-over, sounds, the end
     def hot_seat(self) -> bool:
+        """Two or more human seats still play at this table (a network game has one window a player)."""
+        if self.remote:
+            return False
         from systems import queries as q
 
         world = self.session.world
@@ -376,6 +409,9 @@ class Shell:
     def _sound_new_events(self) -> None:
         entries = self.chronicle.journal.entries
         if len(entries) <= self._heard or self.session.busy:
+            return
+        if getattr(self.view, "own_sounds", False):  # the screen sounds events as it shows them
+            self._heard = len(entries)
             return
         events = [entries[i].event for i in range(self._heard, len(entries))]
         self._heard = len(entries)
@@ -441,13 +477,18 @@ class Shell:
             handler(symbol, modifiers)
 
     # ----- drawing
+    def bar(self) -> list[DrawnButton]:
+        """The shell's buttons and the screen's key buttons (none where the screen has a toolbar of its own)."""
+        if getattr(self.view, "own_toolbar", False):
+            return []
+        self._layout_key_buttons()
+        return [*self.buttons, *self.key_buttons]
+
     def draw(self) -> None:
         width, height = self.window.width, self.window.height
-        for button in self.buttons:
-            button.enabled = not self.session.busy or button.label in ("Menu", "Help")
-            button.draw(self.texts, 10)
-        self._layout_key_buttons()
-        for button in self.key_buttons:
+        for button in self.bar():
+            if button in self.buttons:
+                button.enabled = not self.session.busy or button.label in ("Menu", "Help")
             button.draw(self.texts, 10)
         if self.toast[0]:
             self.texts.draw("shell:toast", self.toast[0], width / 2, height - 60, TEXT, 14, anchor_x="center",
@@ -463,9 +504,11 @@ class Shell:
         self.draw()
 
     def _on_update(self, original: Callable[[float], object], delta_time: float) -> None:
-        if self.modal is None or self.remote:  # a dialog pauses a local game; a network one goes on regardless
+        # a dialog pauses a local game, unless the screen goes on under it (`runs_under_dialogs`: the map screen's
+        # picture and panel stay current under its turn summary); a network one goes on regardless
+        if self.modal is None or self.remote or getattr(self.view, "runs_under_dialogs", False):
             original(delta_time)
-        elif hasattr(self.modal, "on_update"):
+        if self.modal is not None and hasattr(self.modal, "on_update"):
             self.modal.on_update(delta_time)
         self.update(delta_time)
 
@@ -487,7 +530,7 @@ class Shell:
             self.open_save()
         elif symbol == key.F9 and not self.remote:
             self.open_load()
-        elif symbol == key.Z and modifiers & key.MOD_CTRL and not self.remote:
+        elif symbol == key.Z and modifiers & key.MOD_CTRL:
             self.undo()
         else:
             return original(symbol, modifiers)
@@ -507,8 +550,7 @@ class Shell:
             self.modal.on_mouse_press(x, y, button, modifiers)
             return True
         if button == arcade.MOUSE_BUTTON_LEFT:
-            self._layout_key_buttons()
-            for shell_button in (*self.buttons, *self.key_buttons):
+            for shell_button in self.bar():
                 if shell_button.click(x, y):
                     return True
         return original(x, y, button, modifiers)
@@ -517,7 +559,7 @@ class Shell:
         return None if self.modal is not None else original(x, y, button, modifiers)
 
     def _on_mouse_motion(self, original: Callable[..., object], x: float, y: float, dx: float, dy: float) -> object:
-        for button in (*self.buttons, *self.key_buttons):
+        for button in self.bar():
             button.hover = button.contains(x, y)
         if self.modal is not None:
             self.modal.on_mouse_motion(x, y, dx, dy)
@@ -559,6 +601,19 @@ def _ruleset_name(game: Any) -> str:
     return str(mods[0].name) if mods and getattr(mods[0], "name", "") else str(game.app.ruleset)
 
 
-def answer_prompt(session: Any, prompt: int, answer: str) -> None:
-    """A question's answer from the seat at the table (the default screen's dialogs)."""
-    session.submit(Answer(prompt, answer))
+def table_question(session: Any, size: tuple[int, int], answered: Callable[[int, str], object]) -> Any:
+    """The dialog for the question (systems.prompts) waiting for the human seat at the table, or None; a click on an
+    answer calls `answered(prompt, answer)`. The map screen and the default board screen ask through it."""
+    if session.busy or not session.game.asking:
+        return None
+    seat = session.table_seat()
+    if seat is None:
+        return None
+    from game.ui.views.question import QuestionDialog
+    from systems.prompts import pending
+
+    for entity, prompt in pending(session.world):
+        if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
+            return QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
+                                  functools.partial(answered, entity), size)
+    return None

@@ -15,7 +15,8 @@ from typing import Any
 import arcade
 import pyglet
 
-from game.forecast import UpkeepForecast, upkeep_forecast
+from game.client_hooks import forecast
+from game.forecast import UpkeepForecast
 from game.help_text import tooltip
 from game.summary import territory_label
 from game.ui.event_log import Line, LogLines
@@ -97,8 +98,9 @@ class TurnHud:
         if seat is None:
             self.forecast, self.forecast_lines = None, []
         elif state != self._forecast_key:
-            self.forecast = upkeep_forecast(game, seat)
-            self.forecast_lines = self._forecast_lines(game, self.forecast, seat)
+            found = forecast(game, seat)  # the ruleset's outlook (game.client_hooks); this line shows an upkeep one
+            self.forecast = found if isinstance(found, UpkeepForecast) else None
+            self.forecast_lines = [] if self.forecast is None else self._forecast_lines(game, self.forecast, seat)
         self._forecast_key = state
         if self.log_open:
             self._update_log(game, journal, seat)

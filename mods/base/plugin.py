@@ -124,6 +124,20 @@ def agent_observation(game: Game, max_rounds: int) -> object:
     return ViewEncoder.for_game(game, max_rounds)
 
 
+def upkeep_forecast(game: Game, seat: int) -> object:
+    """The client's forecast for a seat: next turn's upkeep owed against the food there will be (R4.2-R4.4)."""
+    from game.forecast import upkeep_forecast as forecast
+
+    return forecast(game, seat)
+
+
+def type_numbers(rules: Ruleset, section: str, type_id: str) -> str:
+    """A unit or structure type's numbers in one line, for the client's build buttons (game.help_text)."""
+    from game.help_text import structure_numbers, unit_numbers
+
+    return unit_numbers(rules, type_id) if section == "units" else structure_numbers(rules, type_id)
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(Ruleset)
     app.add_builtin_placements(*BUILTIN_PLACEMENTS)
@@ -156,8 +170,18 @@ def register(app: ModApp) -> None:
     app.set_agent_observation(agent_observation)
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
-    look.map_screen = True
-    look.home_place = home_base  # the log tells places from the seat's flag (R1.3)  # played on the client's standard map screen, which reads these rules (R1-R10)
+    look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)
+    look.home_place = home_base  # the log tells places from the seat's flag (R1.3)
     look.statistics += [("territories", "Territories held", territories), ("army_units", "Army units", army_units)]
     look.production_charts = lambda rules: rules.resources.ids  # R2
     look.battle_chart = True  # R8
+    # what shared client code asks of the rule sections only this ruleset has (game.client_hooks)
+    look.resources = lambda rules: rules.resources.ids  # R2
+    look.upkeep_resource = lambda rules: rules.resources.upkeep  # R4
+    look.forecast = upkeep_forecast  # R4.2-R4.4: next turn's upkeep against the food there will be
+    look.structure_types = lambda rules: rules.structures  # R6
+    look.buildable_units = lambda rules: tuple(u for u, spec in rules.units.items() if spec.buildable)  # R6.1
+    look.upgrade_types = lambda rules: rules.upgrades  # R6.5
+    look.ammo = lambda rules: rules.catapult.ammo  # R8.8
+    look.attack_extra = lambda rules: rules.costs.attack_extra  # R5.5
+    look.type_facts = type_numbers

@@ -182,12 +182,12 @@ def test_a_save_made_in_the_client_loads_in_the_client_and_a_corrupt_one_shows_w
     saved_hash = state_hash(game.world)
     key(app, arcade.key.F5)
     assert isinstance(view.modal, SavesDialog) and view.modal.mode == "save"
-    assert view.modal.save_name == "round-1" and view.modal.name_selected  # the suggestion is selected...
+    assert view.modal.save_name == "base-round-1" and view.modal.name_selected  # the suggestion is selected...
     type_text(app, "hot seat")  # ...so typing replaces it
     key(app, arcade.key.ENTER)  # Enter saves and closes the dialog; a toast confirms
     path = tmp_path / "saves" / f"hot_seat{SAVE_SUFFIX}"
     assert path.exists() and view.modal is None
-    assert view.banner.text == "Saved as 'hot_seat'" and view.banner_time > 0
+    assert view.orders.hint == "Saved as 'hot_seat'"
     (tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}").write_bytes(b"{ not a save")
     os.utime(tmp_path / "saves" / f"zz_broken{SAVE_SUFFIX}", (path.stat().st_mtime + 5,) * 2)
     key(app, arcade.key.F9)

@@ -34,8 +34,8 @@ def test_esc_opens_the_game_menu_and_leaving_asks_to_save_first(app, tmp_path):
     key(app, arcade.key.ESCAPE)  # ...the next opens the menu
     menu = view.modal
     assert isinstance(menu, ChoiceBox) and menu.title == "Game menu"
-    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Options",
-                                                              "Main menu", "Quit"]
+    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Settings",
+                                                              "Help", "Main menu", "Quit"]
     step(app, 2)
     shot(app, "game_menu.png")
     key(app, arcade.key.ESCAPE)  # Esc resumes
@@ -114,3 +114,23 @@ def test_each_game_autosaves_under_its_own_name_and_watch_mode_only_when_asked(a
     finally:
         app.autosave_folder = None
         app.autosave_watched = False
+
+
+def test_the_base_game_screen_uses_the_shell_every_screen_gets(app):
+    """One shell for every ruleset's screen: the base game's map screen has no menu, saves or help of its own; its
+    toolbar's Save button and F5 open the shell's save dialog in the shell's one dialog slot, and the shell draws
+    no button row over the map screen's own toolbar."""
+    from game.ui.shell import Shell
+
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    assert isinstance(view.shell, Shell) and view.shell.view is view
+    assert view.shell.bar() == []  # the toolbar (Undo, Log, Summary, Help, Save, Load, Options) is the screen's
+    save = view.turn_hud.buttons["save"]
+    click(app, save.left + 5, save.bottom + 5)
+    assert isinstance(view.shell.modal, SavesDialog) and view.modal is view.shell.modal
+    key(app, arcade.key.ESCAPE)
+    assert view.shell.modal is None
+    key(app, arcade.key.F5)
+    assert isinstance(view.shell.modal, SavesDialog) and view.shell.modal.save_name == "base-round-1"

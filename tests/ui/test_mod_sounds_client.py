@@ -33,20 +33,20 @@ def _put_out_a_fire(app: GameWindow, monkeypatch: pytest.MonkeyPatch) -> tuple[l
     spawn_army(game, 1, at(5, 3), ["soldier", "soldier", "soldier"])
     view = show(app, game)
     heard: list[str] = []
-    real_play = view.sounds.play
+    real_play = view.shell.sounds.play
 
     def spy(name: str) -> bool:
         heard.append(name)
         return real_play(name)
 
-    monkeypatch.setattr(view.sounds, "play", spy)
+    monkeypatch.setattr(view.shell.sounds, "play", spy)
     click(app, *screen(view, at(5, 3)))
     frames(app)
     press_button(app, panel_action(view, "Put out tower fire (100%)"))
     settle(app, view)
     game.world.activate()
     assert not fire.is_burning(tower)
-    return heard, view.sounds
+    return heard, view.shell.sounds
 
 
 def test_putting_out_a_fire_plays_the_fire_mods_own_effect(app: GameWindow, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,10 +76,10 @@ def test_a_rare_units_arrival_plays_the_data_only_mods_fanfare(app: GameWindow, 
     game = mod_game(["rare-units"], resources={"food": 300, "metal": 40})
     view = show(app, game)
     heard: list[str] = []
-    real_play = view.sounds.play
-    monkeypatch.setattr(view.sounds, "play", lambda name: heard.append(name) or real_play(name))
+    real_play = view.shell.sounds.play
+    monkeypatch.setattr(view.shell.sounds, "play", lambda name: heard.append(name) or real_play(name))
     frames(app)
     press_button(app, next(b for b in view.panel.unit_buttons if b.tag == "marshal"))
     settle(app, view)
     assert "rare-units/arrival" in heard and "build" not in heard
-    assert view.sounds._sounds["rare-units/arrival"] is not None  # type: ignore[attr-defined]
+    assert view.shell.sounds._sounds["rare-units/arrival"] is not None  # type: ignore[attr-defined]

@@ -194,22 +194,13 @@ class BoardScreen(BaseView):
 
     def _ask_the_table(self) -> None:
         """A question waits for the human seat at the table: a dialog with one button per answer."""
-        session = self.session
-        if self.modal is not None or session.busy or not session.game.asking:
+        if self.modal is not None or self.window.current_view is not self:
             return
-        seat = session.table_seat()
-        if seat is None or self.window.current_view is not self:
-            return
-        from game.ui.views.question import QuestionDialog
-        from systems.prompts import pending
+        from game.ui.shell import table_question
 
-        for entity, prompt in pending(session.world):
-            if seat in prompt.seats and not prompt.given[prompt.seats.index(seat)]:
-                self.modal = QuestionDialog(seat, prompt.question, prompt.answers, prompt.default,
-                                            functools.partial(self._answered, entity),
-                                            (self.window.width, self.window.height))
-                self.changed()
-                return
+        self.modal = table_question(self.session, (self.window.width, self.window.height), self._answered)
+        if self.modal is not None:
+            self.changed()
 
     def _answered(self, prompt: int, answer: str) -> None:
         from components.seats import Answer

@@ -10,6 +10,7 @@ import esper
 
 from components.armies import Army
 from components.commands import BuildUnit, Command, Disrupt, EndTurn, TakeOver
+from game.client_hooks import buildable_units
 from game.engine import Result
 from game.ui import theme
 from game.ui.animation import Animator
@@ -471,7 +472,7 @@ class MapScreen(BaseView):
             army = self.orders.selected_army
             self.run(TakeOver(army) if symbol == key.T else Disrupt(army))
         elif key.KEY_1 <= symbol <= key.KEY_9:
-            units = [u for u, spec in self.session.world.rules.units.items() if spec.buildable]
+            units = buildable_units(self.session.world)
             index = symbol - key.KEY_1
             if index < len(units):
                 self.run(BuildUnit(units[index]))

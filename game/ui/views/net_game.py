@@ -1,7 +1,7 @@
 """The game screen for a network game: the local game screen, with other seats' turns watched like computer
-turns, no hand-over screen (each player has their own window), no undo (the server has the command), no saves
-(the window holds its seat's view, the server the game), and
-the connection and whose move it is in the status line."""
+turns, no hand-over screen (each player has their own window), and the connection and whose move it is in the status line. The shell, attached
+as for a network game, offers no undo (the server has the command) and no saves (the window holds its seat's view,
+the server the game)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,6 @@ from game.ui.views.game_view import GameView
 
 class NetGameView(GameView):
     """GameView over a `game.ui.remote_session.RemoteSession`."""
-
-    def hot_seat(self) -> bool:
-        return False  # one window per player: no hand-over screen
-
-    def undo(self) -> None:
-        self.orders.say("Network games have no undo: the server has your command already.", bad=True)
-
-    def open_save(self, then: Any = None) -> None:
-        """No saves: this window holds only its seat's view (no seed, no other seat's orders), not the game."""
-        self.orders.say("The server keeps this game: come back to it from the lobby (Resume seat).", bad=True)
-        if then is not None:
-            then()
 
     def _turn_flow(self, dt: float = 0.0) -> None:
         session: Any = self.session
