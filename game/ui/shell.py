@@ -175,6 +175,7 @@ class Shell:
         self.handed: tuple[int, int, str] | None = None
         self.screen_quiet: Callable[[], object] | None = None  # the screen's own quiet(), when it has one
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
+        self._told = 0  # the chronicle's problems already said (a failed autosave, a log that could not be rebuilt)
         self._last_sound: tuple[str, float] = ("", 0.0)
         self.key_buttons: list[DrawnButton] = []  # the screen's key_actions() as buttons
         self._key_actions: tuple[tuple[str, int, int], ...] = ()
@@ -436,6 +437,10 @@ class Shell:
             self.toast = (self.toast[0], left) if left > 0 else ("", 0.0)
             if not self.toast[0]:
                 self.window.wake()
+        problems = self.chronicle.problems
+        if len(problems) > self._told:  # said, never silently dropped: the player may want to save by hand
+            self._told = len(problems)
+            self.say(problems[-1], bad=True)
         if self.session.busy:
             return
         self._sound_new_events()

@@ -66,9 +66,9 @@ def test_a_loaded_game_shows_the_log_of_the_whole_game(app: GameWindow, ruleset:
         assert not chronicle.problems
 
 
-def test_a_history_that_does_not_replay_costs_the_log_not_the_game(app: GameWindow, tmp_path: Path):
+def test_a_history_that_does_not_replay_costs_the_log_not_the_game(app: GameWindow, monkeypatch: pytest.MonkeyPatch):
     """The game on screen is sound (it loaded and its state is checked); if its history cannot be replayed the log
-    starts at the load, and the chronicle says why."""
+    starts at the load, and the player is told why (the shell says the chronicle's problems, once)."""
     game, _, _ = played("monstercrasher")
     round_, seat, command = game.history[-1]
     game.history[-1] = (round_, 3 - seat, command)  # the last command, as if the other seat had given it: refused
@@ -76,3 +76,9 @@ def test_a_history_that_does_not_replay_costs_the_log_not_the_game(app: GameWind
     chronicle = shown_session(app).chronicle
     assert len(chronicle.journal.entries) == 0
     assert any("the log starts here" in problem for problem in chronicle.problems)
+    shell = app.current_view.shell
+    told: list[str] = []
+    monkeypatch.setattr(shell, "say", lambda text, bad=False: told.append(text))
+    shell._told = 0  # as when the shell first updates
+    frames(app, 3)
+    assert len(told) == 1 and "the log starts here" in told[0]
