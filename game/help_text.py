@@ -123,7 +123,7 @@ TOOLTIPS: dict[str, str] = {
     "save": "Save the game (F5)",
     "load": "Load a saved game (F9)",
     "settings": "Window, sound, animation speed, edge scrolling",
-    "menu": "Back to the main menu",
+    "menu": "The game menu: resume, save, load, settings, help, main menu, quit",
     "food": "Food: pays upkeep (R4) and trains units",
     "wood": "Wood: walls, towers, bridges, catapults",
     "stone": "Stone: walls, towers, bridges",

@@ -47,14 +47,15 @@ class TurnHud:
         self.map_width = map_width
         self.height = height
         self.texts = TextCache()
-        labels = (("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"), ("help", "Help", "F1"),
-                  ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Options", "O"), ("follow", "Follow", "C"))
+        labels = (("menu", "Menu", "Esc"), ("undo", "Undo", "Ctrl+Z"), ("log", "Log", "L"), ("summary", "Summary", "R"),
+                  ("help", "Help", "F1"), ("save", "Save", "F5"), ("load", "Load", "F9"), ("settings", "Settings", "O"),
+                  ("follow", "Follow", "C"))
         self.buttons: dict[str, DrawnButton] = {}
         x = 8.0
         for key, label, hotkey in labels:
             tip = tooltip(key) or label
-            self.buttons[key] = DrawnButton(label, x, TOOLBAR_Y, 76, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
-            x += 80
+            self.buttons[key] = DrawnButton(label, x, TOOLBAR_Y, 72, 24, actions.get(key), f"{tip} [{hotkey}]", key=f"tb:{key}")
+            x += 76
         self.on: dict[str, bool] = {}  # toggle buttons that are switched on (drawn lit): the follow-camera
         self.log_open = False
         self.log_scroll = 0

@@ -126,7 +126,7 @@ def test_the_base_game_screen_uses_the_shell_every_screen_gets(app):
     start(app, game)
     view = ready(app)
     assert isinstance(view.shell, Shell) and view.shell.view is view
-    assert view.shell.bar() == []  # the toolbar (Undo, Log, Summary, Help, Save, Load, Options) is the screen's
+    assert view.shell.bar() == []  # the toolbar (Menu, Undo, Log, Summary, Help, Save, Load, Settings) is the screen's
     save = view.turn_hud.buttons["save"]
     click(app, save.left + 5, save.bottom + 5)
     assert isinstance(view.shell.modal, SavesDialog) and view.modal is view.shell.modal
@@ -134,3 +134,7 @@ def test_the_base_game_screen_uses_the_shell_every_screen_gets(app):
     assert view.shell.modal is None
     key(app, arcade.key.F5)
     assert isinstance(view.shell.modal, SavesDialog) and view.shell.modal.save_name == "base-round-1"
+    key(app, arcade.key.ESCAPE)
+    menu = view.turn_hud.buttons["menu"]  # the game menu has a button as well as its key
+    click(app, menu.left + 5, menu.bottom + 5)
+    assert isinstance(view.shell.modal, ChoiceBox) and view.shell.modal.title == "Game menu"

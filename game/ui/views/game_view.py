@@ -45,7 +45,7 @@ class GameView(MapScreen):
         from game.ui import theme
 
         actions: dict[str, Callable[[], object]] = {
-            "undo": self._shell("undo"), "log": self.toggle_log, "summary": self.reopen_summary,
+            "menu": self._shell("open_menu"), "undo": self._shell("undo"), "log": self.toggle_log, "summary": self.reopen_summary,
             "help": self._shell("open_help"), "save": self._shell("open_save"), "load": self._shell("open_load"),
             "settings": self._shell("open_settings"), "follow": self.toggle_follow}
         self.turn_hud = TurnHud(actions, window.width - theme.PANEL_WIDTH, window.height)
