@@ -398,10 +398,11 @@ def test_a_restart_opens_games_on_demand(tmp_path):
 
 
 def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
-    """Row: 12 games of two hard computer seats on 64x64 saturated the event loop (other clients waited 1.5 s).
-    Now a computer's turn is played by a worker (here a stand-in pool the test releases, thinking in this
-    process once released): while it thinks, the loop answers other clients; then the loop submits what it
-    played, journaled with issuer `computer`."""
+    """Rows: 12 games of two hard computer seats on 64x64 saturated the event loop (other clients waited 1.5 s);
+    400 creates of a 64x64 map built each board on it. Now a worker builds the game and plays its computer seats
+    on its copy (here a stand-in pool the test releases, working in this process once released): while it works,
+    the loop answers other clients; a game is acknowledged once it is stored, and what its computers played is
+    journaled with issuer `computer` without the server building the game's world."""
     from types import SimpleNamespace
 
     from game.net import computers
@@ -409,19 +410,31 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
 
     class HeldPool:
         def __init__(self) -> None:
-            self.asked: list[dict] = []
-            self.release = asyncio.Event()
+            self.asked: list[str] = []
+            self.release = {"build": asyncio.Event(), "drive": asyncio.Event()}
 
-        async def play(self, game_id: str, request: dict) -> dict:
-            self.asked.append(request)
-            await self.release.wait()
-            return computers.play(request)
+        async def build(self, game_id: str, request: dict) -> dict:
+            self.asked.append("build")
+            await self.release["build"].wait()
+            return computers.build(request)
+
+        async def drive(self, game_id: str, request: dict) -> dict:
+            self.asked.append("drive")
+            await self.release["drive"].wait()
+            return computers.drive(request)
 
     def replies(conn: Conn) -> list[dict]:
         out = []
         while not conn.queue.empty():
             out.append(json.loads(conn.queue.get_nowait()))
         return out
+
+    async def until(condition, what: str) -> None:
+        for _ in range(1000):
+            if condition():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{what} never happened")
 
     async def run() -> None:
         server = Server(tmp_path / "data", client_seeds=True)
@@ -432,26 +445,28 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
         conn.hello = True
         server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 1, "seats": COMPUTERS,
                                            "seq": 1}))
-        for _ in range(500):
-            if pool.asked:
-                break
-            await asyncio.sleep(0.01)
-        assert pool.asked, "the computers' turn never went to the pool"
-        (hosted,) = server.games.values()
-        assert hosted.thinking and hosted.seq == 0
+        await until(lambda: pool.asked == ["build"], "the game's building going to the pool")
         server._dispatch(conn, json.dumps({"type": "ping", "seq": 2}))
+        answered = {r.get("re"): r["type"] for r in replies(conn)}
+        assert answered == {2: "pong"}  # served while the worker builds; the game is not acknowledged yet
+        pool.release["build"].set()
+        created: dict = {}
+
+        def acknowledged() -> bool:
+            created.update({r["re"]: r for r in replies(conn)})
+            return 1 in created
+        await until(acknowledged, "the created answer")
+        game_id = created[1]["game"]
+        assert server.journal.load(game_id) is not None  # stored before it was acknowledged
+        await until(lambda: pool.asked == ["build", "drive"], "the computers' turn going to the pool")
         server._dispatch(conn, json.dumps({"type": "list", "seq": 3}))
         answered = {r.get("re"): r["type"] for r in replies(conn)}
-        assert answered[2] == "pong" and answered[3] == "games"  # served while the computer thinks
-        assert hosted.seq == 0
-        pool.release.set()
-        for _ in range(500):
-            if hosted.durable_seq > 0:
-                break
-            await asyncio.sleep(0.01)
-        assert hosted.durable_seq > 0
-        journal = server.journal.records_after(hosted.id, 0, 5)
-        assert journal and {r["issuer"] for r in journal} == {"computer"}
+        assert answered == {3: "games"}  # served while the computer thinks
+        pool.release["drive"].set()
+        await until(lambda: server.journal.records_after(game_id, 0, 5), "the computers' commands in the journal")
+        journal = server.journal.records_after(game_id, 0, 5)
+        assert {r["issuer"] for r in journal} == {"computer"}
+        assert game_id not in server.games  # the server never built the game's world
         server.pool = None
         server.journal.close()
 
