@@ -414,7 +414,8 @@ class Server:
             answer = {"failed": str(exc)}
         finally:
             self._creating -= 1
-        if "stored" not in answer:
+        if "stored" not in answer:  # a game not made counts against no quota
+            conn.created -= 1
             self._release(game_id, self.creators.pop(game_id, ""))
             if "errors" in answer:
                 message = _without_paths("; ".join(answer["errors"]))
@@ -432,6 +433,7 @@ class Server:
             if error is not None:
                 self.index.pop(game_id, None)
                 self._driven.pop(game_id, None)
+                conn.created -= 1
                 self._release(game_id, self.creators.pop(game_id, ""))
                 conn.send({"type": "error", "re": re, "code": "storage", "message": f"could not store the game: {error}"})
                 return
