@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -39,6 +40,7 @@ from game.net.hosted import (
     HUMAN,
     OPEN,
     Hosted,
+    SeatState,
     StaleSnapshot,
     create,
     new_token,
@@ -47,7 +49,7 @@ from game.net.hosted import (
     snapshot_of,
     token_hash,
 )
-from game.net.journal import EXPIRED, FINISHED, Journal, Write
+from game.net.journal import EXPIRED, FINISHED, Journal, StoredGame, Write
 from game.net.lifecycle import ARCHIVE, Entry, Lifetimes, verdict
 from game.net.protocol import ProtocolError
 from game.net.quiet_log import OncePerSecond, quiet_exceptions
@@ -90,6 +92,7 @@ class Server:
         self._rulesets: list[dict[str, str]] | None = None
         self._outbox: list[tuple[list[Write], Any]] = []  # journal writes of this turn of the loop (_durably)
         self._creating = 0  # games being built by a computer worker (counted against MAX_GAMES)
+        self._recipes: dict[str, dict[str, Any]] = {}  # game built by a worker, never loaded -> how it was made
         self.creators: dict[str, str] = {}  # game -> the address that created it (quotas; not journaled)
         self._driven: dict[str, int] = {}  # game not loaded -> the seq of the worker's copy that plays it (drive)
         self._driving: set[str] = set()
@@ -135,9 +138,11 @@ class Server:
         stored = self.journal.load(game_id)
         if stored is None:
             raise ProtocolError("no_game", f"game {game_id!r} does not exist")
+        recipe = self._recipes.pop(game_id, None)
+        remade = self._remade(recipe, stored) if recipe is not None else None
         try:
             try:
-                hosted = restore(stored, self.clock, track=False)
+                hosted = remade or restore(stored, self.clock, track=False)
             except StaleSnapshot as exc:
                 log.error("%s; replaying game %s from its first command", exc.errors[0], game_id)
                 hosted = restore(self.journal.load(game_id, snapshot=False) or stored, self.clock, track=False)
@@ -159,6 +164,24 @@ class Server:
             entry.summary = hosted.info()
         heap.settle()
         self._after_change(hosted)
+        return hosted
+
+    def _remade(self, recipe: dict[str, Any], stored: StoredGame) -> Hosted | None:
+        """A game built by a worker that no command has changed yet, made again as it was made (its seed and
+        settings: the same game, a third of the work of reading its header back and checking its rules); None
+        when it has changed or does not come out the same."""
+        if stored.commands or stored.snapshot is not None:
+            return None
+        try:
+            hosted = create(**recipe, clock=self.clock, track=False)
+        except (DataError, ValueError, OSError):
+            return None
+        if json.loads(json.dumps(hosted.header)) != stored.header or hosted.settings != stored.settings:
+            hosted.release()
+            return None
+        hosted.seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"], s["token_hash"])
+                        for s in stored.seats}
+        hosted.created, hosted.turn_started = stored.created, stored.turn_started
         return hosted
 
     def _unload(self, hosted: Hosted) -> None:
@@ -183,6 +206,7 @@ class Server:
         self.creators.pop(game_id, None)
         self._driven.pop(game_id, None)
         self._drive_rounds.pop(game_id, None)
+        self._recipes.pop(game_id, None)
         if entry is not None:
             log.info("game %s %s", game_id, "archived" if status == FINISHED else "expired")
         self._durably([Journal.status(game_id, status)], lambda _error: None)
@@ -428,11 +452,13 @@ class Server:
         now = self.clock()
         self.index[game_id] = Entry(game_id, info, now, now)
         self._driven[game_id] = 0
+        self._recipes[game_id] = request
 
         def done(error: BaseException | None) -> None:
             if error is not None:
                 self.index.pop(game_id, None)
                 self._driven.pop(game_id, None)
+                self._recipes.pop(game_id, None)
                 conn.created -= 1
                 self._release(game_id, self.creators.pop(game_id, ""))
                 conn.send({"type": "error", "re": re, "code": "storage", "message": f"could not store the game: {error}"})

@@ -471,3 +471,49 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
         server.journal.close()
 
     asyncio.run(run())
+
+
+def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(tmp_path):
+    """Row: 400 creates of a 64x64 map built each board on the event loop. A worker builds it now and the server
+    stores what it answers; the first join makes the server's own copy from the same seed and settings (R10: the
+    same game everywhere): the state of the journal's game, and the worker's copy's."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.hosted import restore
+    from game.net.server import Conn, Server
+    from game.snapshot import state_hash
+
+    class InProcessPool:
+        async def build(self, game_id: str, request: dict) -> dict:
+            return computers.build(request)
+
+    async def run() -> None:
+        server = Server(tmp_path / "data")
+        server.loop = asyncio.get_running_loop()
+        server.pool = InProcessPool()  # type: ignore[assignment]
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", 5)))  # type: ignore[arg-type]
+        conn.hello = True
+        server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12", "seats": [OPEN, OPEN], "seq": 1}))
+        created: list[dict] = []
+        for _ in range(1000):
+            while not conn.queue.empty():
+                created.append(json.loads(conn.queue.get_nowait()))
+            if created:
+                break
+            await asyncio.sleep(0.01)
+        assert created and created[0]["type"] == "created", created
+        game_id = created[0]["game"]
+        assert game_id not in server.games  # stored, not built on the loop
+        worker_copy = state_hash(computers.worker_copies()[game_id][0].game.world)
+        made: list = []
+        remade = server._remade
+        server._remade = lambda recipe, stored: made.append(remade(recipe, stored)) or made[-1]  # type: ignore[method-assign]
+        hosted = server._game(game_id)
+        assert made == [hosted]  # made again from how it was made, not read back from its header
+        journal = restore(server.journal.load(game_id))
+        assert state_hash(hosted.game.world) == state_hash(journal.game.world) == worker_copy
+        server.pool = None
+        server.journal.close()
+
+    asyncio.run(run())
