@@ -61,7 +61,7 @@ from game.words import plural
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
 CHECKPOINT_ROUNDS = 5  # rounds between snapshots of a game (restart and history start there)
-THINK_BATCH = 8  # commands of a computer's turn submitted per turn of the event loop (one game's batch a turn)
+THINK_BATCH = 16  # commands of a computer's turn submitted per turn of the event loop (one game's batch a turn)
 SWEEP_SECONDS = 1.0  # how often the games' lives are looked at (game.net.lifecycle)
 SEED_BITS = 128  # a network game's seed: drawn by the server alone, never sent (no search can find it)
 TICK = 0.25  # seconds between turn-timer checks
@@ -91,6 +91,7 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._rulesets: list[dict[str, str]] | None = None
         self._outbox: list[tuple[list[Write], Any]] = []  # journal writes of this turn of the loop (_durably)
+        self.stopping = False  # the server is shutting down (its workers with it)
         self._creating = 0  # games being built by a computer worker (counted against MAX_GAMES)
         self._recipes: dict[str, dict[str, Any]] = {}  # game built by a worker, never loaded -> how it was made
         self.creators: dict[str, str] = {}  # game -> the address that created it (quotas; not journaled)
@@ -496,6 +497,8 @@ class Server:
                 try:
                     answer = await self.pool.drive(game_id, request)
                 except Exception as exc:
+                    if self.stopping:
+                        return
                     answer = {"failed": f"{type(exc).__name__}: {exc}"}
                 if answer.get("stale"):
                     self._driven.pop(game_id, None)
@@ -884,6 +887,8 @@ class Server:
             else:
                 raise RuntimeError("the worker's copy kept going stale")
         except Exception as exc:  # a worker that cannot play this game: the loop plays it, as before
+            if self.stopping:
+                return  # the workers were shut down with the server
             log.warning("computer worker failed for game %s (%s); playing on the event loop", hosted.id, exc)
             hosted.thinking = False
             hosted.pool_seq = None
@@ -986,6 +991,7 @@ class Server:
             warm.cancel()
         timers.cancel()
         keeper.cancel()
+        self.stopping = True
         if self.pool is not None:
             self.pool.close()
         self.journal.close()
