@@ -867,9 +867,38 @@ class Server:
             assert self.loop is not None
             if self.pool is None:
                 self.loop.call_soon(self._computers, hosted)
+            elif self._idle(hosted):
+                hosted.thinking = True  # nothing else plays it meanwhile
+                self._durably([], lambda _error: self._hand_over(hosted))
             else:
                 hosted.thinking = True
                 self.loop.create_task(self._think(hosted))
+
+    def _idle(self, hosted: Hosted) -> bool:
+        """Nobody has been in the game for `unload_seconds`: it need not be held on the server."""
+        entry = self.index.get(hosted.id)
+        return (entry is not None and not entry.archived and hosted.unwatched()
+                and self.clock() - entry.active >= self.lifetimes.unload_seconds)
+
+    def _hand_over(self, hosted: Hosted) -> None:
+        """Once all it played is on disk, let go of a game nobody is in whose computers play on: its worker's
+        copy plays on alone (drive), as for a game never loaded."""
+        hosted.thinking = False
+        if self.games.get(hosted.id) is not hosted:
+            return
+        if not self._idle(hosted) or hosted.seq != hosted.durable_seq:
+            if hosted.computers_to_act():  # someone came back: play it here
+                hosted.thinking = True
+                assert self.loop is not None
+                self.loop.create_task(self._think(hosted))
+            return
+        entry = self.index[hosted.id]
+        entry.summary = hosted.info()
+        if hosted.pool_seq == hosted.seq:
+            self._driven[hosted.id] = hosted.seq
+        self._drive_rounds[hosted.id] = hosted.checkpoint_round
+        self._unload(hosted)
+        self._start_drive(hosted.id)
 
     async def _think(self, hosted: Hosted) -> None:
         """A worker plays the waiting computer seats on its copy; the loop submits what it played in batches of

@@ -517,3 +517,68 @@ def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(
         server.journal.close()
 
     asyncio.run(run())
+
+
+def test_a_computers_game_nobody_watches_any_more_is_let_go_and_played_on_by_its_worker(tmp_path):
+    """Row: computers' games held on the event loop. A computers' game a spectator left is held while someone
+    may come back (`unload_seconds`, on the test's clock); then the server lets go of it once all it played
+    is on disk, and the worker's copy plays on alone (the journal grows with the game not loaded)."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.server import Conn, Server
+
+    class InProcessPool:
+        async def build(self, game_id: str, request: dict) -> dict:
+            return computers.build(request)
+
+        async def drive(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.drive(request)
+
+        async def play(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.play(request)
+
+    now = [1000.0]
+
+    async def until(condition, what: str) -> None:
+        for _ in range(3000):
+            if condition():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{what} never happened")
+
+    def played(game_id: str) -> int:
+        return len(server.journal.records_after(game_id, 0, 100_000))
+
+    async def run() -> None:
+        server.loop = asyncio.get_running_loop()
+        server.pool = InProcessPool()  # type: ignore[assignment]
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", 5)))  # type: ignore[arg-type]
+        conn.hello = True
+        server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 2, "seats": COMPUTERS,
+                                           "seq": 1}))
+        await until(lambda: server.index, "the game")
+        (game_id,) = server.index
+        await until(lambda: played(game_id) > 0, "the computers playing the new game")
+        server._dispatch(conn, json.dumps({"type": "watch", "game": game_id, "seq": 2}))
+        assert game_id in server.games  # loaded for its spectator
+        await until(lambda: server.games[game_id].seq > 40, "the loaded game playing on")
+        server._dispatch(conn, json.dumps({"type": "leave", "game": game_id, "seq": 3}))
+        await asyncio.sleep(0.05)
+        assert game_id in server.games  # held: the spectator may come back
+        now[0] += server.lifetimes.unload_seconds
+        await until(lambda: game_id not in server.games, "letting go of the game")
+        at = played(game_id)
+        await until(lambda: played(game_id) > at or server.index[game_id].summary["over"],
+                    "the worker playing on alone")
+        assert game_id not in server.games
+        server.stopping = True
+        server.pool = None
+
+    server = Server(tmp_path / "data", client_seeds=True, clock=lambda: now[0])
+    try:
+        asyncio.run(run())
+    finally:
+        server.journal.close()
