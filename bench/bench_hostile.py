@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -233,6 +234,33 @@ async def attack_computers(url: str, seconds: float) -> str:
     return f"{made} games of two hard computers on 64x64 made; {sum(g['seq'] for g in lines)} commands played in {seconds:g} s"
 
 
+async def attack_computers_watched(url: str, seconds: float) -> str:
+    """The same games, each watched by a spectator (the server then holds each game and submits what the
+    workers played to it on the loop, following every viewer's view)."""
+    clients = [NetClient(url, f"computers{n}") for n in range(3)]
+    made: list[str] = []
+    for client in clients:
+        await client.connect()
+        for _ in range(4):
+            with contextlib.suppress(ServerError):
+                made.append((await client.request({"type": "create", "map": "random:64x64", "seats": HARD}, 60))["game"])
+    watcher = NetClient(url, "spectator")
+    await watcher.connect()
+    watched = 0
+    for game in made:
+        try:
+            await watcher.request({"type": "watch", "game": game}, 60)
+            watched += 1
+        except ServerError:
+            pass
+    await asyncio.sleep(seconds)
+    lines = (await clients[0].request({"type": "list"}))["games"]
+    for client in [*clients, watcher]:
+        await client.close()
+    return (f"{len(made)} games made, {watched} watched; {sum(g['seq'] for g in lines)} commands played in "
+            f"{seconds:g} s")
+
+
 async def attack_descriptors(url: str, seconds: float) -> str:
     """More sockets than the server's descriptor limit (DESCRIPTORS here), held open."""
     port = int(url.rsplit(":", 1)[1])
@@ -280,6 +308,7 @@ ATTACKS: dict[str, tuple[str, Callable[[str, float], Awaitable[str]]]] = {
     "slow_readers": ("12 sockets never read, repeating watch of a 64x64 game", attack_slow_readers),
     "history": ("watch last_seq=0 of a long game, 38/s from 4 sockets", attack_history),
     "computers": ("12 games of two hard computers on 64x64", attack_computers),
+    "computers_watched": ("the same, each game watched by a spectator", attack_computers_watched),
     "descriptors": ("more sockets than the descriptor limit", attack_descriptors),
     "mod_paths": ("create with mods named by path", attack_mod_paths),
     "bad_messages": ("malformed requests with their numbers", attack_bad_messages),

@@ -72,7 +72,9 @@ class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     kind: Literal["open", "computer"]
-    difficulty: Literal["normal", "hard", "random"] = "normal"
+    # a computer seat's player kind: any the game's ruleset offers (game.ai.players.player_kinds: its own, then the
+    # engine's search and random), checked by name when the game is created
+    difficulty: str = Field(default="normal", min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
     name: str = Field(default="", max_length=MAX_NAME)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -39,6 +40,7 @@ from game.net.hosted import (
     HUMAN,
     OPEN,
     Hosted,
+    SeatState,
     StaleSnapshot,
     create,
     new_token,
@@ -47,7 +49,7 @@ from game.net.hosted import (
     snapshot_of,
     token_hash,
 )
-from game.net.journal import EXPIRED, FINISHED, Journal, Write
+from game.net.journal import EXPIRED, FINISHED, Journal, StoredGame, Write
 from game.net.lifecycle import ARCHIVE, Entry, Lifetimes, verdict
 from game.net.protocol import ProtocolError
 from game.net.quiet_log import OncePerSecond, quiet_exceptions
@@ -59,7 +61,7 @@ from game.words import plural
 log = logging.getLogger("foc.serve")
 MAX_GAMES = 5000
 CHECKPOINT_ROUNDS = 5  # rounds between snapshots of a game (restart and history start there)
-THINK_BATCH = 16  # commands of a computer's turn submitted per turn of the event loop
+THINK_BATCH = 16  # commands of a computer's turn submitted per turn of the event loop (one game's batch a turn)
 SWEEP_SECONDS = 1.0  # how often the games' lives are looked at (game.net.lifecycle)
 SEED_BITS = 128  # a network game's seed: drawn by the server alone, never sent (no search can find it)
 TICK = 0.25  # seconds between turn-timer checks
@@ -89,6 +91,15 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._rulesets: list[dict[str, str]] | None = None
         self._outbox: list[tuple[list[Write], Any]] = []  # journal writes of this turn of the loop (_durably)
+        self.stopping = False  # the server is shutting down (its workers with it)
+        self._creating = 0  # games being built by a computer worker (counted against MAX_GAMES)
+        self._recipes: dict[str, dict[str, Any]] = {}  # game built by a worker, never loaded -> how it was made
+        self.creators: dict[str, str] = {}  # game -> the address that created it (quotas; not journaled)
+        self._driven: dict[str, int] = {}  # game not loaded -> the seq of the worker's copy that plays it (drive)
+        self._driving: set[str] = set()
+        self._drive_rounds: dict[str, int] = {}  # game not loaded -> the round of its last snapshot
+        self._settling: dict[str, Future[None]] = {}  # game -> the journal write of what a worker played, in flight
+        self._applying = asyncio.Lock()  # one batch of a worker's commands applied per turn of the loop (_think)
 
     # ----- start-up and the games' lives
     def open_index(self) -> list[str]:
@@ -105,22 +116,34 @@ class Server:
         return due
 
     async def _warm(self, due: list[str]) -> None:
-        """Load the games whose computer seats were to play, one per turn of the loop (requests come first)."""
+        """Play the games whose computer seats were to play: on a worker's copy when there are workers (the server
+        builds no world for them), else loaded one per turn of the loop (requests come first)."""
         for game_id in due:
             await asyncio.sleep(0)
-            if game_id in self.index and game_id not in self.games:
-                with contextlib.suppress(ProtocolError):
-                    self._load(game_id)
+            entry = self.index.get(game_id)
+            if entry is None or game_id in self.games:
+                continue
+            if self.pool is not None and entry.summary:
+                self._start_drive(game_id)
+                continue
+            with contextlib.suppress(ProtocolError):
+                self._load(game_id)
 
     def _load(self, game_id: str) -> Hosted:
         """Open a stored game on demand: its latest snapshot and the commands after it (the same state hash as
         before any stop, kill -9 included). ProtocolError when it cannot be restored."""
+        settling = self._settling.get(game_id)
+        if settling is not None:  # what a worker played is being written: read the journal once it is there
+            with contextlib.suppress(Exception):
+                settling.result(timeout=30)
         stored = self.journal.load(game_id)
         if stored is None:
             raise ProtocolError("no_game", f"game {game_id!r} does not exist")
+        recipe = self._recipes.pop(game_id, None)
+        remade = self._remade(recipe, stored) if recipe is not None else None
         try:
             try:
-                hosted = restore(stored, self.clock, track=False)
+                hosted = remade or restore(stored, self.clock, track=False)
             except StaleSnapshot as exc:
                 log.error("%s; replaying game %s from its first command", exc.errors[0], game_id)
                 hosted = restore(self.journal.load(game_id, snapshot=False) or stored, self.clock, track=False)
@@ -131,12 +154,35 @@ class Server:
             log.error("cannot restore game %s: %s", game_id, "; ".join(lines))
             raise ProtocolError("no_game", f"game {game_id!r} could not be restored: {self.broken[game_id]}") from None
         hosted.lazy_views = True
+        hosted.creator = self.creators.get(game_id, "")
+        driven = self._driven.pop(game_id, None)
+        if driven == hosted.seq:
+            hosted.pool_seq = driven  # the worker that played it holds the same game
+        self._drive_rounds.pop(game_id, None)
         self.games[game_id] = hosted
         entry = self.index.get(game_id)
         if entry is not None:
             entry.summary = hosted.info()
         heap.settle()
         self._after_change(hosted)
+        return hosted
+
+    def _remade(self, recipe: dict[str, Any], stored: StoredGame) -> Hosted | None:
+        """A game built by a worker that no command has changed yet, made again as it was made (its seed and
+        settings: the same game, a third of the work of reading its header back and checking its rules); None
+        when it has changed or does not come out the same."""
+        if stored.commands or stored.snapshot is not None:
+            return None
+        try:
+            hosted = create(**recipe, clock=self.clock, track=False)
+        except (DataError, ValueError, OSError):
+            return None
+        if json.loads(json.dumps(hosted.header)) != stored.header or hosted.settings != stored.settings:
+            hosted.release()
+            return None
+        hosted.seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"], s["token_hash"])
+                        for s in stored.seats}
+        hosted.created, hosted.turn_started = stored.created, stored.turn_started
         return hosted
 
     def _unload(self, hosted: Hosted) -> None:
@@ -158,6 +204,10 @@ class Server:
             self._unload(hosted)
         for address in self.addresses.values():
             address.games.discard(game_id)
+        self.creators.pop(game_id, None)
+        self._driven.pop(game_id, None)
+        self._drive_rounds.pop(game_id, None)
+        self._recipes.pop(game_id, None)
         if entry is not None:
             log.info("game %s %s", game_id, "archived" if status == FINISHED else "expired")
         self._durably([Journal.status(game_id, status)], lambda _error: None)
@@ -190,9 +240,12 @@ class Server:
 
     def _release_creator(self, hosted: Hosted) -> None:
         """A finished game no longer counts against its creator's quota."""
-        address = self.addresses.get(hosted.creator)
+        self._release(hosted.id, hosted.creator)
+
+    def _release(self, game_id: str, creator: str) -> None:
+        address = self.addresses.get(creator)
         if address is not None:
-            address.games.discard(hosted.id)
+            address.games.discard(game_id)
 
     # ----- connections
     async def handle(self, ws: ServerConnection) -> None:
@@ -309,7 +362,7 @@ class Server:
         return self._mod_ids
 
     def on_create(self, conn: Conn, msg: protocol.Create) -> None:
-        if len(self.index) >= MAX_GAMES:
+        if len(self.index) + self._creating >= MAX_GAMES:
             raise ProtocolError("full", f"the server hosts {MAX_GAMES} games already")
         if msg.seed is not None and not self.client_seeds:
             raise ProtocolError("bad_game", "create.seed: the server chooses the dice of a network game; "
@@ -330,10 +383,21 @@ class Server:
         turn_seconds = msg.turn_seconds
         if msg.mode == "deadline" and turn_seconds is None:
             turn_seconds = 24 * 3600.0
+        request: dict[str, Any] = {"game_id": game_id, "name": msg.name, "map_name": msg.map,
+                   "seats": [s.model_dump() for s in msg.seats], "mods": list(msg.mods), "mode": msg.mode,
+                   "turn_seconds": turn_seconds, "seed": seed, "ruleset": msg.ruleset, "options": dict(msg.options),
+                   "known": {r["id"] for r in self.rulesets()}}
+        if self.pool is not None:
+            # the quotas are taken now: a flood of creates waits for the workers, never past its quota
+            conn.created += 1
+            address.games.add(game_id)
+            self.creators[game_id] = address.host
+            self._creating += 1
+            assert self.loop is not None
+            self.loop.create_task(self._build(conn, msg.seq, request))
+            return
         try:
-            hosted = create(game_id, msg.name, msg.map, [s.model_dump() for s in msg.seats], list(msg.mods),
-                            msg.mode, turn_seconds, seed, msg.ruleset, dict(msg.options),
-                            known={r["id"] for r in self.rulesets()}, clock=self.clock, track=False)
+            hosted = create(**request, clock=self.clock, track=False)
         except DataError as exc:
             raise ProtocolError("bad_game", _without_paths("; ".join(exc.errors))) from None
         except (ValueError, OSError) as exc:
@@ -343,6 +407,7 @@ class Server:
         hosted.lazy_views = True
         conn.created += 1
         address.games.add(game_id)
+        self.creators[game_id] = address.host
         self.games[game_id] = hosted
         now = self.clock()
         self.index[game_id] = Entry(game_id, hosted.info(), now, now)
@@ -353,12 +418,130 @@ class Server:
                 self.games.pop(game_id, None)
                 self.index.pop(game_id, None)
                 address.games.discard(game_id)
+                self.creators.pop(game_id, None)
                 conn.send({"type": "error", "re": msg.seq, "code": "storage", "message": f"could not store the game: {error}"})
                 return
             conn.send({"type": "created", "re": msg.seq, "game": game_id, "info": hosted.info()})
             self._after_change(hosted)
 
         self._durably([*Journal.new_game(hosted.stored()), self._summary(hosted)], done)
+
+    async def _build(self, conn: Conn, re: int | None, request: dict[str, Any]) -> None:
+        """A computer worker builds the new game (off the loop) and keeps it; the server journals it and answers
+        `created` once it is stored. The game is loaded when someone comes in; its computer seats, when they play
+        first, play on the worker's copy (drive)."""
+        assert self.pool is not None
+        game_id = request["game_id"]
+        try:
+            answer = await self.pool.build(game_id, {"game": game_id, "now": self.clock(), "create": request})
+        except Exception as exc:
+            log.warning("a computer worker could not build game %s (%s)", game_id, exc)
+            answer = {"failed": str(exc)}
+        finally:
+            self._creating -= 1
+        if "stored" not in answer:  # a game not made counts against no quota
+            conn.created -= 1
+            self._release(game_id, self.creators.pop(game_id, ""))
+            if "errors" in answer:
+                message = _without_paths("; ".join(answer["errors"]))
+            else:
+                log.warning("create failed: %s", answer.get("failed"))
+                message = "the game could not be set up (the server's log says why)"
+            conn.send({"type": "error", "re": re, "code": "bad_game", "message": message})
+            return
+        info = answer["info"]
+        now = self.clock()
+        self.index[game_id] = Entry(game_id, info, now, now)
+        self._driven[game_id] = 0
+        self._recipes[game_id] = request
+
+        def done(error: BaseException | None) -> None:
+            if error is not None:
+                self.index.pop(game_id, None)
+                self._driven.pop(game_id, None)
+                self._recipes.pop(game_id, None)
+                conn.created -= 1
+                self._release(game_id, self.creators.pop(game_id, ""))
+                conn.send({"type": "error", "re": re, "code": "storage", "message": f"could not store the game: {error}"})
+                return
+            conn.send({"type": "created", "re": re, "game": game_id, "info": info})
+            if not info["over"] and _computers_waiting(info):
+                self._start_drive(game_id)
+
+        self._durably([*Journal.new_game(answer["stored"]), Journal.summary(game_id, info, now)], done)
+
+    def _start_drive(self, game_id: str) -> None:
+        if game_id not in self._driving:
+            self._driving.add(game_id)
+            assert self.loop is not None
+            self.loop.create_task(self._drive(game_id))
+
+    async def _drive(self, game_id: str) -> None:
+        """Play the computer seats of a game nobody is in on a worker's copy, turn after turn, until a human is
+        to act or the game ends: the loop only stores what the worker answers (the commands' journal writes, the
+        lobby line, a snapshot every CHECKPOINT_ROUNDS rounds), one turn durable before the next is asked. A
+        game loaded meanwhile (someone came in) is played by the loaded path from there on."""
+        assert self.pool is not None
+        stale = 0
+        try:
+            while True:
+                entry = self.index.get(game_id)
+                if entry is None or game_id in self.games or entry.archived:
+                    return
+                if entry.summary.get("over") or not _computers_waiting(entry.summary):
+                    return
+                known = self._driven.get(game_id)
+                request = {"game": game_id, "from": known, "now": self.clock(),
+                           "snapshot_round": self._drive_rounds.get(game_id, 0) + CHECKPOINT_ROUNDS,
+                           "stored": self.journal.load(game_id) if known is None else None}
+                try:
+                    answer = await self.pool.drive(game_id, request)
+                except Exception as exc:
+                    if self.stopping:
+                        return
+                    answer = {"failed": f"{type(exc).__name__}: {exc}"}
+                if answer.get("stale"):
+                    self._driven.pop(game_id, None)
+                    stale += 1
+                    if stale < 3:
+                        continue
+                    answer = {"failed": "the worker's copy kept going stale"}
+                if "failed" in answer or not answer["writes"]:
+                    # the loaded path plays it (as without workers), and says why in the log
+                    log.warning("computer worker cannot play game %s (%s); loading it", game_id,
+                                answer.get("failed", "nothing played"))
+                    self._driven.pop(game_id, None)
+                    if game_id in self.index and game_id not in self.games:
+                        with contextlib.suppress(ProtocolError):
+                            self._load(game_id)
+                    return
+                entry = self.index.get(game_id)
+                if entry is None or game_id in self.games:
+                    self._driven.pop(game_id, None)  # the loaded game asks a worker afresh
+                    return
+                info = answer["info"]
+                self._driven[game_id] = answer["seq"]
+                entry.summary = info
+                writes = [*answer["writes"], Journal.summary(game_id, info, entry.active)]
+                snapshot = answer["snapshot"]
+                if snapshot is not None:
+                    writes.append(Journal.snapshot(game_id, *snapshot))
+                    self._drive_rounds[game_id] = snapshot[1]
+                if info["over"]:
+                    self._release(game_id, self.creators.get(game_id, ""))
+                stored = self.journal.submit(writes)
+                self._settling[game_id] = stored
+                try:
+                    await asyncio.wrap_future(stored)
+                except Exception as exc:  # nothing unstored is shown: the worker's copy is ahead, drop it
+                    log.error("journal write failed for game %s: %s", game_id, exc)
+                    self._driven.pop(game_id, None)
+                    return
+                finally:
+                    if self._settling.get(game_id) is stored:
+                        del self._settling[game_id]
+        finally:
+            self._driving.discard(game_id)
 
     def _game(self, game_id: str) -> Hosted:
         """A game by id, opened on demand (a live game not loaded, or an archived one: watchable)."""
@@ -684,9 +867,38 @@ class Server:
             assert self.loop is not None
             if self.pool is None:
                 self.loop.call_soon(self._computers, hosted)
+            elif self._idle(hosted):
+                hosted.thinking = True  # nothing else plays it meanwhile
+                self._durably([], lambda _error: self._hand_over(hosted))
             else:
                 hosted.thinking = True
                 self.loop.create_task(self._think(hosted))
+
+    def _idle(self, hosted: Hosted) -> bool:
+        """Nobody has been in the game for `unload_seconds`: it need not be held on the server."""
+        entry = self.index.get(hosted.id)
+        return (entry is not None and not entry.archived and hosted.unwatched()
+                and self.clock() - entry.active >= self.lifetimes.unload_seconds)
+
+    def _hand_over(self, hosted: Hosted) -> None:
+        """Once all it played is on disk, let go of a game nobody is in whose computers play on: its worker's
+        copy plays on alone (drive), as for a game never loaded."""
+        hosted.thinking = False
+        if self.games.get(hosted.id) is not hosted:
+            return
+        if not self._idle(hosted) or hosted.seq != hosted.durable_seq:
+            if hosted.computers_to_act():  # someone came back: play it here
+                hosted.thinking = True
+                assert self.loop is not None
+                self.loop.create_task(self._think(hosted))
+            return
+        entry = self.index[hosted.id]
+        entry.summary = hosted.info()
+        if hosted.pool_seq == hosted.seq:
+            self._driven[hosted.id] = hosted.seq
+        self._drive_rounds[hosted.id] = hosted.checkpoint_round
+        self._unload(hosted)
+        self._start_drive(hosted.id)
 
     async def _think(self, hosted: Hosted) -> None:
         """A worker plays the waiting computer seats on its copy; the loop submits what it played in batches of
@@ -704,6 +916,8 @@ class Server:
             else:
                 raise RuntimeError("the worker's copy kept going stale")
         except Exception as exc:  # a worker that cannot play this game: the loop plays it, as before
+            if self.stopping:
+                return  # the workers were shut down with the server
             log.warning("computer worker failed for game %s (%s); playing on the event loop", hosted.id, exc)
             hosted.thinking = False
             hosted.pool_seq = None
@@ -717,14 +931,18 @@ class Server:
                 return
             kinds = hosted.game.app.command_types()
             commands = [(issuer, command_from_data(data, "command", kinds)) for issuer, data in answer["commands"]]
+            at = seq
             for start in range(0, len(commands), THINK_BATCH):
-                if self.games.get(hosted.id) is not hosted:
-                    return
-                ok, records, writes = hosted.apply_all(commands[start:start + THINK_BATCH], "computer")
-                self._publish(hosted, records, writes)
-                if not ok:
-                    hosted.pool_seq = None
-                    return
+                async with self._applying:  # the games' batches take turns: one per turn of the loop
+                    if self.games.get(hosted.id) is not hosted or hosted.seq != at:
+                        hosted.pool_seq = None
+                        return
+                    ok, records, writes = hosted.apply_all(commands[start:start + THINK_BATCH], "computer")
+                    self._publish(hosted, records, writes)
+                    at = hosted.seq
+                    if not ok:
+                        hosted.pool_seq = None
+                        return
                 await asyncio.sleep(0)
             hosted.pool_seq = answer["seq"] if hosted.seq == answer["seq"] else None
             snapshot = answer.get("snapshot")
@@ -802,6 +1020,7 @@ class Server:
             warm.cancel()
         timers.cancel()
         keeper.cancel()
+        self.stopping = True
         if self.pool is not None:
             self.pool.close()
         self.journal.close()

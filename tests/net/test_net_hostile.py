@@ -398,10 +398,11 @@ def test_a_restart_opens_games_on_demand(tmp_path):
 
 
 def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
-    """Row: 12 games of two hard computer seats on 64x64 saturated the event loop (other clients waited 1.5 s).
-    Now a computer's turn is played by a worker (here a stand-in pool the test releases, thinking in this
-    process once released): while it thinks, the loop answers other clients; then the loop submits what it
-    played, journaled with issuer `computer`."""
+    """Rows: 12 games of two hard computer seats on 64x64 saturated the event loop (other clients waited 1.5 s);
+    400 creates of a 64x64 map built each board on it. Now a worker builds the game and plays its computer seats
+    on its copy (here a stand-in pool the test releases, working in this process once released): while it works,
+    the loop answers other clients; a game is acknowledged once it is stored, and what its computers played is
+    journaled with issuer `computer` without the server building the game's world."""
     from types import SimpleNamespace
 
     from game.net import computers
@@ -409,19 +410,31 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
 
     class HeldPool:
         def __init__(self) -> None:
-            self.asked: list[dict] = []
-            self.release = asyncio.Event()
+            self.asked: list[str] = []
+            self.release = {"build": asyncio.Event(), "drive": asyncio.Event()}
 
-        async def play(self, game_id: str, request: dict) -> dict:
-            self.asked.append(request)
-            await self.release.wait()
-            return computers.play(request)
+        async def build(self, game_id: str, request: dict) -> dict:
+            self.asked.append("build")
+            await self.release["build"].wait()
+            return computers.build(request)
+
+        async def drive(self, game_id: str, request: dict) -> dict:
+            self.asked.append("drive")
+            await self.release["drive"].wait()
+            return computers.drive(request)
 
     def replies(conn: Conn) -> list[dict]:
         out = []
         while not conn.queue.empty():
             out.append(json.loads(conn.queue.get_nowait()))
         return out
+
+    async def until(condition, what: str) -> None:
+        for _ in range(1000):
+            if condition():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{what} never happened")
 
     async def run() -> None:
         server = Server(tmp_path / "data", client_seeds=True)
@@ -432,27 +445,140 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
         conn.hello = True
         server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 1, "seats": COMPUTERS,
                                            "seq": 1}))
-        for _ in range(500):
-            if pool.asked:
-                break
-            await asyncio.sleep(0.01)
-        assert pool.asked, "the computers' turn never went to the pool"
-        (hosted,) = server.games.values()
-        assert hosted.thinking and hosted.seq == 0
+        await until(lambda: pool.asked == ["build"], "the game's building going to the pool")
         server._dispatch(conn, json.dumps({"type": "ping", "seq": 2}))
+        answered = {r.get("re"): r["type"] for r in replies(conn)}
+        assert answered == {2: "pong"}  # served while the worker builds; the game is not acknowledged yet
+        pool.release["build"].set()
+        created: dict = {}
+
+        def acknowledged() -> bool:
+            created.update({r["re"]: r for r in replies(conn)})
+            return 1 in created
+        await until(acknowledged, "the created answer")
+        game_id = created[1]["game"]
+        assert server.journal.load(game_id) is not None  # stored before it was acknowledged
+        await until(lambda: pool.asked == ["build", "drive"], "the computers' turn going to the pool")
         server._dispatch(conn, json.dumps({"type": "list", "seq": 3}))
         answered = {r.get("re"): r["type"] for r in replies(conn)}
-        assert answered[2] == "pong" and answered[3] == "games"  # served while the computer thinks
-        assert hosted.seq == 0
-        pool.release.set()
-        for _ in range(500):
-            if hosted.durable_seq > 0:
-                break
-            await asyncio.sleep(0.01)
-        assert hosted.durable_seq > 0
-        journal = server.journal.records_after(hosted.id, 0, 5)
-        assert journal and {r["issuer"] for r in journal} == {"computer"}
+        assert answered == {3: "games"}  # served while the computer thinks
+        pool.release["drive"].set()
+        await until(lambda: server.journal.records_after(game_id, 0, 5), "the computers' commands in the journal")
+        journal = server.journal.records_after(game_id, 0, 5)
+        assert {r["issuer"] for r in journal} == {"computer"}
+        assert game_id not in server.games  # the server never built the game's world
         server.pool = None
         server.journal.close()
 
     asyncio.run(run())
+
+
+def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(tmp_path):
+    """Row: 400 creates of a 64x64 map built each board on the event loop. A worker builds it now and the server
+    stores what it answers; the first join makes the server's own copy from the same seed and settings (R10: the
+    same game everywhere): the state of the journal's game, and the worker's copy's."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.hosted import restore
+    from game.net.server import Conn, Server
+    from game.snapshot import state_hash
+
+    class InProcessPool:
+        async def build(self, game_id: str, request: dict) -> dict:
+            return computers.build(request)
+
+    async def run() -> None:
+        server = Server(tmp_path / "data")
+        server.loop = asyncio.get_running_loop()
+        server.pool = InProcessPool()  # type: ignore[assignment]
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", 5)))  # type: ignore[arg-type]
+        conn.hello = True
+        server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12", "seats": [OPEN, OPEN], "seq": 1}))
+        created: list[dict] = []
+        for _ in range(1000):
+            while not conn.queue.empty():
+                created.append(json.loads(conn.queue.get_nowait()))
+            if created:
+                break
+            await asyncio.sleep(0.01)
+        assert created and created[0]["type"] == "created", created
+        game_id = created[0]["game"]
+        assert game_id not in server.games  # stored, not built on the loop
+        worker_copy = state_hash(computers.worker_copies()[game_id][0].game.world)
+        made: list = []
+        remade = server._remade
+        server._remade = lambda recipe, stored: made.append(remade(recipe, stored)) or made[-1]  # type: ignore[method-assign]
+        hosted = server._game(game_id)
+        assert made == [hosted]  # made again from how it was made, not read back from its header
+        journal = restore(server.journal.load(game_id))
+        assert state_hash(hosted.game.world) == state_hash(journal.game.world) == worker_copy
+        server.pool = None
+        server.journal.close()
+
+    asyncio.run(run())
+
+
+def test_a_computers_game_nobody_watches_any_more_is_let_go_and_played_on_by_its_worker(tmp_path):
+    """Row: computers' games held on the event loop. A computers' game a spectator left is held while someone
+    may come back (`unload_seconds`, on the test's clock); then the server lets go of it once all it played
+    is on disk, and the worker's copy plays on alone (the journal grows with the game not loaded)."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.server import Conn, Server
+
+    class InProcessPool:
+        async def build(self, game_id: str, request: dict) -> dict:
+            return computers.build(request)
+
+        async def drive(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.drive(request)
+
+        async def play(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.play(request)
+
+    now = [1000.0]
+
+    async def until(condition, what: str) -> None:
+        for _ in range(3000):
+            if condition():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{what} never happened")
+
+    def played(game_id: str) -> int:
+        return len(server.journal.records_after(game_id, 0, 100_000))
+
+    async def run() -> None:
+        server.loop = asyncio.get_running_loop()
+        server.pool = InProcessPool()  # type: ignore[assignment]
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", 5)))  # type: ignore[arg-type]
+        conn.hello = True
+        server._dispatch(conn, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 2, "seats": COMPUTERS,
+                                           "seq": 1}))
+        await until(lambda: server.index, "the game")
+        (game_id,) = server.index
+        await until(lambda: played(game_id) > 0, "the computers playing the new game")
+        server._dispatch(conn, json.dumps({"type": "watch", "game": game_id, "seq": 2}))
+        assert game_id in server.games  # loaded for its spectator
+        await until(lambda: server.games[game_id].seq > 40, "the loaded game playing on")
+        server._dispatch(conn, json.dumps({"type": "leave", "game": game_id, "seq": 3}))
+        await asyncio.sleep(0.05)
+        assert game_id in server.games  # held: the spectator may come back
+        now[0] += server.lifetimes.unload_seconds
+        await until(lambda: game_id not in server.games, "letting go of the game")
+        at = played(game_id)
+        await until(lambda: played(game_id) > at or server.index[game_id].summary["over"],
+                    "the worker playing on alone")
+        assert game_id not in server.games
+        server.stopping = True
+        server.pool = None
+
+    server = Server(tmp_path / "data", client_seeds=True, clock=lambda: now[0])
+    try:
+        asyncio.run(run())
+    finally:
+        server.journal.close()
