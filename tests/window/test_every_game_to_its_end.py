@@ -206,10 +206,13 @@ def test_a_game_against_the_computer_with_help_menu_save_and_load_to_its_victory
         running.key("Escape")
         menu = running.wait_change(played, f"{ruleset}: the game menu by Esc")
         running.click(*menu_answer(2, recipe.menu_answers if recipe else 7))  # "Load game"
-        running.wait_change(menu, f"{ruleset}: the load dialog")
-        listed = sorted(saves.glob("*.foc*"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for _ in range([p.name for p in listed].index(next(p.name for p in listed if p.name.startswith("midgame")))):
+        listing = running.wait_change(menu, f"{ruleset}: the load dialog")
+        listed = sorted(saves.glob("*.foc*"), key=lambda p: p.stat().st_mtime, reverse=True)  # as the list: newest first
+        below = [p.name for p in listed].index(next(p.name for p in listed if p.name.startswith("midgame")))
+        for _ in range(below):
             running.key("Down")
+        if below:
+            running.wait_change(listing, f"{ruleset}: the save 'midgame' selected")
         shot(running, ruleset, "load-dialog")
         running.key("Return")
         rest_mouse(running)
