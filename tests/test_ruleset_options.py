@@ -1,6 +1,7 @@
 """Ruleset options (game.content.options): declared in a ruleset's mod.toml, chosen with `--option` or on the
 new-game screen, recorded in the rules so saves and replays keep them. Relic Duels' DU9 variants and Risky
-Space's RS2.1 claiming, RS2.4 random_seats and RS7.3 max_rounds are the shipped ones."""
+Space's RS2.1 claiming, RS2.4 random_seats and RS7.3 max_rounds, and the game lengths the rules pages give as
+ruleset numbers (MC7.2, TW12.2, DU3.2) are the shipped ones."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ SEIZE = {"name": "seize", "label": "Seize", "type": "bool", "default": False, "s
 
 def test_shipped_rulesets_declare_the_options_their_rules_pages_name():
     names = {rid: [o.name for o in manifest.options] for rid, (manifest, _) in rulesets().items()}
-    assert names["relic-duels"] == ["seize_relic", "guardians"]                  # DU9.1, DU9.2
+    assert names["relic-duels"] == ["seize_relic", "guardians", "turn_limit"]    # DU9.1, DU9.2, DU3.2
     assert names["risky-space"] == ["claiming", "random_seats", "max_rounds"]     # RS2.1, RS2.4, RS7.3
-    assert names["base"] == names["monstercrasher"] == names["total-war"] == []
+    assert names["monstercrasher"] == ["round_limit"]                             # MC7.2
+    assert names["total-war"] == ["turn_limit"]                                   # TW12.2
+    assert names["base"] == []
 
 
 @pytest.mark.parametrize(("change", "words"), [

@@ -42,6 +42,7 @@ SOUND_GAP = 0.12  # seconds within which the same sound is not played again (a b
 BAR_H = 24  # the shell's button row, bottom left (where the four games' screens have the least)
 BAR_W, BAR_GAP = 60, 4
 LOG_ROWS = 18
+KEY_COLUMN = 196  # the help's key column at its narrowest (pixels)
 SILENT = (ev.StageStarted,)  # events the log does not list
 WRAPPED = ("on_key_press", "on_key_release", "on_mouse_press", "on_mouse_release", "on_mouse_motion",
            "on_mouse_drag", "on_mouse_scroll", "on_text", "on_update")
@@ -100,6 +101,10 @@ class HelpPanel(ClosablePanel):
             if lines:
                 rows.append((heading, "", ACCENT))
                 rows.extend((line.key, line.text, TEXT) for line in lines)
+        # the explanations start right of the widest key (a ruleset's key may be a phrase: "Own region, then enemy")
+        keys = [texts.draw(f"help:k{i}", key, left + 24, y, DIM, 12, show=False).content_width
+                for i, (key, text, _) in enumerate(rows) if key and text]
+        column = left + 24 + min(max([KEY_COLUMN, *(k + 16 for k in keys)]), w / 2)
         for i, (key, text, color) in enumerate(rows):
             if y < bottom + 60:
                 break
@@ -108,7 +113,7 @@ class HelpPanel(ClosablePanel):
                 texts.draw(f"help:{i}", key, left + 24, y, color, 14, bold=True)
             else:
                 texts.draw(f"help:k{i}", key, left + 24, y, DIM, 12)
-                texts.draw(f"help:t{i}", text, left + (220 if key else 24), y, color, 12)
+                texts.draw(f"help:t{i}", text, column if key else left + 24, y, color, 12)
             y -= 22 if key and not text else 19
         self.close.draw(self.texts)
 

@@ -176,6 +176,17 @@ def test_a_save_made_in_the_dialog_loads_in_the_dialog_with_the_same_state_hash(
     assert info.round == 2 and info.players == ["P1", "P2"] and loader._thumb(info) is not None
 
 
+def test_an_autosave_is_listed_as_autosave_with_its_round_not_its_file_name(win, tmp_path):
+    game, _ = rogue_game()
+    save_game(game, tmp_path / f"autosave-board-3-f2361425968d-r0002{SAVE_SUFFIX}")
+    save_game(game, tmp_path / f"my war{SAVE_SUFFIX}")
+    dialog = SavesDialog(tmp_path, on_cancel=lambda: None, on_loaded=lambda *_: None)
+    frame(win, dialog)
+    titles = sorted(dialog.texts._texts[f"n:{slot}"].text for slot in range(2))
+    assert titles == ["Autosave", "my war"]
+    assert all("f2361425968d" not in text.text for text in dialog.texts._texts.values())  # no hash a player reads
+
+
 def test_a_corrupt_save_shows_its_reason_and_the_current_game_goes_on(win, tmp_path):
     game, _ = rogue_game()
     before = state_hash(game.world)

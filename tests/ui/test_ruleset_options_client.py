@@ -33,10 +33,10 @@ def test_relic_duels_starts_with_the_guardians_toggled_on(app: GameWindow) -> No
     view = setup_view(app)
     press(app, view.game_buttons["relic-duels"])
     assert view.ruleset == "relic-duels"
-    assert set(view.option_buttons) == {"seize_relic", "guardians"}
+    assert set(view.option_buttons) == {"seize_relic", "guardians", "turn_limit"}  # DU9.1, DU9.2, DU3.2
     assert view.option_buttons["guardians"].text.startswith("☐")
     press(app, view.option_buttons["guardians"])
-    assert view.option_buttons["guardians"].text.startswith("☑") and view.options == {"guardians": True}
+    assert view.option_buttons["guardians"].text.startswith("☑") and view.options == {"turn_limit": 20, "guardians": True}
     button = view.option_buttons["guardians"]
     dispatch(app, "on_mouse_motion", button.center_x, button.center_y, 0, 0)
     frames(app, 2)
@@ -47,7 +47,7 @@ def test_relic_duels_starts_with_the_guardians_toggled_on(app: GameWindow) -> No
     assert type(screen).__name__ == "RelicDuelsView"
     rules = screen.game.world.rules
     assert rules.ruleset_id == "relic-duels" and rules.options.guardians and not rules.options.seize_relic
-    assert rules.game_options == {"guardians": True}
+    assert rules.game_options == {"guardians": True}  # the turn limit left at its default is not a choice made
     assert app.options == {"guardians": True}
     from tests.relic_support import hex_at, sub
 

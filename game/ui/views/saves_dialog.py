@@ -66,6 +66,12 @@ class SaveInfo:
         return datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
 
     @property
+    def title(self) -> str:
+        """The row's name: a save's own; "Autosave" for an autosave (its file name is the game's identity, a hash a
+        player cannot read; the details line tells the round and time)."""
+        return "Autosave" if self.autosave else self.name
+
+    @property
     def details(self) -> str:
         if self.problem is not None:
             return f"cannot be read: {self.problem}"
@@ -361,8 +367,7 @@ class SavesDialog(arcade.View):
                                          pixelated=True)
             else:
                 arcade.draw_lbwh_rectangle_outline(x + 8, y + (rh - THUMB) / 2, THUMB, THUMB, PANEL_EDGE, 1)
-            label = f"{info.name}  (autosave)" if info.autosave else info.name
-            self.texts.draw(f"n:{slot}", label, x + THUMB + 22, y + rh - 24, TEXT, 13, bold=True)
+            self.texts.draw(f"n:{slot}", info.title, x + THUMB + 22, y + rh - 24, TEXT, 13, bold=True)
             details = _clip(info.details, int((rw - THUMB - 40) / 7.4))
             self.texts.draw(f"d:{slot}", details, x + THUMB + 22, y + 12, BAD if info.problem else DIM, 11)
         for button, bx in ((self.action_button, left + w - 330), (self.cancel_button, left + w - 170)):
