@@ -533,6 +533,9 @@ def _other_line(world: World, e: ev.Event, seat: int, unit_owner: dict[int, int 
                                f" ({_plural(len(e.destroyed_units), 'unit')} fell)", territory, BAD)
         return None
     if isinstance(e, ev.PlayerDefeated):
+        if e.by == e.seat:  # a resignation (R7.2's defeat, nobody taking the flag)
+            return SummaryLine("defeat", f"{seat_name(world, e.seat)} resigned and left the game", e.territory,
+                               BAD if e.seat == seat else NEUTRAL)
         if e.seat == seat:
             return SummaryLine("defeat", "You were defeated", e.territory, BAD)
         return SummaryLine("defeat", f"{seat_name(world, e.seat)} was defeated by {_who(world, e.by, seat)}",
@@ -671,7 +674,11 @@ def describe(event: ev.Event, game: object, you: int | None = None) -> str:
         return f"A wild rogue army of {_plural(len(e.units), 'unit')} appeared at {at(world, e.territory)}"
     if isinstance(e, ev.RogueDisbanded):
         return f"A rogue army at {at(world, e.territory)} disbanded"
+    if isinstance(e, ev.PlayerResigned):
+        return f"{seat_name(world, e.seat)} resigned"
     if isinstance(e, ev.PlayerDefeated):
+        if e.by == e.seat:  # the resignation's defeat: its pieces leave the map, its land turns neutral
+            return f"{seat_name(world, e.seat)}'s pieces leave the map; their land turns neutral"
         return f"{seat_name(world, e.seat)} was defeated by {_who(world, e.by, you)}"
     if isinstance(e, ev.GameWon):
         return f"{seat_name(world, e.seat)} won the game in round {e.round}"

@@ -65,7 +65,7 @@ class ResignGame:
         seat = world.issuer
         world.emit(PlayerResigned(seat, world.clock.round))
         base = q.home_base(world, seat)
-        defeat(world, seat, None, base if base is not None else -1)
+        defeat(world, seat, seat, base if base is not None else -1)  # by itself: no rogue or player took the flag
         check_victory(world)
 
 

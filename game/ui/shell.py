@@ -29,6 +29,7 @@ from typing import Any
 
 import arcade
 
+from components.commands import Resign
 from game.ui.chronicle import attach, saves_folder
 from game.ui.preferences import apply_settings, prefs_of, sounds_of
 from game.ui.sound import sound_for_events
@@ -268,13 +269,37 @@ class Shell:
                 ("Main menu", self.window.show_main_menu), ("Quit", self.window.close)], column=True, width=420,
                 cancel=0)
             return
+        resign = [("Resign", self.confirm_resign)] if self.may_resign() else []
         self.modal = ChoiceBox("Game menu", "", [
             ("Resume", self.close_modal), ("Save game  [F5]", self.open_save), ("Load game  [F9]", self.open_load),
-            ("Settings", self.open_settings), ("Help  [F1]", self.open_help),
+            ("Settings", self.open_settings), ("Help  [F1]", self.open_help), *resign,
             ("Main menu", lambda: self.leave(self.window.show_main_menu)),
             ("Quit", lambda: self.leave(self.window.close))], column=True, width=360, cancel=0)
         for button in self.modal.buttons[1:3]:
             button.enabled = not busy  # saving and loading wait for the computer turn
+
+    def may_resign(self) -> bool:
+        """The seat at the table may give up now: a human acts and the ruleset accepts a resignation from it (the
+        engine's check decides; a ruleset without the command offers no Resign)."""
+        seat = self.session.table_seat() if self.session.human_to_move() else None
+        return seat is not None and self.game.check(Resign(), seat) is None
+
+    def confirm_resign(self) -> None:
+        from game.ui.views.choice_box import ChoiceBox
+        from systems import queries as q
+
+        seat = self.session.table_seat()
+        world = self.session.world
+        world.activate()
+        name = q.player(world, seat).name if seat in world.players else "you"
+        self.modal = ChoiceBox(f"Resign, {name}?", "You lose this game; the other players play on without you.", [
+            ("Resign", self.resign), ("Cancel", self.close_modal)], cancel=1)
+
+    def resign(self) -> None:
+        self.modal = None
+        result = self.session.submit(Resign())
+        if not result.ok:
+            self.say(result.reason, bad=True)  # type: ignore[union-attr]
 
     def leave(self, action: Callable[[], object]) -> None:
         """Main menu or quit: offer to save first (the game would be lost otherwise)."""

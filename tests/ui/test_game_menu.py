@@ -35,7 +35,7 @@ def test_esc_opens_the_game_menu_and_leaving_asks_to_save_first(app, tmp_path):
     menu = view.modal
     assert isinstance(menu, ChoiceBox) and menu.title == "Game menu"
     assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Settings",
-                                                              "Help", "Main menu", "Quit"]
+                                                              "Help", "Resign", "Main menu", "Quit"]
     step(app, 2)
     shot(app, "game_menu.png")
     key(app, arcade.key.ESCAPE)  # Esc resumes
@@ -50,6 +50,36 @@ def test_esc_opens_the_game_menu_and_leaving_asks_to_save_first(app, tmp_path):
     key(app, arcade.key.ENTER)
     assert (tmp_path / "saves" / f"before_lunch{SAVE_SUFFIX}").exists()
     assert isinstance(app.current_view, MainMenuView)
+
+
+def test_resign_from_the_game_menu_asks_first_then_the_other_seat_wins(app):
+    """The engine's Resign (R7.2's defeat for the seat that gives up) from the game menu: a confirmation first
+    (Cancel changes nothing), then the game is over and the other seat has won; two humans at one table can end a
+    game that has no round limit."""
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.ESCAPE)
+    _answer(view, "Resign")
+    assert view.modal.title == "Resign, P1?"
+    _answer(view, "Cancel")
+    assert view.modal is None and not game.over
+    key(app, arcade.key.ESCAPE)
+    _answer(view, "Resign")
+    _answer(view, "Resign")
+    assert game.over and game.world.clock.winner == 2
+
+
+def test_a_ruleset_without_resignation_offers_no_resign(app):
+    """Resign is offered only where the engine accepts it from the seat at the table (MonsterCrasher's rules have
+    no resignation)."""
+    from game.setup import PlayerSpec, create_game
+
+    app.start(create_game(None, [PlayerSpec("Ada"), PlayerSpec("Bo")], 3, ruleset="monstercrasher"))
+    shell = app.current_view.shell
+    assert not shell.may_resign()
+    shell.open_menu()
+    assert "Resign" not in [b.label for b in shell.modal.buttons]
 
 
 def test_leaving_without_saving_goes_to_the_main_menu(app):

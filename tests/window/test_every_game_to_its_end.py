@@ -45,6 +45,8 @@ class Recipe:
     menu: tuple[Step, ...] = (("click", (34, 16)),)  # the shell's Menu button, bottom left (game.ui.shell BAR_*)
     menu_answers: int = 7  # the game menu's answers (Resume, Save game, Load game, ...: Save and Load are 2nd, 3rd)
     hot_seat_end: str = ""  # why two humans cannot end this game in a few turns, where they cannot
+    resign: int | None = None  # the game menu's Resign answer, where two humans end the game by one resigning
+    hot_seat_first: tuple[Step, ...] = ()  # the input before the first turn at a hot-seat table, where it differs
 
 
 RECIPES: dict[str, Recipe] = {
@@ -60,10 +62,13 @@ RECIPES: dict[str, Recipe] = {
                         move=(("click", (1215, 494)),)),  # the - of infantry: one regiment fewer in the muster
     "relic-duels": Recipe(("--option", "turn_limit=2"), turn=(("key", "Return"),)),  # End moves (E or Enter)
     # R7.2: on the smallest map the hard computer takes the flag of a seat that only ends its turns (~14 rounds);
-    # two humans who only end their turns never finish, and the rules have no round limit: no hot-seat end here
+    # the rules have no round limit: two humans end their game by one resigning from the game menu (the engine's
+    # Resign: R7.2's defeat for that seat), its sixth answer of eight
     "base": Recipe(("--map", "random:12x12", "--difficulty", "hard"), turn=(("key", "Return"),),
-                   first=(("click", (310, 560)),), menu=(("key", "Escape"),), menu_answers=6,  # its own screen
-                   hot_seat_end="the base rules (R7.2) end a game only when a flag is taken; no option shortens it"),
+                   first=(("click", (310, 560)),), menu=(("key", "Escape"),), menu_answers=8, resign=5,
+                   # seed 3's 12x12 map: both seats' bases, the hand-over to seat 1, its turn summary closed
+                   hot_seat_first=(("click", (310, 560)), ("click", (647, 225)), ("key", "Return"),
+                                   ("key", "Return"))),
 }
 
 
@@ -84,8 +89,12 @@ def shot(running: Client, ruleset: str, name: str) -> Image.Image:
     return running.screenshot(SHOTS / f"{ruleset}-{name}.png")
 
 
-def act(running: Client, steps: tuple[Step, ...]) -> None:
-    for kind, what in steps:
+def act(running: Client, steps: tuple[Step, ...], settle: bool = False) -> None:
+    """The steps as input; `settle`: each once the screen is still after the one before (a hand-over arms itself
+    a moment after it is shown, a computer-free table redraws between the seats' choices)."""
+    for index, (kind, what) in enumerate(steps):
+        if settle and index:
+            running.settled_picture(f"the screen before step {index + 1}", span=1.0)
         if kind == "key":
             running.key(str(what))
         else:
@@ -242,10 +251,19 @@ def test_a_hot_seat_game_to_its_victory(display: XDisplay, tmp_path: Path, rules
         start = still(running, f"{ruleset}: the hot-seat game's first screen")
         shot(running, ruleset, "hot-seat-start")
         act(running, (("key", "Return"),))  # the first hand-over, where the game opens with one
-        if recipe.first:
-            act(running, recipe.first)
+        if recipe.hot_seat_first or recipe.first:
+            act(running, recipe.hot_seat_first or recipe.first, settle=bool(recipe.hot_seat_first))
         with contextlib.suppress(TimeoutError):  # a game with no hand-over at its start waits for the turn's input
             running.wait_change(start, f"{ruleset}: the first seat's screen", patience=10)
+        if recipe.resign is not None:  # the seat to play gives up: the game menu's Resign, then its confirmation
+            rest_mouse(running)
+            board = still(running, f"{ruleset}: the first seat's board")
+            act(running, recipe.menu)
+            menu = running.wait_change(board, f"{ruleset}: the game menu")
+            running.click(*menu_answer(recipe.resign, recipe.menu_answers))
+            running.wait_change(menu, f"{ruleset}: the question 'Resign?'")
+            shot(running, ruleset, "hot-seat-resign")
+            running.key("Return")
         game = play_to_the_end(running, ruleset, recipe, home / "saves", tag="hot-seat-")
         assert game.over  # type: ignore[attr-defined]
         see_victory(running, ruleset, "hot-seat-victory")

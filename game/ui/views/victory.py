@@ -48,6 +48,9 @@ def victory_text(game: object, journal: object | None = None) -> tuple[str, str]
     defeats = [e.event for e in entries if isinstance(e.event, ev.PlayerDefeated)]
     if winner is None:
         return title, "Nobody is left standing."
+    resigned = {e.event.seat for e in entries if isinstance(e.event, ev.PlayerResigned)}
+    if defeats and defeats[-1].seat in resigned:  # a resignation is a defeat with nobody taking the flag
+        return title, f"{seat_name(world, defeats[-1].seat)} resigned in round {world.clock.round}"
     if defeats:
         last = defeats[-1]
         how = (f"{seat_name(world, last.by)} captured {seat_name(world, last.seat)}'s flag at "
