@@ -33,14 +33,18 @@ def new(ruleset: str, kinds: list[str], seed: int) -> Game:
 
 
 def steps_per_second(ruleset: str, steps: int, seconds: float) -> float:
-    """Random legal play, one command at a time (what the agent environment and search rollouts do)."""
+    """Random legal play, one command at a time (what the agent environment and search rollouts do), a new game
+    made as the environment's reset makes it whenever one ends."""
+    from game.lab.env import game_maker
+
     rng = random.Random(1)
-    game, seed, done = new(ruleset, ["random", "random"], 1), 1, 0
+    make = game_maker(ruleset, None, 2, ())  # what the agent environment's reset runs: rules read once
+    game, seed, done = make(1), 1, 0
     started = time.perf_counter()
     while done < steps and time.perf_counter() - started < seconds:
         if game.over:
             seed += 1
-            game = new(ruleset, ["random", "random"], seed)
+            game = make(seed)
         seat = seat_to_act(game)
         commands = legal_commands(game, seat)
         if not commands:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .data import TotalWarRules
-from .hexes import Cube, direction_of, distance, hex_name
+from .hexes import UNIT_STEPS, Cube, direction_of, distance, hex_name
 from .morale import state_of
 from .regiments import Regiment
 
@@ -23,7 +23,10 @@ class MoveOrder:
 
 def engaged(reg: Regiment, others: list[Regiment]) -> bool:
     """TW5.4: adjacent to an enemy (at the start of the turn)."""
-    return any(o.seat != reg.seat and distance(o.hex, reg.hex) == 1 for o in others)
+    q, r = reg.hex
+    seat = reg.seat
+    # distance 1 is one of the six unit vectors (asked for every order checked: kept cheap)
+    return any(o.seat != seat and (o.hex[0] - q, o.hex[1] - r) in UNIT_STEPS for o in others)
 
 
 def movement_points(reg: Regiment, rules: TotalWarRules, effective: int, is_engaged: bool) -> int:

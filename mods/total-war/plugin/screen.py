@@ -119,6 +119,8 @@ class TotalWarView(BaseView):
         self._fit()
         self._refresh()
         self.focus_army()
+        for seat in self.game.world.seats:  # read now: never from the engine while a computer seat thinks
+            self.player_name(seat)
 
     # ----- the seat's view
     def _first_human(self) -> int:
@@ -636,10 +638,15 @@ class TotalWarView(BaseView):
         return left, 20, left + PANEL - 28, 60
 
     def player_name(self, seat: int) -> str:
+        """The seat's name, read from the engine once (the panel asks every frame, also while a computer seat thinks
+        on the worker thread, when the engine must not be read: game.ui.session)."""
         from systems import queries as q
 
-        self.game.world.activate()
-        return str(q.player(self.game.world, seat).name)
+        known: dict[int, str] = self.__dict__.setdefault("_names", {})
+        if seat not in known:
+            self.game.world.activate()
+            known[seat] = str(q.player(self.game.world, seat).name)
+        return known[seat]
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner
