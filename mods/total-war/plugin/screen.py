@@ -341,7 +341,7 @@ class TotalWarView(BaseView):
         title = "Resolving: " + RESOLVING.get(self.resolving, "") if self.queue else PHASES.get(self.stage(), self.stage())
         if self.game.over:
             title = "Battle over"
-        elif self.game.asking and not self.queue:
+        elif not self.session.busy and not self.queue and self.game.asking:  # busy: the engine is the worker's
             title = "A question waits for an answer"
         self.labels.put("banner", f"Round {self.game.world.clock.round}   {title}", 12, top - BANNER / 2,
                          theme.TEXT, 13, anchor_y="center", bold=True)
