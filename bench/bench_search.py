@@ -32,22 +32,26 @@ def new(ruleset: str, kinds: list[str], seed: int) -> Game:
     return new_modded_game(map_for(None, ruleset, len(kinds), seed), kinds, seed, (), ruleset)
 
 
-def steps_per_second(ruleset: str, steps: int, seconds: float) -> float:
-    """Random legal play, one command at a time (what the agent environment and search rollouts do)."""
+def steps_per_second(ruleset: str, steps: int, seconds: float) -> tuple[float, float]:
+    """Random legal play, one command at a time (what the agent environment and search rollouts do), a new game
+    made as the environment's reset makes it whenever one ends."""
+    from game.lab.env import game_maker
+
     rng = random.Random(1)
-    game, seed, done = new(ruleset, ["random", "random"], 1), 1, 0
-    started = time.perf_counter()
+    make = game_maker(ruleset, None, 2, ())  # what the agent environment's reset runs: rules read once
+    game, seed, done = make(1), 1, 0
+    started, cpu = time.perf_counter(), time.process_time()
     while done < steps and time.perf_counter() - started < seconds:
         if game.over:
             seed += 1
-            game = new(ruleset, ["random", "random"], seed)
+            game = make(seed)
         seat = seat_to_act(game)
         commands = legal_commands(game, seat)
         if not commands:
             break
         game.submit(rng.choice(commands), seat=seat)
         done += 1
-    return done / max(1e-9, time.perf_counter() - started)
+    return done / max(1e-9, time.perf_counter() - started), done / max(1e-9, time.process_time() - cpu)
 
 
 def fork_ms(copies: int, rounds: int) -> dict[str, float]:
@@ -55,44 +59,49 @@ def fork_ms(copies: int, rounds: int) -> dict[str, float]:
     data = resolve_map("grand_continent")
     game = new_modded_game(data, ["normal", "normal"], 1, (), "base")
     game, _ = play_game(game.world.rules, data, ["normal", "normal"], 1, rounds, game=game)
-    times = []
+    times, cpu = [], []
     for _ in range(copies):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         copy = fork(game)
         times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - cpu_started) * 1000)
         release(copy)
     return {"territories": len(game.world.terrain), "round": game.world.clock.round,
-            "p50": statistics.median(times), "p95": percentile(times, 95)}
+            "p50": statistics.median(times), "p95": percentile(times, 95),
+            "cpu_p50": statistics.median(cpu), "cpu_p95": percentile(cpu, 95)}
 
 
 class TimedSearch(SearchPlayer):
     """The search player at its default budget, timing each decision."""
 
-    def __init__(self, times: list[float]) -> None:
+    def __init__(self, times: list[float], cpu: list[float] | None = None) -> None:
         super().__init__()
         self.times = times
+        self.cpu = [] if cpu is None else cpu
 
     def choose(self, game: Game, seat: int, commands: list[Any]) -> Any:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             return super().choose(game, seat, commands)
         finally:
             self.times.append((time.perf_counter() - started) * 1000)
+            self.cpu.append((time.process_time() - cpu) * 1000)
 
 
 def search_ms(ruleset: str, decisions: int, seconds: float) -> dict[str, float]:
     """Search decisions (more than one legal command) of a search player against random, seats alternating."""
     times: list[float] = []
+    cpu: list[float] = []
     started, seed = time.perf_counter(), 0
     while len(times) < decisions and time.perf_counter() - started < seconds:
         seed += 1
         kinds = ["search", "random"] if seed % 2 else ["random", "search"]
         game = new(ruleset, kinds, seed)
-        timed = TimedSearch(times)
+        timed = TimedSearch(times, cpu)
         players = [timed if k == "search" else _random() for k in kinds]
         _bounded_game(game, players, decisions, times, started, seconds)
     return {"decisions": len(times), "p50": percentile(times, 50), "p95": percentile(times, 95),
-            "max": max(times, default=0.0)}
+            "max": max(times, default=0.0), "cpu_p50": percentile(cpu, 50), "cpu_p95": percentile(cpu, 95)}
 
 
 def _random() -> Any:
@@ -147,16 +156,21 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, Any] = {"fork_grand_continent_ms": fork_ms(args.copies, 15), "rulesets": {}}
     f = report["fork_grand_continent_ms"]
     print(f"fork of a mid-game base state ({f['territories']} territories, round {f['round']}): "
-          f"p50 {f['p50']:.2f} ms, p95 {f['p95']:.2f} ms (bar <= 1 ms)")
-    print(f"{'ruleset':<16}{'steps/s':>9}{'search p50':>12}{'search p95':>12}  ruleset players' turn p95 (ms)")
+          f"p50 {f['p50']:.2f} ms, p95 {f['p95']:.2f} ms (bar <= 1 ms); CPU time p50 {f['cpu_p50']:.2f} ms, "
+          f"p95 {f['cpu_p95']:.2f} ms")
+    print("wall clock, then (in brackets) the process's CPU time: on a machine shared with other work the second")
+    print(f"{'ruleset':<16}{'steps/s':>14}{'search p50 ms':>16}{'search p95 ms':>16}  ruleset players' turn p95 (ms)")
     for ruleset in args.rulesets.split(","):
-        sps = steps_per_second(ruleset, args.steps, args.seconds)
+        sps, cpu_sps = steps_per_second(ruleset, args.steps, args.seconds)
         search = search_ms(ruleset, args.decisions, args.seconds)
         players = player_ms(ruleset, args.games, args.rounds)
-        report["rulesets"][ruleset] = {"steps_per_second": sps, "search_ms": search, "player_ms": players}
+        report["rulesets"][ruleset] = {"steps_per_second": sps, "steps_per_cpu_second": cpu_sps, "search_ms": search,
+                                       "player_ms": players}
         kinds = ", ".join(f"{k} {v['p95']:.1f}" for k, v in players.items())
-        print(f"{ruleset:<16}{sps:>9.0f}{search['p50']:>12.1f}{search['p95']:>12.1f}  {kinds}  "
-              f"({search['decisions']} decisions)")
+        steps = f"{sps:.0f} [{cpu_sps:.0f}]"
+        p50 = "{:.0f} [{:.0f}]".format(search["p50"], search["cpu_p50"])
+        p95 = "{:.0f} [{:.0f}]".format(search["p95"], search["cpu_p95"])
+        print(f"{ruleset:<16}{steps:>14}{p50:>16}{p95:>16}  {kinds}  ({search['decisions']} decisions)")
     if args.json_path:
         with open(args.json_path, "w") as out:
             json.dump(report, out, indent=2)

@@ -67,6 +67,7 @@ class App:
     legal_commands: Callable[..., list[Command]] | None = None  # (game, seat=None): every legal command, canonical order
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
     position_value: Callable[[Game, int], float] | None = None  # (game, seat) -> 0..1: how well the seat stands
+    rollout_policy: str | None = None  # the computer kind that plays the search player's rollouts (None: random)
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
@@ -145,6 +146,13 @@ class ModApp:
         search player (game.ai.search) scores the positions it reaches by it; without one it uses the share of
         territories held. It reads a search's private copy of the game, as the searching seat may see it."""
         self.app.position_value = value
+
+    def set_rollout_policy(self, kind: str) -> None:
+        """Which of this ruleset's computer kinds (`add_computer_player`) plays the engine's search player's
+        rollouts: from each position the search reaches, that kind plays the next phases before the position is
+        scored. Worth it where the kind plays a turn in about a millisecond; without one the rollouts are a few
+        random legal commands."""
+        self.app.rollout_policy = kind
 
     def set_agent_observation(self, factory: Callable[..., Any]) -> None:
         """How a learning agent sees this game: `factory(game, max_rounds)` returns an encoder with `shape`

@@ -209,7 +209,7 @@ class Game:
         world = self.world
         world.submitted_by = issuer
         try:
-            return actions.check(world, command)
+            return actions.check(world, command, fields_known=True)  # _admit checked the fields
         finally:
             world.submitted_by = None
 

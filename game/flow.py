@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SEAT, AUTO, ALL = "seat", "auto", "all"
+_PHASES: dict[int, tuple[Flow, dict[str, Phase]]] = {}  # Flow.phase's index of each flow (the flow kept: ids unique)
 
 
 class Phase(BaseModel):
@@ -70,8 +71,12 @@ A ruleset's mod.toml declares it under [flow]."""
         return [p.name for p in (*self.setup, *self.turn, *self.round_end)]
 
     def phase(self, name: str) -> Phase | None:
-        for phases in (self.turn, self.setup, self.round_end):  # asked on every command: plain loops, turn first
-            for phase in phases:
-                if phase.name == name:
-                    return phase
-        return None
+        known = _PHASES.get(id(self))  # asked several times for every command checked: one dict per flow
+        if known is None or known[0] is not self:
+            if len(_PHASES) > 64:  # flows of games long gone
+                _PHASES.clear()
+            by_name: dict[str, Phase] = {}
+            for phases in (self.round_end, self.setup, self.turn):  # the turn's names win, as they were read first
+                by_name.update((p.name, p) for p in reversed(phases))
+            known = _PHASES[id(self)] = (self, by_name)
+        return known[1].get(name)

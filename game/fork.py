@@ -3,7 +3,8 @@ a command could change. `fork(game)` copies everything; `fork(game, seat=s)` cop
 (game.views) and fills in the rest by chance: a determinization for information-set search.
 
 Copies are made component by component with a copier compiled per component class: fields of immutable types
-(ints, strings, tuples of them ...) are shared, containers are copied. `release(copy)` frees its esper world.
+(ints, strings, tuples of them ...) are shared, containers are copied; entities and esper's index of them by
+component class are copied when the fork first reads them. `release(copy)` frees its esper world.
 """
 
 from __future__ import annotations
@@ -142,6 +143,76 @@ class LazyEntities(dict):  # type: ignore[type-arg]
         return dict.items(self)
 
 
+class LazyIndex(dict):  # type: ignore[type-arg]
+    """A fork's esper component index (component class -> the entities holding one): each class's set is copied
+    from the source's when the fork first reads it (a large map's territories are two sets of tens of thousands,
+    most of a fork's cost when copied up front, and a rollout seldom lists them). The source must not change while
+    the fork is in use."""
+
+    __slots__ = ("base", "gone")
+
+    def __init__(self, base: dict[type, set[int]]) -> None:
+        super().__init__()
+        self.base = base
+        self.gone: set[type] = set()
+
+    def __missing__(self, kind: type) -> set[int]:
+        if kind in self.gone or kind not in self.base:
+            raise KeyError(kind)
+        mine = set(self.base[kind])
+        dict.__setitem__(self, kind, mine)
+        return mine
+
+    def get(self, kind: type, default: Any = None) -> Any:  # esper reads through get
+        try:
+            return self[kind]
+        except KeyError:
+            return default
+
+    def __contains__(self, kind: object) -> bool:
+        return dict.__contains__(self, kind) or (kind in self.base and kind not in self.gone)
+
+    def __setitem__(self, kind: type, members: set[int]) -> None:
+        self.gone.discard(kind)
+        dict.__setitem__(self, kind, members)
+
+    def __delitem__(self, kind: type) -> None:
+        if not dict.__contains__(self, kind):
+            self[kind]  # noqa: B018 - copies it, or KeyError for a class never indexed
+        dict.__delitem__(self, kind)
+        self.gone.add(kind)
+
+    def copy_all(self) -> None:
+        """Copy every class's set not copied yet (before the index is iterated)."""
+        for kind in self.base:
+            if kind not in self.gone and not dict.__contains__(self, kind):
+                self[kind]  # noqa: B018
+
+    def __iter__(self) -> Any:
+        self.copy_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.copy_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self.copy_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self.copy_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.copy_all()
+        return dict.items(self)
+
+    def clear(self) -> None:
+        self.gone.update(self.base)
+        dict.clear(self)
+
+
 def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) -> Game:
     """A copy of `game` in its own esper world (its entities copied when first read: the game must not change
     while the copy is in use). With `seat`, a determinization from that seat's view: entities and fields the
@@ -152,13 +223,13 @@ def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) 
     source.activate()
     esper.clear_dead_entities()
     entities: dict[int, dict[type, Any]] = esper._entities
-    index = {kind: set(members) for kind, members in esper._components.items()}
+    index: dict[type, set[int]] = esper._components
     upcoming = next(esper._entity_count)
     esper._entity_count = itertools.count(upcoming)
     name = f"fork-{next(_forks)}"
     esper.switch_world(name)
     esper._entities = LazyEntities(entities)
-    esper._components.update(index)
+    esper._components = LazyIndex(index)
     esper._entity_count = itertools.count(upcoming)
     esper.clear_cache()
     generator = random.Random()

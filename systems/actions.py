@@ -34,15 +34,16 @@ def handles(command_type: type[Command]) -> Callable[[type], type]:
     return mark
 
 
-def check(world: World, command: Command) -> str | None:
-    """Why `command` is illegal now, or None when it may be applied. Never changes the state."""
+def check(world: World, command: Command, fields_known: bool = False) -> str | None:
+    """Why `command` is illegal now, or None when it may be applied. Never changes the state. `fields_known`: the
+    caller (the engine's one choke point, Game._admit) has just checked the command's fields."""
     world.checked.clear()
     if world.clock.winner is not None:
         return "the game is over"
     handler = world.app.commands.get(type(command))
     if handler is None:
         return f"unknown command {type(command).__name__} (this game's ruleset and mods do not have it)"
-    if (problem := field_problem(command)) is not None:  # before any rule looks at a field
+    if not fields_known and (problem := field_problem(command)) is not None:  # before any rule looks at a field
         return problem
     return handler.check(world, command)
 

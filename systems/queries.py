@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import esper
 
@@ -85,12 +86,28 @@ def structures_touching(territory: int) -> list[tuple[int, Structure]]:
     return [(e, s) for e, s in structures() if touches(s, territory)]
 
 
+_WALLS: list[Any] = [None, {}]  # esper's cached Structure list last indexed, and its walls by ordered border
+
+
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
-    for e, s in structures():  # the border's two territories in either order (asked for every neighbour, often)
-        border = s.border
-        if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
-            return e, s
-    return None
+    """The wall on the border a|b (asked for every neighbour of every step, often): read from an index of the
+    live walls, rebuilt whenever esper's Structure list is (any structure added or removed, in any world)."""
+    found = esper.get_component(Structure)
+    if esper._dead_entities:  # a delete is pending: the list still holds the dead, read it as it stands
+        for e, s in structures():
+            border = s.border
+            if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
+                return e, s
+        return None
+    if _WALLS[0] is not found:
+        index: dict[tuple[int, int], tuple[int, Structure]] = {}
+        for e, s in found:
+            if s.border is not None:
+                index.setdefault((s.territory, s.border), (e, s))
+                index.setdefault((s.border, s.territory), (e, s))
+        _WALLS[0], _WALLS[1] = found, index
+    walls: dict[tuple[int, int], tuple[int, Structure]] = _WALLS[1]
+    return walls.get((a, b))
 
 
 def walls_index() -> dict[frozenset[int], Structure]:

@@ -61,3 +61,15 @@ def test_the_field_check_is_derived_from_the_annotations_of_plugin_commands_too(
     assert field_problem(sail(3, (1, 2))) is None
     assert "Sail.path" in field_problem(sail(3, None))
     assert field_problem(EndTurn()) is None
+
+
+@pytest.mark.parametrize("value", [3, 0, -1, 2**53 + 1, True, 1.0, "3", None, (1, 2), [1, -2], (1, 1.5), ["a"], ()])
+def test_the_quick_test_of_a_commands_fields_accepts_only_what_the_field_checks_accept(value):
+    # the compiled one-call test (the common case) may send a sound command on to the full checks, never pass junk
+    from systems.command_fields import _checkers, _sound_fields
+
+    for command in (Move(army=value, path=(1, 2)), Move(army=1, path=value)):  # type: ignore[arg-type]
+        full = next((p for name, check in _checkers(Move) if (p := check(getattr(command, name))) is not None), None)
+        if _sound_fields(Move)(command):
+            assert full is None, command
+        assert (field_problem(command) is None) == (full is None), command

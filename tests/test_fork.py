@@ -9,7 +9,7 @@ import esper
 import pytest
 
 from components.seats import Ready, SeatOrders
-from game.fork import LazyEntities, fork, release
+from game.fork import LazyEntities, LazyIndex, fork, release
 from game.lab.rulesets import available
 from game.legal import legal_commands, seat_to_act
 from game.simulate import map_for, new_modded_game
@@ -66,6 +66,24 @@ def test_a_fork_copies_an_entity_only_when_it_is_first_read():
     assert tile not in table and not esper.entity_exists(tile) and table.get(tile) is None
     game.world.activate()
     assert esper.entity_exists(tile)  # the original keeps it
+    release(copy)
+
+
+def test_a_fork_copies_the_index_of_a_component_class_only_when_it_is_first_read():
+    from components.board import Territory
+
+    game = played("base", steps=6)
+    game.world.activate()
+    before = set(esper._components[Territory])
+    copy = fork(game)
+    copy.world.activate()
+    index = esper._components
+    assert isinstance(index, LazyIndex) and dict.__len__(index) == 0 and Territory in index
+    tile = copy.world.tiles[0]
+    esper.delete_entity(tile, immediate=True)  # the fork's own set loses it
+    assert dict.__contains__(index, Territory) and tile not in index[Territory]
+    game.world.activate()
+    assert esper._components[Territory] == before  # the original's set is untouched
     release(copy)
 
 

@@ -111,3 +111,26 @@ def test_the_default_value_is_the_share_of_territories_and_outcomes_are_exact():
     assert search_module.outcome(game, game.world.seats[1]) == 0.0
     game.world.clock.winner = 0
     assert search_module.outcome(game, game.world.seats[1]) == 0.5
+
+
+def test_a_rollout_policy_the_ruleset_names_plays_the_rollouts(monkeypatch):
+    # app.set_rollout_policy(kind): that kind of the ruleset's own plays past the tree; "random" turns it off
+    game = new("monstercrasher", ["search", "normal"], 2)
+    played: list[int] = []
+    factory = game.app.computer_players["normal"]
+
+    class Counting(factory):  # type: ignore[misc, valid-type]
+        def play_turn(self, game):  # noqa: ANN001, ANN202
+            played.append(game.world.clock.seat)
+            return super().play_turn(game)
+
+    monkeypatch.setitem(game.app.computer_players, "normal", Counting)
+    game.app.rollout_policy = "normal"
+    seat = seat_to_act(game)
+    commands = legal_commands(game, seat)
+    first = SearchPlayer(iterations=6, seed=3).choose(game, seat, commands)
+    assert played and first in commands
+    assert SearchPlayer(iterations=6, seed=3).choose(game, seat, commands) == first  # deterministic with a policy
+    played.clear()
+    SearchPlayer(iterations=6, seed=3, policy="random").choose(game, seat, commands)
+    assert not played

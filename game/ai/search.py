@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from components.commands import Command
 from components.seats import Ready
@@ -33,6 +34,7 @@ ITERATIONS = 48  # the default budget per decision (docs/ai-saves-replays.md: st
 ROLLOUT = 4  # random legal commands played after the tree before a position is scored
 TREE_DEPTH = 12  # commands the tree may grow below its root
 EXPLORATION = 0.7  # the UCB constant: rewards are in [0, 1]
+POLICY_PHASES = 2  # phases the rollout policy plays past the tree, when the search has one
 
 
 def territory_share(game: Game, seat: int) -> float:
@@ -85,18 +87,23 @@ class SearchPlayer(OneByOne):
     name = "search"
 
     def __init__(self, iterations: int = ITERATIONS, seed: int = 0, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter, rollout: int = ROLLOUT) -> None:
+                 clock: Callable[[], float] = time.perf_counter, rollout: int = ROLLOUT,
+                 policy: str | None = None, policy_phases: int = POLICY_PHASES) -> None:
         self.iterations = iterations
         self.seed = seed
         self.time_limit = time_limit  # seconds per decision, besides the iterations (None: iterations only)
         self.clock = clock
         self.rollout = rollout
+        self.policy = policy  # the ruleset kind playing the rollouts (None: the ruleset's choice; "random": none)
+        self.policy_phases = policy_phases
+        self._players: dict[int, Any] = {}
 
     def choose(self, game: Game, seat: int, commands: list[Command]) -> Command:
         world = game.world
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
         root = Node()
+        self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         started = self.clock()
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
@@ -133,7 +140,10 @@ class SearchPlayer(OneByOne):
                 node = child
                 if untried:
                     break
-            for _ in range(self.rollout):
+            policy = self._policy(copy)
+            if policy is not None:
+                self._play_out(copy, policy)
+            for _ in range(self.rollout if policy is None else 0):
                 if copy.over or copy.awaiting_orders:  # orders are scored alone: the others hold (below)
                     break
                 actor = seat_to_act(copy)
@@ -152,6 +162,41 @@ class SearchPlayer(OneByOne):
         finally:
             release(copy)
             game.world.activate()
+
+
+    def _policy(self, game: Game) -> Callable[[int], Any] | None:
+        """The rollout player of each seat (the ruleset's `policy` kind), or None for random legal commands."""
+        kind = self.policy or game.app.rollout_policy
+        if kind is None or kind == "random":
+            return None
+        factory = game.app.computer_players.get(kind)
+        if factory is None:
+            return None
+
+        def player(seat: int) -> Any:
+            if seat not in self._players:
+                self._players[seat] = factory()
+            return self._players[seat]
+
+        return player
+
+    def _play_out(self, copy: Game, player: Callable[[int], Any]) -> None:
+        """The ruleset's own players play the next `policy_phases` phases from the tree's leaf (each seat's turn,
+        orders and answers as its kind plays them): the position is scored where their plans lead."""
+        from game import computer_seats
+
+        world = copy.world
+        for _ in range(self.policy_phases):
+            if copy.over:
+                return
+            where = (world.clock.round, world.clock.stage, world.clock.seat, copy.revision)
+            if copy.asking or copy.awaiting_orders:
+                for seat in copy.acting_seats():
+                    computer_seats.act(copy, seat, player(seat))
+            elif copy.awaiting_seat and not copy.in_setup:
+                player(world.clock.seat).play_turn(copy)
+            if (world.clock.round, world.clock.stage, world.clock.seat, copy.revision) == where:
+                return  # the policy could not move on (a kind with nothing to say here)
 
 
 def _ucb(node: Node, command: Command) -> float:

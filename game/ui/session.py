@@ -134,8 +134,11 @@ class Session:
         return out
 
     def start_computer(self) -> None:
-        """Let the computer seat act (choose a base, or play its turn) on a worker thread or right now."""
-        if self.threaded and self.game.awaiting_seat and not self.game.in_setup:
+        """Let the computer seats act (choose a base, play a turn, give their simultaneous orders, answer a question)
+        on a worker thread, so the window keeps drawing and answering while a player thinks (a search player takes
+        a good part of a second a decision); right now when the session is not threaded (tests, replays). While
+        the worker runs, `busy` is true and views read no engine state (esper's current world is the worker's)."""
+        if self.threaded:
             self.worker = threading.Thread(target=self._play_computer_turn, name="computer-turn", daemon=True)
             self.worker.start()
         else:

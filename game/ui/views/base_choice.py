@@ -113,7 +113,7 @@ class BaseChoiceView(BaseView):
             self.canvas.scene.apply(event)
         self.canvas.update()
         self.canvas.radar.refresh()
-        if self.done:
+        if self.done or self.session.busy:  # a computer seat chooses on the worker thread: the engine is its
             return
         if not self.session.game.in_setup:
             self.done = True

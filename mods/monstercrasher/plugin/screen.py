@@ -19,6 +19,7 @@ import pyglet
 from PIL import Image, ImageDraw
 
 from game.ui import theme
+from game.ui.computer import controller_for
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
 from game.ui.wording import for_players
@@ -26,7 +27,6 @@ from game.ui.wording import for_players
 from .commands import PressTurnButton, Spawn
 from .directions import absolute
 from .play import SPAWN, is_computer, position_of, rules_of
-from .player import ComputerPlayer
 from .position import SEATS, back_rank, points_left
 
 if TYPE_CHECKING:
@@ -119,7 +119,8 @@ class MonsterScreen(BaseView):
         self.scene = Scene()
         self.selected = self.rules.turns.roster[0]
         self.hover: tuple[int, int] | None = None
-        self.computers = {seat: ComputerPlayer() for seat in SEATS if is_computer(game.world, seat)}
+        game.world.activate()  # each computer seat plays the kind chosen for it (the engine's search one too)
+        self.computers = {seat: controller_for(game, seat) for seat in SEATS if is_computer(game.world, seat)}
         files, ranks = self.rules.board.width, self.rules.board.height
         self.cell = min((window.height - 100) / ranks, (window.width - 440) / files)
         self.origin = (56.0, (window.height - self.cell * ranks) / 2 + 8)

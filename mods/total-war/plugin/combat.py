@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from .data import TotalWarRules
 from .hexes import DIRECTIONS, Cube, between, direction_of, distance, in_arc, neighbours, side_of
+from .orders import engaged
 from .regiments import Regiment, in_order
 
 Effective = Callable[[Regiment], int]  # a regiment's effective morale (TW11.1)
@@ -33,7 +34,7 @@ def range_factor(d: int, rules: TotalWarRules) -> int:
 
 
 def adjacent_enemy(reg: Regiment, regiments: list[Regiment]) -> bool:
-    return any(o.seat != reg.seat and distance(o.hex, reg.hex) == 1 for o in regiments)
+    return engaged(reg, regiments)  # TW5.4's adjacency
 
 
 def fire_problem(shooter: Regiment, target_hex: Cube, regiments: list[Regiment], rules: TotalWarRules) -> str | None:

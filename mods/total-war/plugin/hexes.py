@@ -10,6 +10,7 @@ Cube = tuple[int, int]  # (q, r); s = -q - r
 # TW1.2: clockwise from N
 DIRECTIONS: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 VECTORS: dict[str, Cube] = {"N": (0, -1), "NE": (1, -1), "SE": (1, 0), "S": (0, 1), "SW": (-1, 1), "NW": (-1, 0)}
+UNIT_STEPS: frozenset[Cube] = frozenset(VECTORS.values())  # the differences of two hexes at distance 1
 
 
 def column_letters(c: int) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .data import TotalWarRules
-from .hexes import Cube, direction_of, distance, hex_name
+from .hexes import UNIT_STEPS, Cube, direction_of, distance, hex_name
 from .morale import state_of
 from .regiments import Regiment
 
@@ -23,7 +23,13 @@ class MoveOrder:
 
 def engaged(reg: Regiment, others: list[Regiment]) -> bool:
     """TW5.4: adjacent to an enemy (at the start of the turn)."""
-    return any(o.seat != reg.seat and distance(o.hex, reg.hex) == 1 for o in others)
+    return next_to(reg.hex, {o.hex for o in others if o.seat != reg.seat})
+
+
+def next_to(here: Cube, enemy_hexes: set[Cube]) -> bool:
+    """TW5.4's adjacency: one of the six hexes at distance 1 holds an enemy (asked for every order checked)."""
+    q, r = here
+    return any((q + dq, r + dr) in enemy_hexes for dq, dr in UNIT_STEPS)
 
 
 def movement_points(reg: Regiment, rules: TotalWarRules, effective: int, is_engaged: bool) -> int:
@@ -54,11 +60,11 @@ def check_order(
         return "a routing regiment moves on its own (TW5.5)"
     if not order.path:
         return "a move or withdraw needs a path (TW5.1)"
-    is_engaged = engaged(reg, regiments)
+    enemy_hexes = {o.hex for o in regiments if o.seat != reg.seat}
+    is_engaged = next_to(reg.hex, enemy_hexes)  # engaged(reg, regiments), the enemy hexes read once
     if is_engaged and order.kind == "move":
         return "an engaged regiment may only hold or withdraw (TW5.4)"
     here = reg.hex
-    enemy_hexes = {o.hex for o in regiments if o.seat != reg.seat}
     for step in order.path:
         if direction_of(here, step) is None:
             return f"{hex_name(step)} is not adjacent to {hex_name(here)} (TW5.1)"

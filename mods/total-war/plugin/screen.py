@@ -124,6 +124,8 @@ class TotalWarView(BaseView):
         self._fit()
         self._refresh()
         self.focus_army()
+        for seat in self.game.world.seats:  # read now: never from the engine while a computer seat thinks
+            self.player_name(seat)
 
     # ----- the seat's view
     def _first_human(self) -> int:
@@ -344,7 +346,7 @@ class TotalWarView(BaseView):
         title = "Resolving: " + RESOLVING.get(self.resolving, "") if self.queue else PHASES.get(self.stage(), self.stage())
         if self.game.over:
             title = "Battle over"
-        elif self.game.asking and not self.queue:
+        elif not self.session.busy and not self.queue and self.game.asking:  # busy: the engine is the worker's
             title = "A question waits for an answer"
         self.labels.put("banner", f"Round {self.game.world.clock.round}   {title}", 12, top - BANNER / 2,
                          theme.TEXT, 13, anchor_y="center", bold=True)
@@ -643,10 +645,15 @@ class TotalWarView(BaseView):
         return left, 20, left + PANEL - 28, 60
 
     def player_name(self, seat: int) -> str:
+        """The seat's name, read from the engine once (the panel asks every frame, also while a computer seat thinks
+        on the worker thread, when the engine must not be read: game.ui.session)."""
         from systems import queries as q
 
-        self.game.world.activate()
-        return str(q.player(self.game.world, seat).name)
+        known: dict[int, str] = self.__dict__.setdefault("_names", {})
+        if seat not in known:
+            self.game.world.activate()
+            known[seat] = str(q.player(self.game.world, seat).name)
+        return known[seat]
 
     def outcome_text(self) -> str:
         winner = self.game.world.clock.winner

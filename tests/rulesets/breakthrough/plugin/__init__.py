@@ -76,11 +76,13 @@ def forward(seat: int) -> int:
     return 1 if seat == 1 else -1
 
 
-def step_reason(world: Any, seat: int, source: int, target: int) -> str | None:
-    """BT2: why `seat` may not step from `source` to `target` (None: it may)."""
+def step_reason(world: Any, seat: int, source: int, target: int,
+                here: dict[int, tuple[int, Pawn]] | None = None) -> str | None:
+    """BT2: why `seat` may not step from `source` to `target` (None: it may); `here`: `pawns(world)` when the
+    caller has just read it (the listing asks for every pawn's three steps)."""
     if world.clock.stage != "move":
         return "not the time to move"
-    here = pawns(world)
+    here = pawns(world) if here is None else here
     if source not in here or here[source][1].owner != seat:
         return "no pawn of yours there"
     width, height = _width(world), int(world.rules.board.height)
@@ -114,12 +116,13 @@ def legal_commands(game: Any) -> list[Command]:
         return []
     seat, width = world.clock.seat, _width(world)
     out: list[Command] = []
-    for square, (_, pawn) in sorted(pawns(world).items()):
+    here = pawns(world)
+    for square, (_, pawn) in sorted(here.items()):
         if pawn.owner != seat:
             continue
         ahead = square + forward(seat) * width
         for target in (ahead - 1, ahead, ahead + 1):
-            if abs(target % width - square % width) <= 1 and step_reason(world, seat, square, target) is None:
+            if abs(target % width - square % width) <= 1 and step_reason(world, seat, square, target, here) is None:
                 out.append(Step(square, target))
     return out
 
@@ -138,6 +141,19 @@ def outcome(world: Any) -> dict[int, str] | None:
     if world.clock.round > world.rules.numbers.round_limit:
         return {1: DRAW, 2: DRAW}
     return None
+
+
+def position_value(game: Any, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
+    pawns left, each worth more the nearer it stands to the far row it wins on (BT3)."""
+    world = game.world
+    width, height = _width(world), int(world.rules.board.height)
+    worth = {1: 0.0, 2: 0.0}
+    for square, (_, pawn) in pawns(world).items():
+        advanced = square // width if pawn.owner == 1 else height - 1 - square // width
+        worth[pawn.owner] += 1 + (advanced / (height - 1)) ** 2
+    total = worth[1] + worth[2]
+    return 0.5 if total == 0 else worth.get(seat, 0.0) / total
 
 
 def set_up(world: Any, seat: int, entity: int) -> None:
@@ -210,6 +226,8 @@ def register(app: Any) -> None:
     app.set_hook("new_seat", set_up)
     app.add_computer_player("normal", Computer)
     app.set_legal_commands(legal_commands)
+    app.set_position_value(position_value)  # how the engine's search player scores a position
+    app.set_rollout_policy("normal")  # its turns take a millisecond: the search's rollouts play them
     look = app.presentation
     look.pieces = _pieces
     look.victory_words = _how
