@@ -181,6 +181,7 @@ class Shell:
         self.handed: tuple[int, int, str] | None = None
         self.screen_quiet: Callable[[], object] | None = None  # the screen's own quiet(), when it has one
         self._heard = len(self.chronicle.journal.entries)  # journal entries already sounded
+        self._swallow_text = ""  # the text of a key that just opened a dialog (see _on_key_press)
         self._told = 0  # the chronicle's problems already said (a failed autosave, a log that could not be rebuilt)
         self._last_sound: tuple[str, float] = ("", 0.0)
         self.key_buttons: list[DrawnButton] = []  # the screen's key_actions() as buttons
@@ -549,7 +550,12 @@ class Shell:
 
     def _on_key_press(self, original: Callable[[int, int], object], symbol: int, modifiers: int) -> object:
         if self.modal is not None:
+            before = self.modal
             self.modal.on_key_press(symbol, modifiers)
+            if self.modal is not before and self.modal is not None and 32 <= symbol < 127:
+                # the key chose an answer that opened a dialog (the menu's "2": Save): the text the same key types
+                # next belongs to the menu, not to the new dialog's name field
+                self._swallow_text = chr(symbol)
             return True
         key = arcade.key
         if symbol == key.ESCAPE:
@@ -572,9 +578,13 @@ class Shell:
         return True
 
     def _on_key_release(self, original: Callable[[int, int], object], symbol: int, modifiers: int) -> object:
+        self._swallow_text = ""
         return None if self.modal is not None else original(symbol, modifiers)
 
     def _on_text(self, original: Callable[[str], object], text: str) -> object:
+        if self._swallow_text and text.lower() == self._swallow_text:
+            self._swallow_text = ""
+            return True
         if self.modal is not None:
             handler = getattr(self.modal, "on_text", None)
             return handler(text) if handler is not None else True

@@ -13,6 +13,7 @@ from game.ui.views.choice_box import ChoiceBox
 from game.ui.views.menu import MainMenuView
 from game.ui.views.saves_dialog import SAVE_SUFFIX, SavesDialog
 from tests.builders import at, spawn_army, tiny_game, tiny_map
+from tests.ui.conftest import dispatch
 from tests.ui.test_game_flow import board, click, key, ready, shot, start, step, type_text  # noqa: F401
 
 
@@ -68,6 +69,22 @@ def test_resign_from_the_game_menu_asks_first_then_the_other_seat_wins(app):
     _answer(view, "Resign")
     _answer(view, "Resign")
     assert game.over and game.world.clock.winner == 2
+
+
+def test_a_menu_digit_that_opens_the_save_dialog_is_not_typed_into_its_name(app):
+    """The game menu's answers have digit keys; "2" opens Save, and the text "2" that the same key press types
+    (pyglet sends it after the press) is the menu's, not the first letter of the save's name ("2midgame")."""
+    game = tiny_game(board(), {1: (2, 2), 2: (27, 17)})
+    start(app, game)
+    view = ready(app)
+    key(app, arcade.key.ESCAPE)
+    dispatch(app, "on_key_press", arcade.key.KEY_2, 0)
+    dispatch(app, "on_text", "2")
+    dispatch(app, "on_key_release", arcade.key.KEY_2, 0)
+    dialog = view.shell.modal
+    assert isinstance(dialog, SavesDialog) and dialog.save_name == "base-round-1"
+    type_text(app, "2")  # a later "2" is the player's
+    assert dialog.save_name.endswith("2")
 
 
 def test_a_ruleset_without_resignation_offers_no_resign(app):
