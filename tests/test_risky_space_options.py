@@ -128,3 +128,25 @@ def test_simulate_follows_the_players_to_their_random_seats():
         winner_name = names[result.winner - 1]
         assert winner_name.split()[0].lower() == result.winner_kind  # "Normal 1" won as "normal"
     assert swapped  # some seeds did move the players
+
+
+def test_a_game_ended_by_the_round_limit_says_the_last_round_played():
+    """RS7.3: with max_rounds=1 the game ends when round 2 would begin; the victory line names round 1, the last
+    one played (it said "after round 2")."""
+    import random
+
+    from game.legal import legal_commands, seat_to_act
+    from game.setup import PlayerSpec, create_game
+    from game.ui.launch import choose_map
+
+    game = create_game(choose_map(None, 2, 3, "risky-space"), [PlayerSpec("A"), PlayerSpec("B")], 3,
+                       ruleset="risky-space", options={"max_rounds": 1, "claiming": "deal"})
+    rng = random.Random(3)
+    for _ in range(2000):
+        if game.over:
+            break
+        seat = seat_to_act(game)
+        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    assert game.over
+    words = game.app.presentation.victory_words(game.world)
+    assert words.endswith("after round 1") or words.startswith("Last player standing"), words

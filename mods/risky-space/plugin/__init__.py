@@ -25,12 +25,14 @@ def register(app: Any) -> None:
     def how(world: Any) -> str:
         """The victory screen's line (RS7.3), in players' words."""
         state = load_state(world)
+        limit = state.rules.end.max_rounds
+        last = min(state.round, limit) if limit else state.round  # a game ended by the limit stopped as the next began
         if state.draw:
-            return f"Regions and troops level after round {state.round}"
+            return f"Regions and troops level after round {last}"
         others = [s for s in state.seats if s != state.winner]
         if all(s in state.eliminated or s in state.forfeited for s in others):
             return f"Last player standing in round {state.round}"
-        return f"Most regions after round {state.round}"
+        return f"Most regions after round {last}"
 
     app.presentation.victory_words = how
 
