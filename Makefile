@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-.PHONY: setup play test lint validate bench watch bundle bundle-check mutate
+.PHONY: setup play test test-games lint validate bench watch bundle bundle-check mutate
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -18,7 +18,11 @@ play: $(STAMP)
 
 # one worker per core (pytest-xdist); a test file's tests stay on one worker (its module fixtures are built once)
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not games"
+
+# every installed game played to its end in a real window, against the computer and hot-seat (a few minutes)
+test-games: $(STAMP)
+	$(BIN)/python -m pytest -n auto --dist load -m games tests/window
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

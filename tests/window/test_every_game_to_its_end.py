@@ -23,7 +23,7 @@ from PIL import Image
 from game.content import rulesets
 from tests.window.xclient import Client, XDisplay, client, differs, wait_for
 
-pytestmark = pytest.mark.window
+pytestmark = [pytest.mark.window, pytest.mark.games]  # minutes: `make test-games`, not `make test`
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots" / "issue26"
 SIZE = (1280, 720)
