@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SEAT, AUTO, ALL = "seat", "auto", "all"
-_PHASES: dict[int, tuple[Flow, dict[str, Phase]]] = {}  # Flow.phase's index of each flow (the flow kept: ids unique)
 
 
 class Phase(BaseModel):
@@ -70,13 +70,13 @@ A ruleset's mod.toml declares it under [flow]."""
         """Every phase name, in flow order: the schedule's stages."""
         return [p.name for p in (*self.setup, *self.turn, *self.round_end)]
 
+    @cached_property
+    def _by_name(self) -> dict[str, Phase]:
+        """Each phase by name, made once per flow: `phase` is asked several times for every command checked."""
+        by_name: dict[str, Phase] = {}
+        for phases in (self.round_end, self.setup, self.turn):  # the turn's names win, as they were read first
+            by_name.update((p.name, p) for p in reversed(phases))
+        return by_name
+
     def phase(self, name: str) -> Phase | None:
-        known = _PHASES.get(id(self))  # asked several times for every command checked: one dict per flow
-        if known is None or known[0] is not self:
-            if len(_PHASES) > 64:  # flows of games long gone
-                _PHASES.clear()
-            by_name: dict[str, Phase] = {}
-            for phases in (self.round_end, self.setup, self.turn):  # the turn's names win, as they were read first
-                by_name.update((p.name, p) for p in reversed(phases))
-            known = _PHASES[id(self)] = (self, by_name)
-        return known[1].get(name)
+        return self._by_name.get(name)
