@@ -128,6 +128,21 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      " or ", "a quick pre-filter: every option is then kept only if the engine's check accepts it"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
+    ("mods/risky-space/plugin/rules.py", "last_position: int = -1", "NumberReplacer", "last_position: int = -",
+     "read only once a round has started (round 0 starts round 1 whatever it holds), and set by that same turn"),
+    ("mods/risky-space/plugin/ecs.py", "last_position: Annotated[int, Within(-1, STAT)] = -1", "NumberReplacer",
+     "STAT)] = - ", "the clock's copy of the rules' last_position: read only once a round has started"),
+    ("mods/risky-space/plugin/rules.py", "last_position: int = -1", "ReplaceUnaryOperator_USub_UAdd", "= +",
+     "read only once a round has started (see the line above)"),
+    ("mods/risky-space/plugin/ecs.py", "last_position: Annotated[int, Within(-1, STAT)] = -1",
+     "ReplaceUnaryOperator_USub_UAdd", "STAT)] = +", "the clock's copy: read only once a round has started"),
+    ("mods/risky-space/plugin/rules.py", "tick: int = 0", "NumberReplacer", "tick: int =",
+     "open_claims sets the tick (RS2.4: 0, or a deal's start before seat 1) before anything reads it"),
+    ("mods/risky-space/plugin/ecs.py", "tick: Annotated[int, Within(0, STAT)] = 0", "NumberReplacer",
+     "Within(0, STAT)] =", "the clock's tick is set by open_claims, through the rules' state, before it is read"),
+    ("mods/risky-space/plugin/ecs.py", "player = PLAYERS[self.level](world.seed * 31 + seat)", "NumberReplacer",
+     "PLAYERS[self.level](", "not a rule: the seed of a computer player (computer code, which the rule packages "
+     "leave out: ai.py); any mix gives a reproducible player of legal moves"),
 ]
 
 
