@@ -1,6 +1,6 @@
 """Risky Space's rule boundaries, each on both sides and computed by hand: the force of an attack (RS5.1), where
-reinforcements may go (RS4.2), the faces of the dice (RS5.2), what a game holds before its first turn (RS2, RS4.1,
-RS7.3) and the engine search player's position value."""
+reinforcements may go (RS4.2), the faces of the dice (RS5.2), the first turn's round (RS7.3) and the engine
+search player's position value. (The claiming's defaults, RS4.1 and RS7.3, are with the rules' tests.)"""
 
 from __future__ import annotations
 
@@ -47,18 +47,6 @@ def test_rs5_2_the_generators_dice_show_every_face_from_1_to_die_sides():
         rolled = [e for e in events if isinstance(e, R.Rolled)]
         faces.update(*(e.attacker_dice + e.defender_dice for e in rolled))
     assert faces == set(range(1, sides + 1))
-
-
-def test_rs4_1_and_rs7_3_the_claiming_brings_no_reinforcements_and_counts_no_round():
-    """Reinforcements are gained when a turn starts (RS4.1) and rounds count turns only (RS7.3): through the
-    claiming a game holds none and is in round 0, in the engine and in the rules' own state."""
-    game = new_game()
-    state = module("ecs").load_state(game.world)
-    assert state.phase == R.CLAIM
-    assert (state.general, state.bonus_left, state.round) == (0, {}, 0)
-    assert game.app.hooks.round_of(game.world) == 0
-    pure = R.new_state(state.rules, state.neighbours, state.clusters, state.bonus, 2, seed=1)
-    assert (pure.phase, pure.general, pure.round) == (R.CLAIM, 0, 0)
 
 
 def test_rs7_3_the_first_turn_is_round_1():

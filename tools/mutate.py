@@ -140,6 +140,9 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "open_claims sets the tick (RS2.4: 0, or a deal's start before seat 1) before anything reads it"),
     ("mods/risky-space/plugin/ecs.py", "tick: Annotated[int, Within(0, STAT)] = 0", "NumberReplacer",
      "Within(0, STAT)] =", "the clock's tick is set by open_claims, through the rules' state, before it is read"),
+    ("mods/risky-space/plugin/universe.py", "base = [max(4, count // clusters)] * clusters", "NumberReplacer",
+     "[max( ", "the game's universes have 40 regions in 6 clusters (generate_universe's defaults, its only use): "
+     "6 a cluster, so a floor of 3, 4 or 5 is never reached"),
     ("mods/risky-space/plugin/ecs.py", "player = PLAYERS[self.level](world.seed * 31 + seat)", "NumberReplacer",
      "PLAYERS[self.level](", "not a rule: the seed of a computer player (computer code, which the rule packages "
      "leave out: ai.py); any mix gives a reproducible player of legal moves"),
