@@ -1,6 +1,7 @@
 """The enhancement mods' boundaries, each on both sides and by hand: a chance is drawn only strictly between 0 and
 100 per cent and compares the draw × 100 with it (E0.2, in fire and in ranger skills), and a ship's guns reach a
-structure exactly `range` away and no farther."""
+structure exactly `range` away and no farther; a ship's description; the ship actions and the medics' healing of
+a seat with several armies (each army, in id order)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from components.commands import EndTurn
+from systems import queries as q
+from tests.builders import at, spawn_army
 from tests.test_fire import fire, fire_game
+from tests.test_medic import medic_game, of_type
 from tests.test_ranger_skills import ranger_game, skills
 from tests.test_ships import ships, ships_game
 
@@ -64,3 +69,29 @@ def test_a_ships_guns_reach_a_structure_exactly_their_range_away_and_no_farther(
     wall = SimpleNamespace(territory=7, border=8)  # a wall: either of its sides within range will do
     world = SimpleNamespace(board=SimpleNamespace(distance=lambda a, b: {7: 4, 8: 3}[b]))
     assert module._in_range(world, ship, wall, 3) and not module._in_range(world, ship, wall, 2)
+
+
+def test_a_ships_description_says_its_slots_its_mp_and_its_crew_when_it_needs_one():
+    ships_game()
+    vessel = ships().VesselAbility
+    assert vessel(kind="vessel", mp=3, crew=2).describe(4) == "carries 4 army slots, 3 MP a turn, needs 2 aboard"
+    assert vessel(kind="vessel", mp=3).describe(4) == "carries 4 army slots, 3 MP a turn"
+
+
+def test_a_seat_with_two_armies_and_no_dock_has_no_ship_actions():
+    game = ships_game()
+    spawn_army(game, 1, at(game, 0, 0), ["soldier"])
+    spawn_army(game, 1, at(game, 0, 2), ["soldier"])
+    assert ships().player_options(game) == []
+
+
+def test_medics_of_two_armies_each_heal_their_own_armys_wounded():
+    game = medic_game(["ppppp"], {1: (0, 0), 2: (4, 0)}, {"food": 100})
+    bands = [spawn_army(game, 1, at(game, x, 0), ["defender", "medic"]) for x in (1, 2)]
+    wounded = [of_type(game, band, "defender")[0] for band in bands]
+    for unit in wounded:
+        q.unit(unit).damage = 2
+    assert game.submit(EndTurn()).ok
+    result = game.submit(EndTurn())  # seat 2 ends; seat 1's upkeep runs both medics
+    healed = [(e.unit, e.amount) for e in result.events if type(e).__name__ == "UnitHealed"]
+    assert healed == [(wounded[0], 2), (wounded[1], 2)]  # the armies in id order
