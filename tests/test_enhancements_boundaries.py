@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import esper
 import pytest
 
 from components.commands import EndTurn
+from components.structures import Catapult
+from game.content import plugin_module
 from systems import queries as q
 from tests.builders import at, spawn_army
 from tests.test_fire import fire, fire_game
@@ -95,3 +98,19 @@ def test_medics_of_two_armies_each_heal_their_own_armys_wounded():
     result = game.submit(EndTurn())  # seat 2 ends; seat 1's upkeep runs both medics
     healed = [(e.unit, e.amount) for e in result.events if type(e).__name__ == "UnitHealed"]
     assert healed == [(wounded[0], 2), (wounded[1], 2)]  # the armies in id order
+
+
+def test_a_siege_engine_is_marked_under_its_armys_token_only_while_crewed():
+    """E3: the crewed engine's picture rides on its army's token; an uncrewed engine, a wall (no Catapult) and an
+    entity that is no structure get no mark."""
+    from tests.test_siege import engine_with_army, siege_game
+
+    game = siege_game()
+    siege = plugin_module("siege")
+    wall, engine, band, _crew = engine_with_army(game, ["soldier", "soldier"])
+    game.world.activate()
+    assert siege.engine_mark(game.world, engine) == ("structures", "siege_engine", False)
+    assert siege.engine_mark(game.world, wall) is None
+    assert siege.engine_mark(game.world, band) is None
+    esper.component_for_entity(engine, Catapult).army = None
+    assert siege.engine_mark(game.world, engine) is None
