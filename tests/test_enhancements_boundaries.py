@@ -14,7 +14,7 @@ from components.commands import EndTurn
 from components.structures import Catapult
 from game.content import plugin_module
 from systems import queries as q
-from tests.builders import at, spawn_army
+from tests.builders import at, spawn_army, spawn_structure
 from tests.test_fire import fire, fire_game
 from tests.test_medic import medic_game, of_type
 from tests.test_ranger_skills import ranger_game, skills
@@ -114,3 +114,21 @@ def test_a_siege_engine_is_marked_under_its_armys_token_only_while_crewed():
     assert siege.engine_mark(game.world, band) is None
     esper.component_for_entity(engine, Catapult).army = None
     assert siege.engine_mark(game.world, engine) is None
+
+
+def test_e2_6_an_own_walls_options_offer_a_moat_on_its_barren_side_only():
+    from tests.test_castle_works import castle, castle_game
+
+    game = castle_game()  # row 1 is s p b p p: territory 7 is barren, 2 above it plains
+    wall = spawn_structure(game, 1, "stone_wall", 2, 7)
+    c = castle(game)
+    moats = [o.command for o in c.gate_options(game, wall) if o.kind == "dig_moat"]
+    assert moats == [c.DigMoat(7)]
+
+
+def test_ship_boarding_options_of_an_army_that_is_gone_are_none():
+    game = ships_game()
+    band = spawn_army(game, 1, at(game, 1, 1), ["soldier"])
+    assert ships().army_options(game, band) == []  # on land, no dock: nothing to board
+    esper.delete_entity(band, immediate=True)
+    assert ships().army_options(game, band) == []
