@@ -132,3 +132,14 @@ def test_ship_boarding_options_of_an_army_that_is_gone_are_none():
     assert ships().army_options(game, band) == []  # on land, no dock: nothing to board
     esper.delete_entity(band, immediate=True)
     assert ships().army_options(game, band) == []
+
+
+def test_a_medic_that_treats_two_units_restores_twice_its_amount_a_turn(monkeypatch):
+    """healing_per_turn: amount × units per medic (the shipped medic treats one unit: 2 × 1)."""
+    game = medic_game(["ppppp"], {1: (0, 0), 2: (4, 0)})
+    medic = plugin_module("medic")
+    spec = game.world.rules.units["medic"]
+    abilities = tuple(medic.Heal(kind="heal", amount=3, units=2) if a.kind == "heal" else a for a in spec.abilities)
+    monkeypatch.setitem(game.world.rules.units, "medic", spec.model_copy(update={"abilities": abilities}))
+    band = spawn_army(game, 1, at(game, 1, 0), ["soldier", "medic"])
+    assert medic.healing_per_turn(game.world, band) == 6
