@@ -143,3 +143,15 @@ def test_a_medic_that_treats_two_units_restores_twice_its_amount_a_turn(monkeypa
     monkeypatch.setitem(game.world.rules.units, "medic", spec.model_copy(update={"abilities": abilities}))
     band = spawn_army(game, 1, at(game, 1, 0), ["soldier", "medic"])
     assert medic.healing_per_turn(game.world, band) == 6
+
+
+def test_e2_5_the_catapults_gate_option_costs_one_ammunition_and_no_mp():
+    """R8.8: a catapult's shot at a gate is its once-a-turn firing, paid in one unit of ammunition (the best it
+    holds), not in MP."""
+    from tests.test_castle_works import castle, castle_game, foe_gate
+
+    game = castle_game()
+    wall, catapult = foe_gate(game)
+    options = castle(game).bombard_gate_options(game, catapult)
+    assert [(o.kind, o.mp_cost, o.cost) for o in options] == [("bombard_gate", 0, {"metal": 1})]
+    assert options[0].available, options[0].reason
