@@ -244,3 +244,36 @@ def test_the_plugin_example_in_the_modding_guide_works(bundled: Path):
     result = game.submit(EndTurn())
     assert [(e.seat, e.food) for e in result.events if type(e).__name__ == "TithePaid"] == [(2, 2)]
     del rules
+
+
+def test_the_base_games_legal_commands_are_the_acting_seats_only_and_none_once_over():
+    """The base plugin's enumeration (agents, the random player): asked for the seat to move it lists that
+    seat's commands (R1.3's base choice here); for the other seat, or once the game is over, nothing."""
+    from components.commands import ChooseBase
+
+    game = create_game(tiny_map(["ppppp", "ppppp"], 2), [PlayerSpec("P1"), PlayerSpec("P2")], 1)
+    enumerate_commands = game.app.legal_commands
+    assert enumerate_commands is not None
+    mine = enumerate_commands(game, seat=1)
+    assert mine and all(isinstance(c, ChooseBase) for c in mine)
+    assert enumerate_commands(game, seat=None) == mine
+    assert enumerate_commands(game, seat=2) == []
+    game.world.clock.winner = 1
+    assert game.over and enumerate_commands(game, seat=1) == []
+
+
+def test_the_base_games_army_units_chart_counts_armies_and_garrisons_of_its_seat_only():
+    from tests.builders import spawn_army, spawn_structure
+
+    game = create_game(tiny_map(["ppppp", "ppppp"], 2), [PlayerSpec("P1"), PlayerSpec("P2")], 1)
+    spawn_army(game, 1, 1, ["soldier", "soldier"])
+    spawn_structure(game, 1, "wooden_tower", 2, garrison=["defender"])
+    spawn_structure(game, 2, "wooden_tower", 3, garrison=["defender", "defender"])
+    spawn_army(game, 2, 8, ["soldier"])
+    base = plugin_module("base")
+    assert base.army_units(game.world, 1) == 3  # 2 in the army + 1 stationed
+    assert base.army_units(game.world, 2) == 3  # 1 + 2
+
+
+def test_the_base_game_is_played_on_the_standard_map_screen():
+    assert load_app("base").presentation.map_screen is True

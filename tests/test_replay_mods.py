@@ -16,6 +16,7 @@ from game.saves import encode, read_raw, save_game
 from game.simulate import new_modded_game, play_game
 from game.snapshot import state_hash
 from tests.fixtures.maps import islands
+from tests.patience import scaled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,7 +50,7 @@ def test_a_save_of_a_game_with_mods_verifies_as_a_replay(tmp_path, capsys):
 def test_a_fresh_process_verifies_a_replay_with_plugin_commands(tmp_path):
     path = save_replay(voyage(), tmp_path / "fresh.focreplay.json.gz")
     out = subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--verify"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=scaled(120))
     assert out.returncode == 0, out.stdout + out.stderr
     assert "replay verified" in out.stdout
 

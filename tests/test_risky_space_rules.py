@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from game.maps import load_map
+from game.setup import PlayerSpec, create_game
 from tests.risky_space import module
 
 R = module("rules")
@@ -239,3 +242,16 @@ def test_rs5_3_a_battle_rolls_on_while_one_attacker_is_left_and_ends_at_none():
     assert state.battle is not None and state.battle.force == 1 and state.troops[1] == 3
     assert R.submit(state, R.Roll())[0] == ""                      # 1 against 1 die: the defender wins
     assert state.battle is None and state.troops[0] == 4 and state.troops[1] == 3
+
+
+def test_rs4_1_and_rs7_3_the_claiming_brings_no_reinforcements_and_counts_no_round():
+    """Reinforcements are gained when a turn starts (RS4.1) and rounds count turns only (RS7.3): through the
+    claiming a game holds none and is in round 0, in the engine and in the rules' own state."""
+    board = load_map(Path(__file__).resolve().parent.parent / "mods" / "risky-space" / "maps" / "lantern_lanes.tmj")
+    game = create_game(board, [PlayerSpec("Ann"), PlayerSpec("Bob")], 4, ruleset="risky-space")
+    state = module("ecs").load_state(game.world)
+    assert state.phase == R.CLAIM
+    assert (state.general, state.bonus_left, state.round) == (0, {}, 0)
+    assert game.app.hooks.round_of(game.world) == 0
+    pure = R.new_state(state.rules, state.neighbours, state.clusters, state.bonus, 2, seed=1)
+    assert (pure.phase, pure.general, pure.round) == (R.CLAIM, 0, 0)

@@ -21,6 +21,7 @@ from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from systems import queries as q
 from tests.builders import at, spawn_army, tiny_map
+from tests.patience import scaled
 
 SEA = ["ppsddspp", "pfsddspf", "ppsddspp"]
 RICH = {"food": 200, "wood": 200, "stone": 50, "metal": 50}
@@ -116,7 +117,7 @@ def test_a_fresh_process_loads_a_ships_save_and_plays_on_identically(tmp_path):
         "print(json.dumps({'order': g.schedule.order('upkeep'), 'hashes': hashes}))\n"
     )
     out = subprocess.run([sys.executable, "-c", script, str(path)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, check=True)
+                         timeout=scaled(120), check=True)
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert "ships.ready" in report["order"]
     hashes = [state_hash(game.world)]

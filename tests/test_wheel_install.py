@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.content import rulesets
+from tests.patience import scaled
 
 pytestmark = pytest.mark.install
 
@@ -27,7 +28,7 @@ BUILD_LEFTOVERS = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache", ".mypy_cache",
     ".ruff_cache", ".hypothesis", "out", "screenshots", "schema",
 )
-TIMEOUT = 180  # seconds for any one command; each is a few seconds
+TIMEOUT = scaled(180)  # a bound on a hang of any one command (each is a few seconds on an idle machine)
 
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -31,6 +31,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutate"
@@ -127,6 +128,24 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      " or ", "a quick pre-filter: every option is then kept only if the engine's check accepts it"),
     ("", "@lru_cache(maxsize=", "NumberReplacer", "maxsize=",
      "a cache's size changes how much is remembered, never a result"),
+    ("mods/risky-space/plugin/rules.py", "last_position: int = -1", "NumberReplacer", "last_position: int = -",
+     "read only once a round has started (round 0 starts round 1 whatever it holds), and set by that same turn"),
+    ("mods/risky-space/plugin/ecs.py", "last_position: Annotated[int, Within(-1, STAT)] = -1", "NumberReplacer",
+     "STAT)] = - ", "the clock's copy of the rules' last_position: read only once a round has started"),
+    ("mods/risky-space/plugin/rules.py", "last_position: int = -1", "ReplaceUnaryOperator_USub_UAdd", "= +",
+     "read only once a round has started (see the line above)"),
+    ("mods/risky-space/plugin/ecs.py", "last_position: Annotated[int, Within(-1, STAT)] = -1",
+     "ReplaceUnaryOperator_USub_UAdd", "STAT)] = +", "the clock's copy: read only once a round has started"),
+    ("mods/risky-space/plugin/rules.py", "tick: int = 0", "NumberReplacer", "tick: int =",
+     "open_claims sets the tick (RS2.4: 0, or a deal's start before seat 1) before anything reads it"),
+    ("mods/risky-space/plugin/ecs.py", "tick: Annotated[int, Within(0, STAT)] = 0", "NumberReplacer",
+     "Within(0, STAT)] =", "the clock's tick is set by open_claims, through the rules' state, before it is read"),
+    ("mods/risky-space/plugin/universe.py", "base = [max(4, count // clusters)] * clusters", "NumberReplacer",
+     "[max( ", "the game's universes have 40 regions in 6 clusters (generate_universe's defaults, its only use): "
+     "6 a cluster, so a floor of 3, 4 or 5 is never reached"),
+    ("mods/risky-space/plugin/ecs.py", "player = PLAYERS[self.level](world.seed * 31 + seat)", "NumberReplacer",
+     "PLAYERS[self.level](", "not a rule: the seed of a computer player (computer code, which the rule packages "
+     "leave out: ai.py); any mix gives a reproducible player of legal moves"),
 ]
 
 
@@ -377,27 +396,44 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
     report([name])
 
 
-def counts(name: str) -> tuple[int, int, int, int] | None:
-    """(killed, survived, not run yet, incompetent) of a package's session, or None when it has none."""
+def results(name: str) -> list[tuple[Any, Any]] | None:
+    """The (work item, result) pairs of a package's session, in the order of the mutated code; None without one."""
     from cosmic_ray.work_db import WorkDB, use_db
-    from cosmic_ray.work_item import TestOutcome
 
     session = WORK / f"{name}.sqlite"
     if not session.exists():
         return None
     with use_db(str(session), WorkDB.Mode.open) as db:
-        killed = survived = incompetent = 0
-        for _item, result in db.completed_work_items:
-            if result.test_outcome == TestOutcome.SURVIVED:
-                survived += 1
-            elif result.test_outcome == TestOutcome.KILLED:
-                killed += 1
-            else:
-                incompetent += 1
-        return killed, survived, db.num_work_items - db.num_results, incompetent
+        return sorted(db.completed_work_items, key=lambda r: (str(r[0].mutations[0].module_path),
+                                                              r[0].mutations[0].start_pos))
+
+
+def not_run(name: str) -> int:
+    """How many of a package's mutants its session has not run yet."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(WORK / f"{name}.sqlite"), WorkDB.Mode.open) as db:
+        return db.num_work_items - db.num_results
+
+
+def counts(name: str) -> tuple[int, int, int, int] | None:
+    """(killed, survived, not run yet, incompetent) of a package's session, or None when it has none."""
+    from cosmic_ray.work_item import TestOutcome
+
+    done = results(name)
+    if done is None:
+        return None
+    outcomes = [result.test_outcome for _item, result in done]
+    killed, survived = outcomes.count(TestOutcome.KILLED), outcomes.count(TestOutcome.SURVIVED)
+    return killed, survived, not_run(name), len(outcomes) - killed - survived
 
 
 def report(names: list[str]) -> None:
+    """The table of kill rates: a row per package, and one for all of them together."""
+    def row(label: str, killed: int, survived: int, pending: int) -> str:
+        rate = f"{100 * killed / (killed + survived):.1f} %" if killed + survived else "-"
+        return f"{label:<16}{killed:>8}{survived:>10}{pending:>9}{rate:>11}"
+
     print(f"{'package':<16}{'killed':>8}{'survived':>10}{'not run':>9}{'kill rate':>11}")
     total = [0, 0, 0]
     for name in names:
@@ -405,31 +441,25 @@ def report(names: list[str]) -> None:
         if found is None:
             print(f"{name:<16}{'  (no session yet: make mutate PACKAGES=' + name + ')'}")
             continue
-        killed, survived, pending, _ = found
-        total = [total[0] + killed, total[1] + survived, total[2] + pending]
-        rate = f"{100 * killed / (killed + survived):.1f} %" if killed + survived else "-"
-        print(f"{name:<16}{killed:>8}{survived:>10}{pending:>9}{rate:>11}", flush=True)
+        total = [sum(pair) for pair in zip(total, found[:3], strict=True)]
+        print(row(name, *found[:3]), flush=True)
     if len(names) > 1 and total[0] + total[1]:
-        rate = f"{100 * total[0] / (total[0] + total[1]):.1f} %"
-        print(f"{'all':<16}{total[0]:>8}{total[1]:>10}{total[2]:>9}{rate:>11}")
+        print(row("all", *total))
 
 
 def survivors(name: str, module: str | None) -> None:
     """Print the diff of every surviving mutant of a package (of one module when `module` is given)."""
-    from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome
 
-    with use_db(str(WORK / f"{name}.sqlite"), WorkDB.Mode.open) as db:
-        for item, result in sorted(db.completed_work_items, key=lambda r: (str(r[0].mutations[0].module_path),
-                                                                           r[0].mutations[0].start_pos)):
-            spec = item.mutations[0]
-            if result.test_outcome != TestOutcome.SURVIVED:
-                continue
-            if module and not fnmatch.fnmatch(str(spec.module_path), f"*{module}*"):
-                continue
-            where = Path(spec.module_path).relative_to(TREE) if TREE in Path(spec.module_path).parents else spec.module_path
-            print(f"--- {where}:{spec.start_pos[0]} {spec.operator_name} ({result.output or ''})"[:200])
-            print(result.diff or "")
+    for item, result in results(name) or []:
+        spec = item.mutations[0]
+        if result.test_outcome != TestOutcome.SURVIVED:
+            continue
+        if module and not fnmatch.fnmatch(str(spec.module_path), f"*{module}*"):
+            continue
+        where = Path(spec.module_path).relative_to(TREE) if TREE in Path(spec.module_path).parents else spec.module_path
+        print(f"--- {where}:{spec.start_pos[0]} {spec.operator_name} ({result.output or ''})"[:200])
+        print(result.diff or "")
 
 
 def main(argv: list[str] | None = None) -> None:

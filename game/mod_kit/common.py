@@ -75,6 +75,25 @@ KIND_WORDS = {"units": "data-only mod (new units)", "mechanic": "plugin mod (a n
               "ruleset": "whole game (a ruleset)"}
 
 
+# the last of a mod's own tests, in the skeletons of mods for a ruleset (units, mechanic)
+COMPUTER_GAME_TEST = '''\
+def test_computer_players_play_a_game_with_the_mod() -> None:
+    rules = load_ruleset(["$id"])
+    game, result = play_game(rules, map_for(None, "$ruleset", 2), ["normal", "normal"], seed=1, max_rounds=15)
+    assert result.rounds >= 1 and "$id" in result.mods
+'''
+
+
+def mod_files(init: str, manifest: str, rules_name: str, rules: str, test: str) -> dict[str, str]:
+    """A mod's own files (units and mechanic skeletons): its package with its rules file, and its tests."""
+    return {
+        "$package/__init__.py": init,
+        "$package/mod.toml": manifest,
+        f"$package/{rules_name}": rules,
+        "tests/test_$safe.py": test,
+    }
+
+
 def files(names: Names, kind: str) -> dict[str, str]:
     words = KIND_WORDS[kind]
     return {

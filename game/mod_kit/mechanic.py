@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.mod_kit import common
+
 if TYPE_CHECKING:
     from game.mod_kit import Names
 
@@ -108,17 +110,8 @@ def test_offerings_are_paid_after_the_base_games_production() -> None:
     assert load_app("$ruleset", ["$id"]).schedule.order(RESOURCE) == ["resource", "$id.offerings"]
 
 
-def test_computer_players_play_a_game_with_the_mod() -> None:
-    rules = load_ruleset(["$id"])
-    game, result = play_game(rules, map_for(None, "$ruleset", 2), ["normal", "normal"], seed=1, max_rounds=15)
-    assert result.rounds >= 1 and "$id" in result.mods
-'''
+''' + common.COMPUTER_GAME_TEST
 
 
 def files(names: Names) -> dict[str, str]:
-    return {
-        "$package/__init__.py": PLUGIN,
-        "$package/mod.toml": MANIFEST,
-        "$package/structures.toml": STRUCTURES,
-        "tests/test_$safe.py": TEST,
-    }
+    return common.mod_files(PLUGIN, MANIFEST, "structures.toml", STRUCTURES, TEST)

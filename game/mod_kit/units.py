@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.mod_kit import common
+
 if TYPE_CHECKING:
     from game.mod_kit import Names
 
@@ -55,17 +57,8 @@ def test_the_unit_is_in_the_rules_as_written() -> None:
     assert (unit.combat.attack, unit.combat.defense, unit.movement.mp) == (3, 1, 5)
 
 
-def test_computer_players_play_a_game_with_the_mod() -> None:
-    rules = load_ruleset(["$id"])
-    game, result = play_game(rules, map_for(None, "$ruleset", 2), ["normal", "normal"], seed=1, max_rounds=15)
-    assert result.rounds >= 1 and "$id" in result.mods
-'''
+''' + common.COMPUTER_GAME_TEST
 
 
 def files(names: Names) -> dict[str, str]:
-    return {
-        "$package/__init__.py": INIT,
-        "$package/mod.toml": MANIFEST,
-        "$package/units.toml": UNITS,
-        "tests/test_$safe.py": TEST,
-    }
+    return common.mod_files(INIT, MANIFEST, "units.toml", UNITS, TEST)

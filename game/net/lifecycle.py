@@ -11,9 +11,10 @@ last acted or was connected. Times are the server's clock (a test's clock file i
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
+
+from game.net.settings_option import parse_settings
 
 ARCHIVE, EXPIRE = "archive", "expire"
 
@@ -30,20 +31,7 @@ class Lifetimes:
     @classmethod
     def parse(cls, items: list[str] | None) -> Lifetimes:
         """`NAME=SECONDS` items (ValueError naming the bad one)."""
-        lifetimes = cls()
-        names = [f.name for f in dataclasses.fields(cls)]
-        for item in items or []:
-            name, _, value = item.partition("=")
-            if name not in names:
-                raise ValueError(f"--lifetime {item!r}: use NAME=SECONDS with NAME one of {', '.join(names)}")
-            try:
-                seconds = float(value)
-            except ValueError:
-                raise ValueError(f"--lifetime {item!r}: {value!r} is not a number of seconds") from None
-            if seconds <= 0:
-                raise ValueError(f"--lifetime {item!r}: must be more than 0")
-            setattr(lifetimes, name, seconds)
-        return lifetimes
+        return parse_settings(cls, items, "--lifetime", "SECONDS", "a number of seconds")
 
 
 @dataclass

@@ -10,11 +10,11 @@ connection and per address (the peer's IP: opening more sockets does not buy mor
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.net.rate import TokenBucket
+from game.net.settings_option import parse_settings
 
 
 @dataclass
@@ -36,21 +36,7 @@ class Quotas:
     @classmethod
     def parse(cls, items: list[str] | None) -> Quotas:
         """`NAME=VALUE` items (ValueError naming the bad one)."""
-        quotas = cls()
-        names = {f.name: f for f in dataclasses.fields(cls)}
-        for item in items or []:
-            name, _, value = item.partition("=")
-            if name not in names or not value:
-                raise ValueError(f"--quota {item!r}: use NAME=VALUE with NAME one of {', '.join(names)}")
-            kind = float if names[name].type in ("float", float) else int
-            try:
-                number = kind(value)
-            except ValueError:
-                raise ValueError(f"--quota {item!r}: {value!r} is not a number") from None
-            if number <= 0:
-                raise ValueError(f"--quota {item!r}: must be more than 0")
-            setattr(quotas, name, number)
-        return quotas
+        return parse_settings(cls, items, "--quota")
 
 
 @dataclass(eq=False)

@@ -13,6 +13,7 @@ from pathlib import Path
 from game.ai import make_controller
 from game.net.client import Link
 from game.net.seat_client import SeatClient
+from tests.patience import scaled
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -66,17 +67,6 @@ class ServerProcess:
                 self.kill()
 
 
-PATIENCE = 5.0  # how many times its time on an idle machine a test waits for a condition
-PATIENCE_FLOOR = 120.0  # and never less than this many seconds
-
-
-def scaled(seconds: float) -> float:
-    """A generous bound on a wait that takes about `seconds` on an idle machine: five times that and at least
-    two minutes, so a stalled or loaded machine slows a test down and never fails it, while a hung server
-    still fails (tests wait for conditions, not for time to pass: turn timers run on a `TestClock`)."""
-    return max(PATIENCE_FLOOR, seconds * PATIENCE)
-
-
 def patient(monkeypatch) -> None:
     """Client requests and seat replies wait `scaled` bounds in this test (the product's own are seconds)."""
     from game.net import client, seat_client
@@ -85,12 +75,47 @@ def patient(monkeypatch) -> None:
     monkeypatch.setattr(seat_client, "REPLY_SECONDS", scaled(seat_client.REPLY_SECONDS))
 
 
-def wait_until(condition, seconds: float = 20.0, step=None, what: str = "the condition") -> None:
-    """Wait for `condition()` (calling `step()` between tries, else sleeping a little) within `scaled(seconds)`."""
-    deadline = time.monotonic() + scaled(seconds)
+PROGRESS_CAP = 5  # a wait that keeps making progress ends after this many times its stall bound
+
+
+class Patience:
+    """A generous bound on a stall: `scaled(seconds)` without a change in `progress()` (a seq, a count of events
+    shown: whatever moves while the awaited thing is on its way), so a slow machine that keeps moving never runs
+    out of it and a stuck one does; `PROGRESS_CAP` times that in all. Without `progress`, `scaled(seconds)`."""
+
+    def __init__(self, seconds: float, progress=None) -> None:
+        self.bound = scaled(seconds)
+        self.progress = progress
+        now = time.monotonic()
+        self.deadline = now + self.bound
+        self.cap = now + self.bound * (PROGRESS_CAP if progress is not None else 1)
+        self.seen = progress() if progress is not None else None
+
+    def left(self) -> bool:
+        """Whether to go on waiting (a change in progress starts the stall bound again)."""
+        now = time.monotonic()
+        if self.progress is not None:
+            value = self.progress()
+            if value != self.seen:
+                self.seen, self.deadline = value, min(self.cap, now + self.bound)
+        return now <= self.deadline
+
+    def why(self) -> str:
+        """Why the wait ended, for the failure message."""
+        if self.progress is None:
+            return f"in {self.bound:.0f} s"
+        if self.deadline >= self.cap:
+            return f"in {self.bound * PROGRESS_CAP:.0f} s (it kept moving)"
+        return f"in {self.bound:.0f} s without progress past {self.seen!r}"
+
+
+def wait_until(condition, seconds: float = 20.0, step=None, what: str = "the condition", progress=None) -> None:
+    """Wait for `condition()` (calling `step()` between tries, else sleeping a little) within `Patience`:
+    `scaled(seconds)`, or with `progress` that long without progress."""
+    patience = Patience(seconds, progress)
     while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{what} did not come true in {scaled(seconds):.0f} s")
+        if not patience.left():
+            raise TimeoutError(f"{what} did not come true {patience.why()}")
         if step is not None:
             step()
         else:
@@ -150,15 +175,16 @@ def play_seats(clients: list[SeatClient], kinds: list[str], max_rounds: int = 80
                stop_after: int | None = None) -> int:
     """Let computer controllers play the clients' seats through the server (one thread, turns in order).
 
-    Stops when the game is over, past `max_rounds`, after `stop_after` commands, or after `seconds`;
+    Stops when the game is over, past `max_rounds`, or after `stop_after` commands (TimeoutError after a stall of
+    `Patience(seconds)`);
     returns the commands played.
     """
     controllers = [make_controller(k) for k in kinds]
     played = 0
-    deadline = time.monotonic() + scaled(seconds)
+    patience = Patience(seconds, lambda: clients[0].mirror.seq)  # bounds a stall: a slow machine only slows it
     for client in clients:
         client.reply_seconds = max(client.reply_seconds, scaled(15))
-    while time.monotonic() < deadline:
+    while patience.left():
         for client in clients:
             client.pump()
         game = clients[0].game
@@ -181,4 +207,4 @@ def play_seats(clients: list[SeatClient], kinds: list[str], max_rounds: int = 80
                 break
         if not acted:
             clients[0].pump(wait=0.05)
-    raise TimeoutError("the game did not finish in time")
+    raise TimeoutError(f"the game did not finish: it stopped {patience.why()}")

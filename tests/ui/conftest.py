@@ -81,6 +81,24 @@ def frames(win: arcade.Window, count: int = 1) -> None:
         view.on_draw()
 
 
+def run_client(win: GameWindow, until, updates: int, close_modals: bool = False) -> int:  # noqa: ANN001
+    """The client's own loop (computer turns, then their animations: `threaded_computer` is off, so both advance
+    only with updates) until `until()`, for at most `updates` updates of 1/60 s: a bound in game time, which a
+    slow machine does not shorten; drawn twice a game second (every frame would only cost time here). Returns
+    the updates run."""
+    done = 0
+    while not until() and done < updates:
+        view = win.current_view
+        assert view is not None
+        if close_modals and getattr(view, "modal", None) is not None:
+            view.close_modal()  # type: ignore[attr-defined]
+        view.on_update(1 / 60)
+        done += 1
+        if done % 30 == 0:
+            view.on_draw()
+    return done
+
+
 def shot(win: GameWindow, name: str) -> Path:
     return win.screenshot(SHOTS / name)
 

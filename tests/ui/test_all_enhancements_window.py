@@ -4,24 +4,24 @@ loop to the victory screen, with the same moves as the headless game. Screenshot
 
 from __future__ import annotations
 
-import time
-
 import esper
 
 from components.structures import Structure
 from game.ui.app import GameWindow
 from game.ui.views.base_choice import BaseChoiceView
-from game.ui.views.game_view import GameView
 from game.ui.views.setup import SetupView
 from game.ui.views.victory import VictoryView
 from tests.builders import spawn_structure
-from tests.ui.conftest import click, frames, shot
+from tests.ui.conftest import click, frames, run_client, shot
 from tests.ui.test_mods_client import app, at, mod_game, show
 
 __all__ = ["app"]  # the fixture, shared with the mods' client tests
 
 MODS = ["accessories", "castle-works", "siege", "fire", "ranger-skills", "rare-units"]
 KINDS = ["hard", "hard"]
+# bounds in client updates (the computer's turns and their animations advance only with them): ~160 for two
+# rounds, ~2,900 to the victory screen; a slow machine takes longer over them but never runs out
+MID_UPDATES, END_UPDATES = 1_000, 9_000
 SEED = 3  # tests/test_all_enhancements_play.py's map; this seed's game ends in round 55 with gates and siege engines
 
 
@@ -49,23 +49,6 @@ def test_the_new_game_screen_offers_all_six_mods_and_ticks_them_through_its_butt
     app.mods = []
 
 
-def run_window(app: GameWindow, until, seconds: float) -> int:  # noqa: ANN001
-    """The client's own loop (computer turns, then their animations) until `until()` or the time is up; drawn
-    twice a game second (every frame would only cost time here). Returns the updates run."""
-    deadline = time.monotonic() + seconds
-    updates = 0
-    while not until() and time.monotonic() < deadline:
-        view = app.current_view
-        assert view is not None
-        if isinstance(view, GameView) and view.modal is not None:
-            view.close_modal()
-        view.on_update(1 / 60)
-        updates += 1
-        if updates % 30 == 0:
-            view.on_draw()
-    return updates
-
-
 def test_a_computer_only_game_with_all_six_mods_runs_in_the_window_to_the_victory_screen(app: GameWindow) -> None:
     from game.mapgen import generate_map
     from game.simulate import new_modded_game, play_game
@@ -81,12 +64,12 @@ def test_a_computer_only_game_with_all_six_mods_runs_in_the_window_to_the_victor
     app.start(game)
     frames(app, 30)
     mid = game.world.clock.round
-    run_window(app, lambda: game.world.clock.round >= mid + 2, 120)
-    assert game.world.clock.round >= mid + 2 and not game.over
+    used = run_client(app, lambda: game.world.clock.round >= mid + 2, MID_UPDATES, close_modals=True)
+    assert game.world.clock.round >= mid + 2 and not game.over, (game.world.clock, used)
     frames(app, 5)
     shot(app, "six_window_mid_game.png")
-    run_window(app, lambda: isinstance(app.current_view, VictoryView), 420)
-    assert isinstance(app.current_view, VictoryView), (type(app.current_view).__name__, game.world.clock)
+    used = run_client(app, lambda: isinstance(app.current_view, VictoryView), END_UPDATES, close_modals=True)
+    assert isinstance(app.current_view, VictoryView), (type(app.current_view).__name__, game.world.clock, used)
     assert game.world.clock.winner == result.winner and game.history == full.history  # the same game as headless
     frames(app, 2)
     shot(app, "six_window_victory.png")

@@ -15,12 +15,16 @@ from game.ui.app import GameWindow
 from tests.net.support import ServerProcess, patient, wait_until
 from tests.ui.conftest import click, dispatch, frames, shot
 
+SMALL_MAP = "random:12x12:3"  # a short game: few armies, so few events to play out on screen
+
 
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     monkeypatch.setenv("FOC_NET_SEATS", str(tmp_path / "seats.json"))
     patient(monkeypatch)  # the window's requests wait generously on a loaded machine
-    proc = ServerProcess(tmp_path / "data").start()
+    # the computer plays on the server's loop: a worker process would first import the engine, which on a loaded
+    # machine took most of a minute before the computer's first move (the worker pool has its own tests)
+    proc = ServerProcess(tmp_path / "data", extra=("--computer-workers", "0")).start()
     yield proc
     proc.stop()
 
@@ -36,9 +40,20 @@ def press(window: GameWindow, widget) -> None:
     click(window, *widget.rect.center)
 
 
+def progress(window: GameWindow) -> tuple[object, ...]:
+    """What moves while the window follows a game: its screen, the updates it applied, the events it showed."""
+    view = window.current_view
+    session = getattr(view, "session", None)
+    client = getattr(session, "client", None)
+    animator = getattr(view, "animator", None)
+    return (type(view).__name__, client.mirror.seq if client is not None else None,
+            animator.shown if animator is not None else None, len(animator.queue) if animator is not None else None)
+
+
 def until(window: GameWindow, condition, seconds: float = 20.0) -> None:
-    """Draw frames until `condition()`, within a generous bound (`scaled`): a loaded machine only slows it."""
-    wait_until(condition, seconds, step=lambda: (frames(window, 2), time.sleep(0.01)))
+    """Draw frames until `condition()`; the bound (`scaled`) is on a stall, so a loaded machine only slows it."""
+    wait_until(condition, seconds, step=lambda: (frames(window, 2), time.sleep(0.01)),
+               progress=lambda: progress(window))
 
 
 def test_join_a_server_create_a_game_and_play_against_its_computer(window: GameWindow, server) -> None:
@@ -46,6 +61,7 @@ def test_join_a_server_create_a_game_and_play_against_its_computer(window: GameW
     from game.ui.views.menu import MainMenuView
     from game.ui.views.net_game import NetGameView
 
+    window.settings.speed_index = 3  # the fastest animations: the other seat's turns play out in fewer frames
     window.show_main_menu()
     menu = window.current_view
     assert isinstance(menu, MainMenuView)
@@ -59,8 +75,9 @@ def test_join_a_server_create_a_game_and_play_against_its_computer(window: GameW
     frames(window, 2)
     press(window, button(lobby, "Map: random:24x24"))  # the map button cycles through the maps
     assert button(lobby, f"Map: {lobby.maps[1]}")
-    lobby.map_index = 0
+    lobby.maps[0], lobby.map_index = SMALL_MAP, 0
     lobby._build()
+    assert button(lobby, f"Map: {SMALL_MAP}")
     frames(window, 1)
     press(window, button(lobby, "Create and join seat 1"))
     choice = window.current_view

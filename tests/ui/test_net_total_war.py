@@ -5,15 +5,13 @@ the battle (TW12). Seat 2's and the spectator's screens never show seat 1's pend
 
 from __future__ import annotations
 
-import time
-
 import arcade
 import pytest
 
 from game.net.client import Link
 from game.ui.app import GameWindow
 from game.ui.net_flow import enter_game
-from tests.net.support import ServerProcess, create_game, patient, scaled, settle_all
+from tests.net.support import Patience, ServerProcess, create_game, patient, settle_all
 from tests.tw_support import sub
 from tests.ui.conftest import frames, shot
 from tests.ui.test_total_war_screen import click_hex, key, play_back
@@ -96,9 +94,11 @@ def test_two_windows_play_total_war_through_the_server_and_a_third_watches(windo
             shot(window, f"net_tw_{name}_deploy.png")
         assert watcher.spectator() and not two.spectator()
 
-        deadline = time.monotonic() + scaled(420)
+        # bounds a stall, not the game (progress: each screen's round and what it has left to play back)
+        patience = Patience(420, lambda: tuple((v.game.world.clock.round, v.game.world.clock.stage, len(v.queue))
+                                               for v in views.values()))
         advanced: set[int] = set()
-        while not all(v.game.over for v in views.values()) and time.monotonic() < deadline:
+        while not all(v.game.over for v in views.values()) and patience.left():
             acted = False
             for seat, view in views.items():
                 view.on_update(1 / 60)  # the screen pumps its session (RemoteSession.drive) and plays back

@@ -14,7 +14,7 @@ from components.commands import ChooseBase
 from game.net.client import Link
 from game.ui.app import GameWindow
 from game.ui.net_flow import enter_game
-from tests.net.support import ServerProcess, create_game, patient, scaled, settle_all
+from tests.net.support import ServerProcess, create_game, patient, settle_all, wait_until
 from tests.ui.conftest import click, end_turn, frames, shot
 
 
@@ -54,12 +54,20 @@ class Table:
         return view
 
     def run_until(self, condition, seconds: float = 30.0) -> None:
-        deadline = time.monotonic() + scaled(seconds)
-        while not condition():
-            assert time.monotonic() < deadline, "timed out"
-            for seat in list(self.views):
-                self.show(seat)
-            time.sleep(0.01)
+        wait_until(condition, seconds, step=self._step, progress=self._progress)
+
+    def _step(self) -> None:
+        for seat in list(self.views):
+            self.show(seat)
+        time.sleep(0.01)
+
+    def _progress(self) -> tuple[object, ...]:
+        """What moves while the windows follow the game: each seat's screen and the updates its client applied."""
+        moved: list[object] = []
+        for view in self.views.values():
+            client = getattr(getattr(view, "session", None), "client", None)
+            moved += [type(view).__name__, client.mirror.seq if client is not None else None]
+        return tuple(moved)
 
     def session(self, seat: int | None):
         return self.views[seat].session  # type: ignore[attr-defined]

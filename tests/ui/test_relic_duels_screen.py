@@ -5,6 +5,7 @@ computer, and hot-seat where a hand-over hides each side's sealed choice; games 
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.setup import PlayerSpec, new_game
 from game.ui.app import GameWindow
@@ -107,8 +108,10 @@ def test_a_duel_against_the_computer_through_the_dialog(window: GameWindow):
     shot(window, "relic_duel_over.png")                             # the deciding round under the outcome
 
 
-def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindow):
-    """The Company stays put and answers every round with Continue: the Dominion wins (DU3.2)."""
+@pytest.fixture
+def company_stays_put(window: GameWindow):
+    """A game against the computer Dominion (seed 4) played in the window to its end (600 frames at most): the
+    Company stays put and answers every round with Continue. The screen."""
     screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], seed=4)
     for _ in range(600):
         if screen.game.over:
@@ -124,6 +127,12 @@ def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindo
                   else screen.name(first))
         elif screen._can_move():
             press(window, screen, "End moves")
+    return screen
+
+
+def test_the_computer_dominion_wins_a_whole_game_in_the_window(window: GameWindow, company_stays_put):
+    """The Company stays put and answers every round with Continue: the Dominion wins (DU3.2)."""
+    screen = company_stays_put
     assert screen.game.over and screen.game.world.clock.winner == 2
     frames(window, 1)
     shot(window, "relic_dominion_wins.png")
@@ -236,24 +245,11 @@ def test_the_declaration_and_the_new_bearer_are_dialogs(window: GameWindow):
     assert quest(screen.game).bearer == "maelis"
 
 
-def test_the_outcome_banner_never_covers_the_combat_dialog_and_names_no_rule(window: GameWindow):
+def test_the_outcome_banner_never_covers_the_combat_dialog_and_names_no_rule(window: GameWindow,
+                                                                           company_stays_put):
     """DU3: a game decided in a combat keeps the deciding round's dialog readable: the outcome's banner sits
     above it, even in a low window, and reads as words ("the Relic was seized"), never "(DU3.2)"."""
-    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Dom", computer=True)], seed=4)
-    for _ in range(600):
-        if screen.game.over:
-            break
-        frames(window, 1)
-        if screen.duel is not None and screen.my_question() is not None:
-            press(window, screen, "Continue")
-        elif screen.duel is None and (screen.last_round is not None or screen.ended is not None):
-            key(window, arcade.key.ENTER)
-        elif screen.my_question() is not None:
-            first = screen.my_question()["answers"][0]
-            press(window, screen, first.title() if screen.my_question()["kind"] == "relic_declare"
-                  else screen.name(first))
-        elif screen._can_move():
-            press(window, screen, "End moves")
+    screen = company_stays_put
     assert screen.game.over
     if screen.last_round is None and screen.ended is None:           # the dialog as the deciding round leaves it
         screen.ended = sub("events").CombatEnded(0, screen.land.start, "company gone")
