@@ -15,6 +15,7 @@ import pytest
 from components.commands import EndTurn, Move, TakeOver
 from game.saves import SAVE_SUFFIX, save_game
 from game.settings import Settings, load_settings
+from game.setup import PlayerSpec, create_game
 from game.snapshot import state_hash
 from game.stats import StatsTracker
 from game.summary import EventJournal
@@ -140,6 +141,21 @@ def test_the_victory_screen_after_a_flag_capture_has_one_line_per_player_in_ever
     for button, expected in ((view.new_game_button, "new"), (view.menu_button, "menu")):
         click(view, button.left + 10, button.bottom + 10)
         assert chosen[-1] == expected
+
+
+def test_a_victory_screen_with_few_charts_centres_them(win):
+    """A ruleset that declares one statistic (MonsterCrasher's life): its chart and the legend stand in the middle
+    of the screen, not crowded to its left with the right half empty."""
+    game = create_game(None, [PlayerSpec("Ada"), PlayerSpec("Bo")], 3, ruleset="monstercrasher")
+    stats = StatsTracker(game)
+    stats.observe(game, EventJournal(game).record_events(game, ()))
+    view = VictoryView("A draw!", "", stats.series(), stats.names, lambda: None, lambda: None)
+    frame(win, view, "dialog_victory_few.png")
+    rects = list(view.chart_rects.values())
+    assert len(rects) == 2
+    left = min(r[0] for r in rects)
+    right = max(r[0] + r[2] for r in rects)
+    assert abs(left - (win.width - right)) <= 1
 
 
 def test_the_help_overlay_opens_over_the_game_and_closes_with_f1_or_a_click_outside(win):

@@ -93,6 +93,8 @@ class VictoryView(arcade.View):
         rows = max(1, -(-slots // COLUMNS))
         cw = (width - 2 * margin - (COLUMNS - 1) * gap) / COLUMNS
         ch = (top - bottom - (rows - 1) * gap) / rows
+        used = min(COLUMNS, slots)  # a ruleset with few statistics: its charts centred, not crowded to the left
+        margin = (width - used * cw - (used - 1) * gap) / 2
         self.chart_lines.clear()
         self.chart_rects.clear()
         for index, chart in enumerate(self.series):
@@ -163,7 +165,7 @@ class VictoryView(arcade.View):
         if chart.rounds:
             self.texts.draw(f"x0:{chart.key}", f"round {chart.rounds[0]}", px, py - 14, DIM, 10, anchor_y="center")
             self.texts.draw(f"x1:{chart.key}", f"{chart.rounds[-1]}", px + pw, py - 14, DIM, 10,
-                            anchor_x="right", anchor_y="center")
+                            anchor_x="right", anchor_y="center", show=chart.rounds[-1] != chart.rounds[0])
         for seat, points in self.chart_lines[chart.key].items():
             color = self.colors.get(seat, TEXT)
             thick = 3 if seat == self.winner else 2
