@@ -68,149 +68,107 @@ def component_copier(cls: type) -> Callable[[Any], Any]:
     return copier
 
 
-class LazyEntities(dict):  # type: ignore[type-arg]
-    """A fork's esper entity table: each entity's components are copied from the source's table when the fork first
-    reads it (a rollout touches a few hundred of a large map's tens of thousands of territories). Reads of copied
-    entities are plain dict reads; the source must not change while the fork is in use."""
+class CopyOnRead(dict):  # type: ignore[type-arg]
+    """A dict over a source dict (`base`) whose values are copied from the source's when first read (`_copy`); keys
+    deleted here are `gone`. Iterating copies what is left first. The source must not change meanwhile."""
 
     __slots__ = ("base", "gone")
 
-    def __init__(self, base: dict[int, dict[type, Any]]) -> None:
+    def __init__(self, base: dict[Any, Any]) -> None:
         super().__init__()
         self.base = base
-        self.gone: set[int] = set()
+        self.gone: set[Any] = set()
 
-    def __missing__(self, entity: int) -> dict[type, Any]:
-        if entity in self.gone:
-            raise KeyError(entity)
-        mine = {kind: _copier_of(kind)(c) if dataclasses.is_dataclass(kind) else _copy.deepcopy(c)
-                for kind, c in self.base[entity].items()}
-        dict.__setitem__(self, entity, mine)
+    def _copy(self, key: Any) -> Any:
+        raise NotImplementedError
+
+    def __missing__(self, key: Any) -> Any:
+        if key in self.gone or key not in self.base:
+            raise KeyError(key)
+        mine = self._copy(key)
+        dict.__setitem__(self, key, mine)
         return mine
 
-    def get(self, entity: int, default: Any = None) -> Any:  # esper.try_component reads through get
+    def get(self, key: Any, default: Any = None) -> Any:  # esper reads through get
         try:
-            return self[entity]
+            return self[key]
         except KeyError:
             return default
 
-    def __contains__(self, entity: object) -> bool:
-        return dict.__contains__(self, entity) or (entity in self.base and entity not in self.gone)
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or (key in self.base and key not in self.gone)
 
-    def __setitem__(self, entity: int, components: dict[type, Any]) -> None:
-        self.gone.discard(entity)
-        dict.__setitem__(self, entity, components)
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.gone.discard(key)
+        dict.__setitem__(self, key, value)
 
-    def __delitem__(self, entity: int) -> None:
-        if not dict.__contains__(self, entity):
-            self[entity]  # noqa: B018 - copies it, or KeyError for an entity that never was
-        dict.__delitem__(self, entity)
-        self.gone.add(entity)
+    def __delitem__(self, key: Any) -> None:
+        if not dict.__contains__(self, key):
+            self[key]  # noqa: B018 - copies it, or KeyError for a key that never was
+        dict.__delitem__(self, key)
+        self.gone.add(key)
 
-    def pop(self, entity: int, *default: Any) -> Any:
-        if entity not in self:
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key not in self:
             if default:
                 return default[0]
-            raise KeyError(entity)
-        found = self[entity]
-        del self[entity]
+            raise KeyError(key)
+        found = self[key]
+        del self[key]
         return found
-
-    def copy_all(self) -> None:
-        """Copy every entity not copied yet (before the table is iterated)."""
-        for entity in self.base:
-            if entity not in self.gone and not dict.__contains__(self, entity):
-                self[entity]  # noqa: B018
-
-    def __iter__(self) -> Any:
-        self.copy_all()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self.copy_all()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self.copy_all()
-        return dict.keys(self)
-
-    def values(self) -> Any:
-        self.copy_all()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self.copy_all()
-        return dict.items(self)
-
-
-class LazyIndex(dict):  # type: ignore[type-arg]
-    """A fork's esper component index (component class -> the entities holding one): each class's set is copied
-    from the source's when the fork first reads it (a large map's territories are two sets of tens of thousands,
-    most of a fork's cost when copied up front, and a rollout seldom lists them). The source must not change while
-    the fork is in use."""
-
-    __slots__ = ("base", "gone")
-
-    def __init__(self, base: dict[type, set[int]]) -> None:
-        super().__init__()
-        self.base = base
-        self.gone: set[type] = set()
-
-    def __missing__(self, kind: type) -> set[int]:
-        if kind in self.gone or kind not in self.base:
-            raise KeyError(kind)
-        mine = set(self.base[kind])
-        dict.__setitem__(self, kind, mine)
-        return mine
-
-    def get(self, kind: type, default: Any = None) -> Any:  # esper reads through get
-        try:
-            return self[kind]
-        except KeyError:
-            return default
-
-    def __contains__(self, kind: object) -> bool:
-        return dict.__contains__(self, kind) or (kind in self.base and kind not in self.gone)
-
-    def __setitem__(self, kind: type, members: set[int]) -> None:
-        self.gone.discard(kind)
-        dict.__setitem__(self, kind, members)
-
-    def __delitem__(self, kind: type) -> None:
-        if not dict.__contains__(self, kind):
-            self[kind]  # noqa: B018 - copies it, or KeyError for a class never indexed
-        dict.__delitem__(self, kind)
-        self.gone.add(kind)
-
-    def copy_all(self) -> None:
-        """Copy every class's set not copied yet (before the index is iterated)."""
-        for kind in self.base:
-            if kind not in self.gone and not dict.__contains__(self, kind):
-                self[kind]  # noqa: B018
-
-    def __iter__(self) -> Any:
-        self.copy_all()
-        return dict.__iter__(self)
-
-    def __len__(self) -> int:
-        self.copy_all()
-        return dict.__len__(self)
-
-    def keys(self) -> Any:
-        self.copy_all()
-        return dict.keys(self)
-
-    def values(self) -> Any:
-        self.copy_all()
-        return dict.values(self)
-
-    def items(self) -> Any:
-        self.copy_all()
-        return dict.items(self)
 
     def clear(self) -> None:
         self.gone.update(self.base)
         dict.clear(self)
+
+    def copy_all(self) -> None:
+        """Copy every key not copied yet (before the dict is iterated)."""
+        for key in self.base:
+            if key not in self.gone and not dict.__contains__(self, key):
+                self[key]  # noqa: B018
+
+    def __iter__(self) -> Any:
+        self.copy_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.copy_all()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self.copy_all()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self.copy_all()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.copy_all()
+        return dict.items(self)
+
+
+class LazyEntities(CopyOnRead):
+    """A fork's esper entity table: each entity's components are copied from the source's table when the fork first
+    reads it (a rollout touches a few hundred of a large map's tens of thousands of territories). Reads of copied
+    entities are plain dict reads."""
+
+    __slots__ = ()
+
+    def _copy(self, entity: int) -> dict[type, Any]:
+        return {kind: _copier_of(kind)(c) if dataclasses.is_dataclass(kind) else _copy.deepcopy(c)
+                for kind, c in self.base[entity].items()}
+
+
+class LazyIndex(CopyOnRead):
+    """A fork's esper component index (component class -> the entities holding one): each class's set is copied
+    from the source's when the fork first reads it (a large map's territories are two sets of tens of thousands,
+    most of a fork's cost when copied up front, and a rollout seldom lists them)."""
+
+    __slots__ = ()
+
+    def _copy(self, kind: type) -> set[int]:
+        return set(self.base[kind])
 
 
 def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) -> Game:
