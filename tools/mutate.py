@@ -104,6 +104,13 @@ EQUIVALENT = re.compile(r"^\s*if TYPE_CHECKING:")
 EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
     ("mods/total-war/plugin/hexes.py", "vi * fi < 0", "ReplaceBinaryOperator_Mul_Div", "vi / fi < 0",
      "guarded by fi != 0: vi * fi and vi / fi always have the same sign"),
+    ("mods/total-war/plugin/hexes.py", "bx, by = b[0] + 1e-6, b[1] + 2e-6", "ReplaceBinaryOperator_Add_Sub",
+     "bx, by = b[0] - 1e-6", "the x nudge then runs from +1e-6 to -1e-6 along the line, still the smallest of the three "
+     "(2e-6, 3e-6): x is the coordinate rebuilt from the other two whenever it ties, so its sign never decides (TW1.3)"),
+    ("mods/total-war/plugin/movement.py", "tick += 1", "NumberReplacer", "tick +=",
+     "the tick counter is never read (result.ticks records each tick): counting by 0 or 2 changes nothing"),
+    ("mods/total-war/plugin/movement.py", "tick = 0", "NumberReplacer", "tick =",
+     "the tick counter is never read (result.ticks records each tick)"),
     ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer", "i + 0",
      "pairing a step with itself adds a check of twice one step, which is never one step or none (MC5.3)"),
     ("mods/monstercrasher/plugin/position.py", "life[down[0] - 1]", "NumberReplacer", "down[ -1]",
