@@ -1,0 +1,91 @@
+"""Relic Duels' rules at their boundaries (shared/rulesets/relic-duels.md): the roster's checks, the table set
+once, the spotting bonus, the answers offered, the characters counted per side; each found loose by mutation
+testing (docs/testing.md)."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from components.seats import Answer
+from tests.relic_support import Dice, chars, end_moves, hex_at, new, place, plugin, prompt, remove, rules, sub
+
+P = sub("play")
+data = sub("data")
+
+
+def test_du1_3_an_ability_rating_is_0_or_more():
+    """DU1.3: the engine's ability parameters (saves write rating 0 for the kinds without one); below 0 refused."""
+    params = data.ABILITY_KINDS["sorcery"]
+    assert params.model_validate({"kind": "sorcery", "rating": 0}).rating == 0
+    assert params.model_validate({"kind": "sorcery", "rating": 3}).rating == 3
+    with pytest.raises(ValidationError):
+        params.model_validate({"kind": "sorcery", "rating": -1})
+
+
+@pytest.mark.parametrize("side", ["company", "dominion", "neutral"])
+def test_du1_3_a_roster_without_a_character_of_a_side_is_refused_naming_it(side):
+    raw = rules().model_dump(by_alias=True)
+    raw["units"] = {key: unit for key, unit in raw["units"].items() if unit["side"] != side}
+    with pytest.raises(ValidationError, match=f"no character of side '{side}'"):
+        type(rules()).model_validate(raw)
+
+
+def test_du1_3_the_table_is_set_once_when_the_last_seat_sits_not_for_the_first():
+    """DU1.3: the new_seat hook sets every character out once both seats sit (seat 2's call); seat 1's sets none.
+    The roster's 12 less the guardian (only with its option, DU9.2): 11."""
+    game = new()
+    assert len(chars(game)) == 11
+    P.set_table(game.world, 1, game.world.players[1])
+    assert len(chars(game)) == 11
+
+
+def test_du4_1_without_a_wraith_in_the_hex_there_is_no_spotting_bonus():
+    """DU4.1: Pell meets Grisk (no Wraith) on (0,3), spot target 3: bonus 0, so a 3 spots and a 2 does not."""
+    game = new()
+    remove(game, "lurker")
+    place(game, hex_at(0, 3), "pell", "hobb")
+    place(game, hex_at(0, 3), "grisk")
+    game.world.rng = Dice(3, 2, then_random=True)
+    game.submit(sub("commands").EndMoves())
+    result = game.submit(sub("commands").EndMoves())
+    spots = [e for e in result.events if type(e).__name__ == "SpotRolled"]
+    assert [(e.character, e.die, e.bonus, e.target, e.spotted) for e in spots] == [
+        ("pell", 3, 0, 3, True), ("hobb", 2, 0, 3, False)]
+
+
+def test_du4_2_du5_1_a_seat_asked_is_offered_every_answer_until_it_gives_one():
+    """DU4.2: the attack declaration is asked of the Company alone: hold or attack, nothing for the Dominion.
+    DU5.1: a duel round asks both seats at once; a seat that answered is offered nothing more, the other still is."""
+    legal = sub("legal")
+    game = new()
+    remove(game, "lurker")
+    place(game, hex_at(0, 3), "pell", wounds=2)
+    place(game, hex_at(0, 3), "hobb", "grisk")
+    game.world.rng = Dice(6, 1, 1, 6)
+    end_moves(game)
+    entity, _ = prompt(game)
+    assert legal.legal_commands(game, 1) == [Answer(entity, "hold"), Answer(entity, "attack")]
+    assert legal.legal_commands(game, 2) == []
+    assert game.submit(Answer(entity, "hold"), seat=1).ok
+    entity, asked = prompt(game)
+    assert asked.seats == [1, 2]
+    for seat in (1, 2):
+        offered = legal.legal_commands(game, seat)
+        assert offered and all(c.prompt == entity and c.answer in asked.answers for c in offered)
+    assert game.submit(legal.legal_commands(game, 1)[0], seat=1).ok
+    assert legal.legal_commands(game, 1) == []
+    assert legal.legal_commands(game, 2)
+
+
+def test_the_victory_chart_counts_each_sides_characters_on_the_land():
+    """The victory screen's "Characters standing" (DU1.1: seat 1 the Company, seat 2 the Dominion): the Company's
+    five start on the land; a character off the land (hex -1) is not counted."""
+    game = new()
+    standing = plugin()._standing
+    dominion = sum(1 for c in chars(game).values() if c.side == "dominion" and c.hex >= 0)
+    assert standing(game.world, 1) == 5
+    assert standing(game.world, 2) == dominion
+    chars(game)["pell"].hex = -1
+    assert standing(game.world, 1) == 4
+    assert standing(game.world, 3) == 0
