@@ -111,3 +111,32 @@ def test_every_total_war_event_is_registered_with_the_game():
     registered = load_app("total-war").events
     for cls in events.TOTAL_WAR_EVENTS:
         assert registered.get(cls.__name__) is cls, cls.__name__
+
+
+def test_tw11_6_a_routing_regiment_skips_a_closer_or_taken_neighbour_and_tries_the_next():
+    """TW11.6: seat 2's cavalry on K20 routs from an enemy on K16: N (K19) is closer to it, so it is passed over
+    (and so it is when a friend holds it); S is as far as SE and SW but nearest seat 2's edge (the last row), so
+    it runs straight south, 4 MP: K21 to K24."""
+    runner = reg(2, "cavalry", 1, "K20", rout_turns=3)
+    enemy = reg(1, "infantry", 1, "K16")
+    south = ["K21", "K22", "K23", "K24"]
+    assert [hexes.hex_name(x) for x in orders.rout_path(runner, [runner, enemy], {}, R, 50, 50)] == south
+    friend = reg(2, "infantry", 1, "K19")
+    path = orders.rout_path(runner, [runner, enemy, friend], {}, R, 50, 50)
+    assert [hexes.hex_name(x) for x in path] == south
+
+
+def test_tw8_6_each_artillery_hit_is_counted_and_tw11_4_only_enemies_count_as_damaged():
+    """TW8.6: every artillery hit (the target's and the area's) counts once towards the morale cost; TW11.4's
+    credits follow damage done to enemies, never to the shooter's own side (TW8.5's friendly fire)."""
+    play, components = sub("play"), sub("components")
+    art = reg(1, "artillery", 1, "P5", "S")
+    target = reg(2, "infantry", 4, "P13", "N")
+    friend = reg(1, "infantry", 5, "P12", "S")
+    names = {r.name: r for r in (art, target, friend)}
+    battle = components.Battle()
+    hits = [combat.Hit(art.name, target.name, 31, True), combat.Hit(art.name, friend.name, 3, True),
+            combat.Hit(art.name, target.name, 5, True)]
+    play._record(battle, hits, names)
+    assert battle.artillery_hits == {target.name: 2, friend.name: 1}
+    assert battle.damaged == {art.name: [target.name]}
