@@ -74,3 +74,14 @@ def test_r7_3_a_disrupted_territory_produces_nothing_for_three_rounds_and_its_fo
     assert q.is_disrupted(game.world, 1)
     game.world.clock.round += 1
     assert not q.is_disrupted(game.world, 1)
+
+
+def test_r7_2_a_rogue_army_in_a_players_base_is_no_other_player_and_defeats_no_one():
+    """R7.2 defeats a player whose base holds another player's army; a rogue (R9.4) is no player."""
+    game = tiny_game(["pppp"], {1: (0, 0), 2: (3, 0)})
+    spawn_army(game, None, 3, ["soldier"])
+    walker = spawn_army(game, 1, 1, ["soldier"])
+    result = game.submit(Move(walker, (2,)))
+    assert result.ok, result.reason
+    assert not any(isinstance(e, PlayerDefeated) for e in result.events)
+    assert not q.player(game.world, 2).defeated
