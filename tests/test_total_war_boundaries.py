@@ -140,3 +140,41 @@ def test_tw8_6_each_artillery_hit_is_counted_and_tw11_4_only_enemies_count_as_da
     play._record(battle, hits, names)
     assert battle.artillery_hits == {target.name: 2, friend.name: 1}
     assert battle.damaged == {art.name: [target.name]}
+
+
+def test_tw11_6_a_routing_regiment_passes_over_a_step_it_cannot_afford_to_the_next():
+    """TW11.6: seat 2's infantry (2 MP) on K20 routs from K16: K21 first; from there SE (L21) is a hill, 1 + 1.5
+    rounds up to 3 MP, too dear, so S (K22, plain: 2 MP in all) is taken."""
+    runner = reg(2, "infantry", 1, "K20", rout_turns=3)
+    enemy = reg(1, "infantry", 1, "K16")
+    terrain = {h("L21"): "hill"}
+    path = orders.rout_path(runner, [runner, enemy], terrain, R, 50, 50)
+    assert [hexes.hex_name(x) for x in path] == ["K21", "K22"]
+    assert hexes.hex_name(hexes.add(h("K21"), hexes.VECTORS["SE"])) == "L21"
+
+
+def test_tw13_1_a_terrain_patch_may_spread_into_the_first_column():
+    """TW13.1: each patch starts on a drawn hex and steps to drawn neighbours while they stay on the field's rows
+    and columns. Steered draws: every patch starts on B21 (column 1, row first_row + 10) and steps NW: into A21
+    (column 0, on the field), then off the left edge (refused, it stays). Kinds in name order, hill last."""
+    import esper
+
+    from game.setup import PlayerSpec, create_game
+
+    class Steered(random.Random):
+        def randrange(self, n: int) -> int:  # type: ignore[override]
+            return hexes.DIRECTIONS.index("NW") if n == 6 else 1
+
+        def randint(self, a: int, b: int) -> int:
+            return a + 10
+
+    game = create_game(None, [PlayerSpec("Red"), PlayerSpec("Blue")], seed=1, ruleset="total-war")
+    play, components = sub("play"), sub("components")
+    game.world.activate()
+    for entity, _ in list(esper.get_component(components.Field)):
+        esper.delete_entity(entity, immediate=True)
+    game.world.rng = Steered(0)
+    assert R.field.first_row + 10 == 21
+    play.draw_field(game.world)
+    [(_, drawn)] = esper.get_component(components.Field)
+    assert drawn.terrain == {"B21": "hill", "A21": "hill"}

@@ -113,6 +113,9 @@ EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
      "the tick counter is never read (result.ticks records each tick)"),
     ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer", "i + 0",
      "pairing a step with itself adds a check of twice one step, which is never one step or none (MC5.3)"),
+    ("mods/total-war/plugin/play.py", "    counts = [sum(1 for r in regiments(world).values() if r.seat == s)",
+     "NumberReplacer", "counts = [sum( ", "the field's count of the default armies is replaced by the muster's (TW3.1), "
+     "a setup phase, before any combat reads it (TW11.3)"),
     ("mods/monstercrasher/plugin/directions.py", 'if "H" in names and (len(tokens) > 1 or tokens[0][0] > 1 or whole',
      "ReplaceOrWithAnd", "len(tokens) > 1 and tokens[0][0] > 1",
      'parse_directions answers a lone "H" before reading segments, so here whole != "H" whenever H is written: '
