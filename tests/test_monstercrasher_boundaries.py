@@ -1,6 +1,5 @@
-"""MonsterCrasher's rules at their boundaries (shared/rulesets/monstercrasher.md): the start position and the
-position value the engine's search player reads (MC9.2), each pinned where mutation testing found it loose
-(docs/testing.md)."""
+"""MonsterCrasher's rules at their boundaries (shared/rulesets/monstercrasher.md): the position value the engine's
+search player reads (MC9.2), pinned where mutation testing found it loose (docs/testing.md)."""
 
 from __future__ import annotations
 
@@ -14,12 +13,6 @@ from tests.mc_support import pieces, rules, sub
 position_mod = sub("position")
 player = sub("player")
 RULES = rules()
-
-
-def test_mc3_1_the_game_starts_in_round_1_with_player_1_to_play_and_nothing_spent():
-    start = position_mod.start_position(RULES)
-    assert (start.round, start.active, start.spent) == (1, 1, 0)
-    assert start.life == (RULES.players.life, RULES.players.life) and start.pieces == ()
 
 
 def value(monkeypatch: pytest.MonkeyPatch, position, seat: int, rules=RULES) -> float:

@@ -11,16 +11,6 @@ from components.seats import Answer
 from tests.relic_support import Dice, chars, end_moves, hex_at, new, place, plugin, prompt, remove, rules, sub
 
 P = sub("play")
-data = sub("data")
-
-
-def test_du1_3_an_ability_rating_is_0_or_more():
-    """DU1.3: the engine's ability parameters (saves write rating 0 for the kinds without one); below 0 refused."""
-    params = data.ABILITY_KINDS["sorcery"]
-    assert params.model_validate({"kind": "sorcery", "rating": 0}).rating == 0
-    assert params.model_validate({"kind": "sorcery", "rating": 3}).rating == 3
-    with pytest.raises(ValidationError):
-        params.model_validate({"kind": "sorcery", "rating": -1})
 
 
 @pytest.mark.parametrize("side", ["company", "dominion", "neutral"])
