@@ -24,10 +24,18 @@ def test_du1_3_a_roster_without_a_character_of_a_side_is_refused_naming_it(side)
 def test_du1_3_the_table_is_set_once_when_the_last_seat_sits_not_for_the_first():
     """DU1.3: the new_seat hook sets every character out once both seats sit (seat 2's call); seat 1's sets none.
     The roster's 12 less the guardian (only with its option, DU9.2): 11."""
+    import esper
+
+    Character = sub("components").Character
+
+    def on_table(game) -> int:
+        game.world.activate()
+        return len(esper.get_component(Character))  # entities, not keys: a second table would double them
+
     game = new()
-    assert len(chars(game)) == 11
+    assert on_table(game) == 11
     P.set_table(game.world, 1, game.world.players[1])
-    assert len(chars(game)) == 11
+    assert on_table(game) == 11
 
 
 def test_du4_1_without_a_wraith_in_the_hex_there_is_no_spotting_bonus():
