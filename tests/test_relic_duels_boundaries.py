@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from components.seats import Answer
 from tests.relic_support import Dice, chars, end_moves, hex_at, new, place, plugin, prompt, remove, rules, sub
+from tests.relic_support import quest as quest_of
 
 P = sub("play")
 
@@ -87,3 +88,31 @@ def test_the_victory_chart_counts_each_sides_characters_on_the_land():
     chars(game)["pell"].hex = -1
     assert standing(game.world, 1) == 4
     assert standing(game.world, 3) == 0
+
+
+def test_du9_1_the_seize_combat_is_queued_only_where_the_lurker_stands_with_the_bearer():
+    """DU9.1 (seize_relic on): the Lurker seizes in the bearer's hex; elsewhere on the land it starts no combat."""
+    game = new(seize_relic=True)
+    place(game, hex_at(0, 3), "pell")
+    P._queue_combats(game.world)
+    assert all(kind != "seize" for kind, _ in quest_of(game).combats)
+    place(game, hex_at(0, 3), "lurker")
+    P._queue_combats(game.world)
+    assert quest_of(game).combats[0] == ["seize", hex_at(0, 3)]
+
+
+def test_du5_the_first_round_of_a_combat_is_round_1():
+    """DU5/DU6: DU12.4's round (Pell against Grisk) is reported as round 1 of its combat."""
+    from tests.relic_support import answer
+
+    game = new()
+    remove(game, "lurker")
+    place(game, hex_at(0, 3), "pell", wounds=2)
+    place(game, hex_at(0, 3), "hobb", "grisk")
+    game.world.rng = Dice(6, 1, 1, 6)
+    end_moves(game)
+    assert answer(game, 1, "hold").ok
+    assert answer(game, 1, "continue:pell").ok
+    result = answer(game, 2, "continue:grisk")
+    fought = next(e for e in result.events if type(e).__name__ == "RoundFought")
+    assert fought.round == 1
