@@ -116,3 +116,37 @@ def test_du5_the_first_round_of_a_combat_is_round_1():
     result = answer(game, 2, "continue:grisk")
     fought = next(e for e in result.events if type(e).__name__ == "RoundFought")
     assert fought.round == 1
+
+
+def test_du5_1_a_bare_continue_keeps_the_fighter_or_takes_the_first_participant_in_roster_order():
+    """DU5.1: "continue" with no fighter named keeps the side's fighter; with none kept, the first participant in
+    roster order fights (Hobb before Pell; Grisk for the Dominion, and for a side not asked, DU9)."""
+    from components.seats import Prompt
+
+    Duel = sub("components").Duel
+    game = new()
+    asked = Prompt("relic_round", "?", [1, 2], ["continue"], "continue", ["continue", "continue"])
+    fresh = Duel("normal", 0, ["hobb", "pell"], ["grisk", "vorn"])
+    assert P._choice(game.world, fresh, asked, "company") == ("continue", "hobb")
+    assert P._choice(game.world, fresh, asked, "dominion") == ("continue", "grisk")
+    kept = Duel("normal", 0, ["hobb", "pell"], ["grisk", "vorn"], ["pell", "vorn"])
+    assert P._choice(game.world, kept, asked, "company") == ("continue", "pell")
+    only_company = Prompt("relic_round", "?", [1], ["continue"], "continue", ["continue"])
+    assert P._choice(game.world, fresh, only_company, "dominion") == ("continue", "grisk")
+
+
+def test_du8_2_a_combat_ending_away_from_the_lying_relic_passes_it_to_no_one():
+    """DU8.2: the Relic lying with no bearer finds a new holder only at the end of a combat in its own hex; a
+    combat ending elsewhere (Hobb's hex) leaves it lying."""
+    import esper
+
+    Duel = sub("components").Duel
+    game = new()
+    place(game, hex_at(0, 3), "hobb")
+    relic = quest_of(game)
+    relic.bearer, relic.lying = "", hex_at(0, 5)
+    game.world.activate()
+    fought = Duel("normal", hex_at(0, 3), ["hobb"], ["grisk"])
+    entity = esper.create_entity(fought)
+    P._end(game.world, entity, fought, "test")
+    assert (quest_of(game).bearer, quest_of(game).lying) == ("", hex_at(0, 5))
