@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -80,3 +81,10 @@ A ruleset's mod.toml declares it under [flow]."""
 
     def phase(self, name: str) -> Phase | None:
         return self._by_name.get(name)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Flow:
+        """A copy (with `update`'s phases) that indexes its own phases: pydantic copies the instance's dict, where
+        the cached index of the phases copied from lives."""
+        copy = super().model_copy(update=update, deep=deep)
+        copy.__dict__.pop("_by_name", None)
+        return copy

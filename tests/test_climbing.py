@@ -175,3 +175,25 @@ def test_e0_2_rogue_armies_never_climb():
     rogue = spawn_army(game, None, at(game, 1, 0), ["soldier"])
     game.world.clock.stage = ROGUE
     assert "rogue" in game.submit(ClimbWall(rogue, at(game, 2, 0))).reason
+
+
+def test_e0_3_a_climber_falls_below_its_chance_and_not_at_it():
+    """E0.3: a climber falls when its draw (0-100) is below the fall chance: 24.99 of 25 falls, 25.0 does not."""
+    import random
+
+    class Draws(random.Random):
+        def __init__(self, *values: float) -> None:
+            super().__init__(0)
+            self.values = list(values)
+
+        def random(self) -> float:
+            return self.values.pop(0)
+
+    game, _ = walled_game(garrison=1)
+    band = spawn_army(game, 1, at(game, 1, 0), ["soldier", "soldier", "soldier"])
+    units = list(army(game, band).units)
+    game.world.rng = Draws(0.2499, 0.25, 0.0)
+    result = game.submit(ClimbWall(band, at(game, 2, 0)))
+    assert result.ok, result.reason
+    climbed = next(e for e in result.events if type(e).__name__ == "WallClimbed")
+    assert list(climbed.fallen) == [units[0], units[2]]

@@ -185,3 +185,14 @@ def test_the_command_line_checks_the_ruleset_id(capsys):
         assert done.value.code == 2
         err = capsys.readouterr().err
         assert "--ruleset" in err and "Traceback" not in err
+
+
+def test_a_flow_copied_with_new_phases_finds_the_new_ones_by_name():
+    """Flow.phase's index is made once per flow: a copy with changed phases (model_copy) indexes its own."""
+    from game.flow import Flow, Phase
+
+    flow = Flow(turn=(Phase(name="main", acts="seat", ends_with=("EndTurn",)),))
+    assert flow.phase("main").ends_with == ("EndTurn",)  # the index is made here
+    changed = flow.model_copy(update={"turn": (Phase(name="main", acts="seat", ends_with=("EndTurn", "Resign")),)})
+    assert changed.phase("main").ends_with == ("EndTurn", "Resign")
+    assert flow.phase("main").ends_with == ("EndTurn",)

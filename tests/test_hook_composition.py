@@ -147,3 +147,28 @@ def test_foc_validate_loads_the_mods_on_together_where_a_clash_shows(
     captured = capsys.readouterr()
     assert "checked 3 item(s): 1 error(s)" in captured.out
     assert "mods 'oil' and 'boots' both answer the rule hook 'unit_speed'" in captured.err
+
+
+def test_a_filter_hooks_answers_each_take_the_value_the_one_before_gave_and_a_hidden_one_stops_the_rest():
+    """COMPOSE "filter" (the visible hook): each mod gets the arguments and the value the one before left; a None
+    (hidden) is final."""
+    from systems.hooks import COMPOSE, COMPOSERS
+
+    assert COMPOSE["visible"] == "filter"
+    calls: list[tuple[str, str, int, list[str]]] = []
+
+    def answer(name: str):
+        def hide_more(world: str, seat: int, value: list[str]) -> list[str]:
+            calls.append((name, world, seat, value))
+            return [*value, name]
+        return hide_more
+
+    def hide(world: str, seat: int, value: list[str]) -> None:
+        return None
+
+    composed = COMPOSERS["filter"]([answer("a"), answer("b")])
+    assert composed("world", 2, ["start"]) == ["start", "a", "b"]
+    assert calls == [("a", "world", 2, ["start"]), ("b", "world", 2, ["start", "a"])]
+    calls.clear()
+    assert COMPOSERS["filter"]([hide, answer("b")])("world", 2, ["start"]) is None
+    assert calls == []

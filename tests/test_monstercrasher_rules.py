@@ -341,3 +341,9 @@ def test_random_games_keep_invariants():
                 games += 1
                 break
     assert games == 4   # every game ended by MC7 within 200 turns
+
+
+def test_mc3_1_the_game_starts_in_round_1_with_player_1_to_play_and_nothing_spent():
+    start = position_mod.start_position(RULES)
+    assert (start.round, start.active, start.spent) == (1, 1, 0)
+    assert start.life == (RULES.players.life, RULES.players.life) and start.pieces == ()

@@ -122,3 +122,23 @@ def test_r4_4_a_stationed_unit_that_goes_rogue_walks_out_as_a_rogue_army():
     assert esper.component_for_entity(tower, Structure).garrison == []
     rogues = [a for _, a in esper.get_component(Army) if a.owner is None]
     assert len(rogues) == 1 and rogues[0].territory == at(game, 1, 0)
+
+
+def test_r4_4_a_roll_of_exactly_0_is_reported_as_0_by_the_army_gone_rogue():
+    """R4.4: the rogue roll is a draw in 0..100 below the chance; a draw of 0.0 is reported as 0, both in the
+    upkeep report and in the army's going rogue."""
+    import random
+
+    class Zero(random.Random):
+        def random(self) -> float:
+            return 0.0
+
+    game = tiny_game(ROWS, {1: (0, 0), 2: (3, 3)})
+    spawn_army(game, 1, at(game, 2, 2), ["soldier"])
+    q.stockpile(game.world, 1)["food"] = 0
+    game.world.rng = Zero(0)
+    report = run_upkeep(game)
+    (group,) = report.groups
+    assert group.went_rogue and group.roll == 0.0
+    (gone,) = [e for e in game.world.events if isinstance(e, ArmyWentRogue)]
+    assert gone.roll == 0.0

@@ -223,3 +223,16 @@ def test_reachable_is_the_plain_cheapest_paths_search():
             assert [(t, r.cost, r.path, r.kind) for t, r in shared.items()] == got
             checked += 1
     assert checked >= 10
+
+
+def test_r5_5_a_battle_territory_cannot_be_entered_and_the_armies_after_it_still_count():
+    """R5.5: a territory with a battle in it is closed ("battle"); armies found after it are still read (a
+    hostile one is attacked, an own one joined)."""
+    from systems.movement import occupancy
+
+    game = tiny_game(["ppppp"], {1: (0, 0), 2: (4, 0)})
+    fighting = spawn_army(game, 2, 1, ["soldier"])
+    spawn_army(game, 2, 2, ["soldier"])
+    spawn_army(game, 1, 3, ["soldier"])
+    army(game, fighting).battle = fighting
+    assert occupancy(game.world, 1) == {1: "battle", 2: "attack", 3: "combine"}

@@ -74,3 +74,17 @@ def test_r7_3_a_disrupted_territory_produces_nothing_for_three_rounds_and_its_fo
     assert q.is_disrupted(game.world, 1)
     game.world.clock.round += 1
     assert not q.is_disrupted(game.world, 1)
+
+
+def test_r7_2_a_rogue_army_in_a_players_base_is_no_other_player_and_defeats_no_one():
+    """R7.2 defeats a player whose base holds another player's army; a rogue (R9.4) is no player. Seat 1's raider
+    on seat 2's base (held by a stationed defender) makes the flags be looked at closely, seat 1's base too."""
+    game = tiny_game(["pppp"], {1: (0, 0), 2: (3, 0)})
+    spawn_army(game, None, 0, ["soldier"])                          # a rogue on seat 1's base
+    spawn_structure(game, 2, "stone_tower", 3, garrison=["defender"])
+    raider = spawn_army(game, 1, 2, ["soldier"])
+    result = game.submit(Move(raider, (3,)))
+    assert result.ok, result.reason
+    assert army(game, raider).territory == 3
+    assert not any(isinstance(e, PlayerDefeated) for e in result.events)
+    assert not q.player(game.world, 1).defeated and not q.player(game.world, 2).defeated

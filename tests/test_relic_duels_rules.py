@@ -151,3 +151,12 @@ def test_du5_1_an_action_needing_a_fighter_names_one_of_the_sides_participants()
     for side, first in (("company", "hobb"), ("dominion", "grisk")):
         assert f"name a fighter, e.g. sorcery:{first}" in choices.problem(rules(), {}, duel, side, "pell", "sorcery")
     assert choices.problem(rules(), {}, duel, "company", "pell", "continue") is None
+
+
+def test_du1_3_an_ability_rating_is_0_or_more():
+    """DU1.3: the engine's ability parameters (saves write rating 0 for the kinds without one); below 0 refused."""
+    params = sub("data").ABILITY_KINDS["sorcery"]
+    assert params.model_validate({"kind": "sorcery", "rating": 0}).rating == 0
+    assert params.model_validate({"kind": "sorcery", "rating": 3}).rating == 3
+    with pytest.raises(ValidationError):
+        params.model_validate({"kind": "sorcery", "rating": -1})

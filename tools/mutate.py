@@ -104,14 +104,41 @@ EQUIVALENT = re.compile(r"^\s*if TYPE_CHECKING:")
 EQUIVALENT_MUTANTS: list[tuple[str, str, str, str, str]] = [
     ("mods/total-war/plugin/hexes.py", "vi * fi < 0", "ReplaceBinaryOperator_Mul_Div", "vi / fi < 0",
      "guarded by fi != 0: vi * fi and vi / fi always have the same sign"),
+    ("mods/total-war/plugin/hexes.py", "bx, by = b[0] + 1e-6, b[1] + 2e-6", "ReplaceBinaryOperator_Add_Sub",
+     "bx, by = b[0] - 1e-6", "the x nudge then runs from +1e-6 to -1e-6 along the line, still the smallest of the three "
+     "(2e-6, 3e-6): x is the coordinate rebuilt from the other two whenever it ties, so its sign never decides (TW1.3)"),
+    ("mods/total-war/plugin/movement.py", "tick += 1", "NumberReplacer", "tick +=",
+     "the tick counter is never read (result.ticks records each tick): counting by 0 or 2 changes nothing"),
+    ("mods/total-war/plugin/movement.py", "tick = 0", "NumberReplacer", "tick =",
+     "the tick counter is never read (result.ticks records each tick)"),
     ("mods/monstercrasher/plugin/directions.py", "for j in range(i + 1, len(steps)):", "NumberReplacer", "i + 0",
      "pairing a step with itself adds a check of twice one step, which is never one step or none (MC5.3)"),
+    ("mods/total-war/plugin/play.py", "    counts = [sum(1 for r in regiments(world).values() if r.seat == s)",
+     "NumberReplacer", "counts = [sum( ", "the field's count of the default armies is replaced by the muster's (TW3.1), "
+     "a setup phase, before any combat reads it (TW11.3)"),
+    ("mods/monstercrasher/plugin/directions.py", 'if "H" in names and (len(tokens) > 1 or tokens[0][0] > 1 or whole',
+     "ReplaceOrWithAnd", "len(tokens) > 1 and tokens[0][0] > 1",
+     'parse_directions answers a lone "H" before reading segments, so here whole != "H" whenever H is written: '
+     "that alone decides (MC5.2)"),
+    ("mods/monstercrasher/plugin/directions.py", 'if "H" in names and (len(tokens) > 1 or tokens[0][0] > 1 or whole',
+     "NumberReplacer", "tokens[ -1][0] > 1", 'as above: whole != "H" decides whenever H is written (MC5.2)'),
+    ("mods/monstercrasher/plugin/directions.py", "while at > 0 and segment[at - 1].isdigit():",
+     "ReplaceComparisonOperator_Gt_GtE", "at >= 0", "the later name is found after the earlier one, whose letters "
+     "stop the walk back over digits: at never reaches 0"),
+    ("mods/monstercrasher/plugin/player.py", "break", "ReplaceBreakWithContinue", "continue",
+     "with no creature left the remaining marches do nothing: skipping them or running out the loop is the same"),
+    ("mods/monstercrasher/plugin/march.py", "phases: int = 0", "NumberReplacer", "phases: int =",
+     "march() always gives MarchResult its phases: the default is never read"),
+    ("mods/monstercrasher/plugin/position.py", "rounds both players have {life[0]} life", "NumberReplacer",
+     "rounds both players have {life[", "said only when life[0] == life[1] (a draw on life, MC7.2)"),
     ("mods/monstercrasher/plugin/position.py", "life[down[0] - 1]", "NumberReplacer", "down[ -1]",
      "down holds exactly one seat here (both down returned just before), so down[-1] is down[0]"),
     ("", "slots=True", "ReplaceTrueWithFalse", "slots=False",
      "__slots__ only saves memory: a frozen dataclass refuses new attributes either way"),
     ("", "@dataclass(frozen=True", "ReplaceTrueWithFalse", "frozen=False",
      "frozen only refuses assignments the code never makes (mypy checks that statically)"),
+    ("systems/hooks.py", "field(default_factory=dict, repr=False)", "ReplaceFalseWithTrue", "repr=True",
+     "repr only changes how the hooks print when debugging, never an answer"),
     ("systems/combat.py", "if len(facing) > 1 else facing[0]", "NumberReplacer", "facing[ -1]",
      "facing holds exactly one unit there, so facing[-1] is facing[0]"),
     ("mods/ships/plugin.py", "moves.mp <= 0 or _crew_reason", "NumberReplacer", "moves.mp <= -1",
@@ -326,19 +353,28 @@ def mutants(path: Path) -> Iterator[object]:
             yield WorkItem.single(job_id=uuid.uuid4().hex, mutation=spec)
 
 
-def prune(session: Path, package: Package) -> int:
+def prune(session: Path, package: Package) -> tuple[int, int]:
     """Drop the session's mutants that are no longer made (listed as equivalent, or under a pragma, since the
-    session began); returns how many. The source lines must be unchanged (else start again with --fresh)."""
+    session began), and move the others to where their site is now: cosmic-ray mutates a module's n-th site of an
+    operator as the code stands, so after an edit above it the stored line is stale, and with it the tests chosen
+    for it (and the diff shown); a mutant so moved runs again. Returns (dropped, moved)."""
     import sqlite3
 
-    made = {(str(m.module_path), m.operator_name, m.occurrence)
+    made = {(str(m.module_path), m.operator_name, m.occurrence): (m.start_pos, m.end_pos)
             for path in rule_modules(package, TREE) for item in mutants(path) for m in item.mutations}  # type: ignore[attr-defined]
     with sqlite3.connect(session) as db:
-        stale = [job for job, path, op, occ in db.execute(
-            "SELECT job_id, module_path, operator_name, occurrence FROM mutation_specs") if (path, op, occ) not in made]
+        specs = list(db.execute("SELECT job_id, module_path, operator_name, occurrence, start_pos_row, start_pos_col, "
+                                "end_pos_row, end_pos_col FROM mutation_specs"))
+        stale = [job for job, path, op, occ, *_ in specs if (path, op, occ) not in made]
         for table in ("work_results", "mutation_specs", "work_items"):
             db.executemany(f"DELETE FROM {table} WHERE job_id = ?", [(job,) for job in stale])
-    return len(stale)
+        moved = [(*made[(path, op, occ)][0], *made[(path, op, occ)][1], job)
+                 for job, path, op, occ, *where in specs
+                 if (path, op, occ) in made and tuple(where) != (*made[(path, op, occ)][0], *made[(path, op, occ)][1])]
+        db.executemany("UPDATE mutation_specs SET start_pos_row = ?, start_pos_col = ?, end_pos_row = ?, "
+                       "end_pos_col = ? WHERE job_id = ?", moved)
+        db.executemany("DELETE FROM work_results WHERE job_id = ?", [(row[-1],) for row in moved])
+    return len(stale), len(moved)
 
 
 def retry_survivors(session: Path) -> None:
@@ -362,9 +398,12 @@ def run_package(name: str, package: Package, *, fresh: bool, retry: bool, budget
     if fresh and session.exists():
         session.unlink()
     if session.exists():
-        dropped = prune(session, package)
+        dropped, moved = prune(session, package)
         if dropped:
             print(f"  {dropped} mutants dropped: no longer made (equivalent or under a pragma)", flush=True)
+        if moved:
+            print(f"  {moved} mutants moved with the code above them since the session began: they run again",
+                  flush=True)
     if retry and session.exists():
         retry_survivors(session)
     with use_db(str(session), WorkDB.Mode.create) as db:
