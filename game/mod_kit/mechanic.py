@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.mod_kit import common
+from game.mod_kit.common import COMPUTER_GAME_TEST, mod_files
 
 if TYPE_CHECKING:
     from game.mod_kit import Names
@@ -110,8 +110,8 @@ def test_offerings_are_paid_after_the_base_games_production() -> None:
     assert load_app("$ruleset", ["$id"]).schedule.order(RESOURCE) == ["resource", "$id.offerings"]
 
 
-''' + common.COMPUTER_GAME_TEST
+''' + COMPUTER_GAME_TEST
 
 
 def files(names: Names) -> dict[str, str]:
-    return common.mod_files(PLUGIN, MANIFEST, "structures.toml", STRUCTURES, TEST)
+    return mod_files(PLUGIN, MANIFEST, "structures.toml", STRUCTURES, TEST)

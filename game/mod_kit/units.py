@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.mod_kit import common
+from game.mod_kit.common import COMPUTER_GAME_TEST, mod_files
 
 if TYPE_CHECKING:
     from game.mod_kit import Names
@@ -57,8 +57,8 @@ def test_the_unit_is_in_the_rules_as_written() -> None:
     assert (unit.combat.attack, unit.combat.defense, unit.movement.mp) == (3, 1, 5)
 
 
-''' + common.COMPUTER_GAME_TEST
+''' + COMPUTER_GAME_TEST
 
 
 def files(names: Names) -> dict[str, str]:
-    return common.mod_files(INIT, MANIFEST, "units.toml", UNITS, TEST)
+    return mod_files(INIT, MANIFEST, "units.toml", UNITS, TEST)
