@@ -114,15 +114,8 @@ def _bounded_game(game: Game, players: list[Any], decisions: int, times: list[fl
                   seconds: float) -> None:
     from game import computer_seats
 
-    world = game.world
     while not game.over and len(times) < decisions and time.perf_counter() - started < seconds:
-        if game.asking or game.awaiting_orders:
-            for seat in game.acting_seats():
-                computer_seats.act(game, seat, players[world.seats.index(seat)])
-        elif game.in_setup:
-            game.submit(players[world.seats.index(world.clock.seat)].choose_base(game))
-        else:
-            players[world.seats.index(world.clock.seat)].play_turn(game)
+        computer_seats.play_step(game, players)
 
 
 def player_ms(ruleset: str, games: int, rounds: int) -> dict[str, dict[str, float]]:

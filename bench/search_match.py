@@ -34,13 +34,7 @@ def play(ruleset: str, against: str, seed: int, search_seat: int, rounds: int, s
     for _ in range(20_000):
         if game.over or world.clock.round > rounds:
             break
-        if game.asking or game.awaiting_orders:
-            for seat in game.acting_seats():
-                computer_seats.act(game, seat, players[world.seats.index(seat)])
-        elif game.in_setup:
-            game.submit(players[world.seats.index(world.clock.seat)].choose_base(game))
-        else:
-            players[world.seats.index(world.clock.seat)].play_turn(game)
+        computer_seats.play_step(game, players)
     winner = world.clock.winner
     if winner not in world.seats:
         return "none", world.clock.round

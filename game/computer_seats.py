@@ -52,3 +52,16 @@ def act(game: Game, seat: int, controller: Any) -> list[Result]:
     if game.awaiting_orders:
         return give_orders(game, seat, controller)
     return []
+
+
+def play_step(game: Game, players: list[Any]) -> None:
+    """One step of a game between computer players (`players[i]` seats `world.seats[i]`): every seat asked
+    answers or gives its orders, else the seat choosing a base chooses, else the seat to move plays its turn."""
+    world = game.world
+    if game.asking or game.awaiting_orders:
+        for seat in game.acting_seats():
+            act(game, seat, players[world.seats.index(seat)])
+    elif game.in_setup:
+        game.submit(players[world.seats.index(world.clock.seat)].choose_base(game))
+    else:
+        players[world.seats.index(world.clock.seat)].play_turn(game)

@@ -53,16 +53,23 @@ def test_du4_1_without_a_wraith_in_the_hex_there_is_no_spotting_bonus():
         ("pell", 3, 0, 3, True), ("hobb", 2, 0, 3, False)]
 
 
-def test_du4_2_du5_1_a_seat_asked_is_offered_every_answer_until_it_gives_one():
-    """DU4.2: the attack declaration is asked of the Company alone: hold or attack, nothing for the Dominion.
-    DU5.1: a duel round asks both seats at once; a seat that answered is offered nothing more, the other still is."""
-    legal = sub("legal")
+def pell_and_hobb_meet_grisk():  # noqa: ANN201
+    """DU12.4's scene: Pell (2 wounds) and Hobb with Grisk on one hex, the lurker gone, the moves ended; the dice
+    6, 1, 1, 6 are next."""
     game = new()
     remove(game, "lurker")
     place(game, hex_at(0, 3), "pell", wounds=2)
     place(game, hex_at(0, 3), "hobb", "grisk")
     game.world.rng = Dice(6, 1, 1, 6)
     end_moves(game)
+    return game
+
+
+def test_du4_2_du5_1_a_seat_asked_is_offered_every_answer_until_it_gives_one():
+    """DU4.2: the attack declaration is asked of the Company alone: hold or attack, nothing for the Dominion.
+    DU5.1: a duel round asks both seats at once; a seat that answered is offered nothing more, the other still is."""
+    legal = sub("legal")
+    game = pell_and_hobb_meet_grisk()
     entity, _ = prompt(game)
     assert legal.legal_commands(game, 1) == [Answer(entity, "hold"), Answer(entity, "attack")]
     assert legal.legal_commands(game, 2) == []
@@ -105,12 +112,7 @@ def test_du5_the_first_round_of_a_combat_is_round_1():
     """DU5/DU6: DU12.4's round (Pell against Grisk) is reported as round 1 of its combat."""
     from tests.relic_support import answer
 
-    game = new()
-    remove(game, "lurker")
-    place(game, hex_at(0, 3), "pell", wounds=2)
-    place(game, hex_at(0, 3), "hobb", "grisk")
-    game.world.rng = Dice(6, 1, 1, 6)
-    end_moves(game)
+    game = pell_and_hobb_meet_grisk()
     assert answer(game, 1, "hold").ok
     assert answer(game, 1, "continue:pell").ok
     result = answer(game, 2, "continue:grisk")
