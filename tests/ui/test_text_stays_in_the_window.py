@@ -66,3 +66,19 @@ def test_every_text_of_a_screen_lies_inside_the_window(app: GameWindow, ruleset:
     outside = [(text, round(left), round(right)) for text, left, right in texts
                if left < -SLACK or right > app.width + SLACK]
     assert not outside, f"{ruleset}: drawn past the window's edge (width {app.width}): {outside}"
+
+
+def test_total_wars_seat_chips_never_cover_its_banner_title(app: GameWindow) -> None:
+    """Total War's banner: the phase title at the left, a chip per seat at the right ("<name>: READY"); a long
+    name is cut so the chips stay clear of the title (they were drawn over "Movement orders - secret")."""
+    app.start(long_named_game("total-war"))
+    frames(app, 1)
+    while isinstance(app.current_view, HandoverView):
+        app.current_view.ready_cb()
+        frames(app, 1)
+    frames(app, 3)
+    labels = app.current_view.labels._texts
+    title = labels["banner"][0]
+    chips = [labels[key][0] for key in labels if key.startswith("chip")]
+    assert chips and all(chip.text.endswith(("READY", "giving orders")) for chip in chips)
+    assert title.left + title.content_width < min(chip.left for chip in chips)

@@ -37,6 +37,8 @@ from .orders import engaged, movement_points, path_cost
 from .regiments import Regiment, in_order
 
 PANEL = 300
+BANNER_TITLE_W = 340  # the banner's "Round N   <phase>" at its longest ("Resolving: movement and reaction fire")
+CHIP_WORDS_W = 100  # a seat chip's ": giving orders" at 10 pt bold
 # characters a panel line holds: the panel less its margins, at the widest average glyph of the 10 pt text
 # (digits and capitals: 7 px); the 9 pt log fits a few more
 PANEL_WRAP = int((PANEL - 28) / 7)
@@ -351,10 +353,15 @@ class TotalWarView(BaseView):
         self.labels.put("banner", f"Round {self.game.world.clock.round}   {title}", 12, top - BANNER / 2,
                          theme.TEXT, 13, anchor_y="center", bold=True)
         x = field_w - 12
-        for seat in reversed(list(self.game.world.seats)) if not (self.queue or self.game.over) else ():
+        seats = list(self.game.world.seats)
+        # each seat's chip shares the banner right of the title (BANNER_TITLE_W): a long name is cut, not drawn
+        # over the title; ": giving orders" keeps its room (CHIP_WORDS_W)
+        name_w = (field_w - BANNER_TITLE_W) / max(1, len(seats)) - 24 - CHIP_WORDS_W
+        for seat in reversed(seats) if not (self.queue or self.game.over) else ():
             ready = self.seat_orders.get(seat, {}).get("ready", False)
             word = "READY" if ready else "giving orders"
-            label = self.labels.put(f"chip{seat}", f"{self.player_name(seat)}: {word}", 0, top - BANNER / 2,
+            name = fit_words(self.player_name(seat), name_w, 10, bold=True)
+            label = self.labels.put(f"chip{seat}", f"{name}: {word}", 0, top - BANNER / 2,
                                     (255, 255, 255), 10, anchor_y="center", bold=True)
             width = label.content_width + 16
             label.x = x - width + 8
