@@ -313,7 +313,8 @@ def test_the_hover_label_never_covers_a_counter(window: GameWindow):
 
 def test_tw3_1_buying_an_army_by_keys_and_buttons_is_secret_until_both_are_ready(window: GameWindow):
     """TW3.1 in hot-seat: Red buys by keys (Shift+I drops an infantry, C adds a cavalry) and by the panel's
-    buttons; Blue's screen never shows Red's purchase; after both are ready Red's field holds the bought army."""
+    buttons, and the field shows the army being bought; Blue's screen never shows Red's purchase; after both are
+    ready Red's field holds the bought army."""
     screen = start(window, [PlayerSpec("Red"), PlayerSpec("Blue")], buy=False)
     assert screen.stage() == "muster" and screen.viewer == 1
     default = tuple(screen.rules.army.default)
@@ -329,12 +330,15 @@ def test_tw3_1_buying_an_army_by_keys_and_buttons_is_secret_until_both_are_ready
     assert screen.draft_army().count("artillery") == default.count("artillery") - 1
     bought = screen.draft_army()
     frames(window, 1)
+    on_field = sorted(r.kind for r in screen.shown.values() if r.seat == 1)
+    assert on_field == sorted(bought) != sorted(default)                     # the field shows the army bought
     shot(window, "tw_buy.png")
     key(window, arcade.key.ENTER)
     frames(window, 1)
     through_handover(window, screen)
     assert screen.viewer == 2 and screen.stage() == "muster"
     assert screen.draft_army() == default                                    # Blue sees its own draft only
+    assert sorted(r.kind for r in screen.shown.values() if r.seat == 1) == sorted(default)   # not Red's draft
     assert "Buy" not in str(screen.view()["entities"])                       # nothing of Red's purchase
     key(window, arcade.key.ENTER)
     frames(window, 1)

@@ -123,18 +123,25 @@ def add_army(world: World, seat: int, entity: int) -> None:
     raise_army(world, seat, None)
 
 
-def raise_army(world: World, seat: int, army: tuple[str, ...] | None) -> None:
-    """The side's regiments for `army` (None: the default) in the default line (TW3.1, TW2.4, TW3.2)."""
-    rules = rules_of(world)
-    width, _ = size(world)
+def army_regiments(rules: TotalWarRules, seat: int, width: int, army: tuple[str, ...] | None) -> list[Regiment]:
+    """The side's regiments for `army` (None: the default) in the default line (TW3.1, TW2.4, TW3.2); the screen
+    shows a side's army being bought with the same."""
     facing = rules.army.facings[seat - 1]
     general_given = False
+    out: list[Regiment] = []
     for kind, number, hex_ in default_positions(rules, seat, width, army):
         general = kind == "infantry" and not general_given
         general_given = general_given or general
         men = rules.units[kind].men
-        esper.create_entity(Regiment(seat, kind, number, hex_, facing, men, rules.morale.start, general=general,
-                                     start_men=men, effective=rules.morale.start))
+        out.append(Regiment(seat, kind, number, hex_, facing, men, rules.morale.start, general=general,
+                            start_men=men, effective=rules.morale.start))
+    return out
+
+
+def raise_army(world: World, seat: int, army: tuple[str, ...] | None) -> None:
+    """The side's regiments for `army` (None: the default) as entities."""
+    for regiment in army_regiments(rules_of(world), seat, size(world)[0], army):
+        esper.create_entity(regiment)
 
 
 def draw_field(world: World) -> None:

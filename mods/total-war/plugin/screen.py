@@ -34,6 +34,7 @@ from .commands import Attack, Buy, Fire, Move, Place
 from .hexes import DIRECTIONS, VECTORS, Cube, _cube_round, distance, from_offset, hex_name, in_arc, parse_hex
 from .morale import state_of
 from .orders import engaged, movement_points, path_cost
+from .play import army_regiments
 from .regiments import Regiment, in_order
 
 PANEL = 300
@@ -156,9 +157,17 @@ class TotalWarView(BaseView):
 
     def _refresh(self) -> None:
         self.shown, self.ground, self.seat_orders = self._read()
+        if self.stage() == "muster" and not self.spectator():
+            self.shown = self._with_draft(self.shown)
         self.shown_stage = self.stage()
         self.shown_round = self.game.world.clock.round
         self.seen_at = (self.game.revision, self.viewer, self.game.over)
+
+    def _with_draft(self, shown: dict[str, Regiment]) -> dict[str, Regiment]:
+        """While buying (TW3.1), the viewer's own side as the army it is buying stands in its line, not the
+        default army the engine keeps until both sides are ready."""
+        draft = army_regiments(self.rules, self.viewer, self.width_hexes, self.draft_army())
+        return {**{n: r for n, r in shown.items() if r.seat != self.viewer}, **{r.name: r for r in draft}}
 
     def _refresh_if_changed(self) -> None:
         """A seat's view is a whole snapshot: taken again only after the game changed (a command accepted here or
