@@ -304,3 +304,27 @@ def test_the_fighter_buttons_read_top_to_bottom_in_the_companys_order(window: Ga
     fighters = [names[label] for _, label in reading]
     assert fighters == sorted(fighters, key=["pell", "hobb", "maelis", "corran", "dairen"].index)
     assert min(box[1] for box, _ in boxes) > max(box[3] for box in actions)
+
+
+def test_the_tokens_sharing_a_hex_clear_each_other_and_stay_inside_it(window: GameWindow):
+    """DU1.3's start and muster hexes hold several characters at once: each disc, with the widest ring a token
+    can carry (the Relic's bearer), clears every other in its hex and stays inside the hex's six edges."""
+    import math
+
+    screen = start(window, [PlayerSpec("Ann"), PlayerSpec("Ben", computer=True)])
+    s = sub("screen")
+    crowds: dict[int, list[tuple[float, float]]] = {}
+    for key, c in screen.chars.items():
+        at = screen.token_at(key)
+        if at is not None:
+            crowds.setdefault(c.hex, []).append(at)
+    assert max(len(spots) for spots in crowds.values()) >= 5          # the start: a crowded hex to judge
+    apothem = s.SIZE * math.sqrt(3) / 2  # pointy-top: the edges face 0, 60, ... 300 degrees
+    normals = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
+    for hex_, spots in crowds.items():
+        mx, my = screen.centre(hex_)
+        for i, a in enumerate(spots):
+            to_edges = [apothem - ((a[0] - mx) * nx + (a[1] - my) * ny) for nx, ny in normals]
+            assert min(to_edges) >= s.RING_R, (hex_, a)
+            for b in spots[i + 1:]:
+                assert math.dist(a, b) >= s.RING_R + s.TOKEN_R, (hex_, a, b)

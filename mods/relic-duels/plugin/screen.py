@@ -40,8 +40,11 @@ NEUTRAL = (170, 150, 120)
 GOLD = (255, 205, 60)
 ACTION_LABEL = {duel.CONTINUE: "Continue", duel.SORCERY: "Sorcery", duel.RETREAT: "Retreat",
                 duel.RELIC: "Use the Relic"}
-SLOTS = ((0, 0), *((round(19 * math.cos(math.radians(90 + 60 * i))), round(19 * math.sin(math.radians(90 + 60 * i))))
-                   for i in range(6)))  # a token in the middle, six around it
+TOKEN_R = 9.0  # a character's disc
+RING_R = 12.5  # the widest ring around a disc (the Relic's bearer)
+SLOT_R = 22  # the six slots around a hex's middle: ringed neighbours clear each other and stay inside the hex
+SLOTS = ((0, 0), *((round(SLOT_R * math.cos(math.radians(90 + 60 * i))),
+                    round(SLOT_R * math.sin(math.radians(90 + 60 * i)))) for i in range(6)))  # one middle, six around
 DIALOG_W, DIALOG_H = 760, 450
 OUTCOME_H = 72  # the game-over banner's height (the dialogs move below it)
 
@@ -278,11 +281,11 @@ class RelicDuelsView(BaseView):
             x, y = at
             color = self.side_color(c.side)
             if key == bearer:  # the Relic's bearer: always ringed for its own side (and, positions being open, all)
-                arcade.draw_circle_filled(x, y, 12.5, GOLD)
+                arcade.draw_circle_filled(x, y, RING_R, GOLD)
             elif c.spotted:
-                arcade.draw_circle_filled(x, y, 11.5, (230, 60, 50))
-            arcade.draw_circle_filled(x, y, 9, color)
-            arcade.draw_circle_outline(x, y, 9, (255, 255, 255) if key == self.selected else (20, 20, 20), 2)
+                arcade.draw_circle_filled(x, y, RING_R - 1, (230, 60, 50))
+            arcade.draw_circle_filled(x, y, TOKEN_R, color)
+            arcade.draw_circle_outline(x, y, TOKEN_R, (255, 255, 255) if key == self.selected else (20, 20, 20), 2)
             self.text(_initials(self.name(key)), x, y - 1, (12, 12, 12), 7, anchor_x="center", anchor_y="center",
                       bold=True)
             if key == bearer:  # and a diamond badge, so the bearer stands out whatever the side's colour
