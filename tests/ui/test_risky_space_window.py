@@ -165,3 +165,30 @@ def test_a_random_universe_opens_in_the_window_with_each_seat_on_its_home(window
     assert view.world.owner_of(free) == 1
     frames(window, 3)
     shot(window, "boards_risky_random.png")
+
+
+@pytest.mark.parametrize("board", ["lantern_lanes", "random:4", "random:6"])
+def test_a_clusters_name_is_never_under_a_troop_disc_or_a_regions_name(window: GameWindow, board: str) -> None:
+    """RS1.2's cluster names with their bonuses stay readable: the drawn label's box meets no region's troop disc
+    at its largest (with a placement's ring) and no region's name, on the shipped map and random universes."""
+    import math
+
+    from game.ui.launch import choose_map
+
+    data = None if board == "lantern_lanes" else choose_map(board, 2, 1, RULESET)
+    view = start(window, [PlayerSpec("Ada"), PlayerSpec("Bo")], map_data=data)
+    frames(window, 1)
+    drawn = {text.text: text for text in view._texts.values()}
+    biggest = SCREEN.DISC_R + SCREEN.DISC_GROWTH + 4
+    regions = [drawn[r.name] for r in view.board.regions]
+    for cluster in view.board.clusters:
+        label = drawn[f"{cluster.name} +{cluster.bonus}"]
+        x0, x1 = label.x - label.content_width / 2, label.x + label.content_width / 2
+        y0, y1 = label.y - 4, label.y + label.content_height - 4
+        for t in range(view.board.size):
+            cx, cy = view.centre(t)
+            nearest = (min(max(cx, x0), x1), min(max(cy, y0), y1))
+            assert math.dist(nearest, (cx, cy)) >= biggest, (cluster.name, view.board.regions[t].name)
+        for name in regions:
+            a, b = name.x - name.content_width / 2, name.y - 4
+            assert not (a < x1 and x0 < a + name.content_width and b < y1 and y0 < b + 14), (cluster.name, name.text)

@@ -28,6 +28,7 @@ from . import ecs
 from . import rules as R
 
 PANEL = 330
+DISC_R, DISC_GROWTH = 13, 9  # a region's troop disc: its radius, and the most it grows (a pixel a troop)
 CLUSTER_TINTS = ((90, 140, 255), (255, 150, 80), (120, 220, 140), (220, 110, 220), (240, 220, 100),
                  (100, 220, 230), (200, 200, 200), (255, 120, 140))
 DICE_SHOW = 0.7  # seconds the dice tumble before they settle
@@ -72,6 +73,9 @@ class RiskySpaceView(BaseView):
 
     def text(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> None:
         """draw_text, but each distinct label is laid out once (arcade.Text) and reused frame after frame."""
+        self.label(value, x, y, color, size, **style).draw()
+
+    def label(self, value: str, x: float, y: float, color: Any, size: int, **style: Any) -> arcade.Text:
         key = (value, round(x), round(y), tuple(color), size, tuple(sorted(style.items())))
         label = self._texts.get(key)
         if label is None:
@@ -79,7 +83,7 @@ class RiskySpaceView(BaseView):
                 self._texts.clear()
             label = arcade.Text(value, x, y, color, size, font_name=theme.FONT, **style)
             self._texts[key] = label
-        label.draw()
+        return label
 
     # ----- geometry
     def _fit(self) -> None:
@@ -96,6 +100,44 @@ class RiskySpaceView(BaseView):
     def centre(self, t: int) -> tuple[float, float]:
         region = self.board.regions[t]
         return self.to_screen(region.x, region.y)
+
+    def disc_radius(self, troops: int) -> float:
+        return DISC_R + min(DISC_GROWTH, troops)
+
+    def cluster_title(self, cluster: Any) -> str:
+        return f"{cluster.name} +{cluster.bonus}"
+
+    def cluster_spots(self) -> dict[int, tuple[float, float]]:
+        """Where each cluster's name stands (anchored at its centre, baseline): the first of a few places near its
+        members that no troop disc at its largest, with a placement's ring, and no region's name covers."""
+        spots = self.__dict__.get("_cluster_spots")
+        if spots is not None and spots[0] == (self.window.width, self.window.height):
+            return spots[1]
+        biggest = self.disc_radius(DISC_GROWTH) + 4
+        discs = [self.centre(t) for t in range(self.board.size)]
+        names = [self.label(r.name, *self.centre(t), (0, 0, 0), 9, anchor_x="center") for t, r in
+                 enumerate(self.board.regions)]
+        taken = [(x - n.content_width / 2, y - biggest - 15, x + n.content_width / 2, y - DISC_R - 15 + 12)
+                 for (x, y), n in zip(discs, names, strict=True)]
+        placed: dict[int, tuple[float, float]] = {}
+        for cluster in self.board.clusters:
+            members = [self.centre(t) for t in self.board.members(cluster.id)]
+            cx = sum(x for x, _ in members) / len(members)
+            top, bottom = max(y for _, y in members), min(y for _, y in members)
+            half = self.label(self.cluster_title(cluster), 0, 0, (0, 0, 0), 12, bold=True).content_width / 2
+            tries = [(cx + dx, y) for y in (top + biggest + 4, bottom - biggest - 34) for dx in (0, -40, 40, -80, 80)]
+
+            def clear(spot: tuple[float, float], half: float = half) -> bool:
+                x0, x1, y0, y1 = spot[0] - half, spot[0] + half, spot[1] - 4, spot[1] + 14
+                if any(math.dist((min(max(x, x0), x1), min(max(y, y0), y1)), (x, y)) < biggest for x, y in discs):
+                    return False
+                return not any(a < x1 and x0 < c and b < y1 and y0 < d for a, b, c, d in taken)
+
+            spot = next((t for t in tries if clear(t)), tries[0])
+            placed[cluster.id] = spot
+            taken.append((spot[0] - half, spot[1] - 4, spot[0] + half, spot[1] + 14))
+        self.__dict__["_cluster_spots"] = ((self.window.width, self.window.height), placed)
+        return placed
 
     def region_at(self, sx: float, sy: float) -> int | None:
         best = min(range(self.board.size), key=lambda t: math.dist(self.centre(t), (sx, sy)))
@@ -131,11 +173,9 @@ class RiskySpaceView(BaseView):
         if self.backdrop is None:
             self.backdrop = self._backdrop()
         self.backdrop.draw()
-        for cluster in self.board.clusters:  # names at the members' mean position
-            members = self.board.members(cluster.id)
-            cx = sum(self.centre(t)[0] for t in members) / len(members)
-            top = max(self.centre(t)[1] for t in members)
-            self.text(f"{cluster.name} +{cluster.bonus}", cx, top + 26, (*tints[cluster.id], 255), 12,
+        spots = self.cluster_spots()
+        for cluster in self.board.clusters:
+            self.text(self.cluster_title(cluster), *spots[cluster.id], (*tints[cluster.id], 255), 12,
                       anchor_x="center", bold=True)
         battle = state.battle
         for t, region in enumerate(self.board.regions):
@@ -143,7 +183,7 @@ class RiskySpaceView(BaseView):
             owner = state.owners[t]
             pending = self.place_steps.get(t, 0) if state.phase == R.PLACE else 0
             troops = state.troops[t] + pending
-            radius = 13 + min(9, troops)
+            radius = self.disc_radius(troops)
             arcade.draw_circle_filled(x, y, radius, (*self.seat_color(owner), 255))
             ring = (255, 255, 255) if t == self.selected else (20, 20, 30)
             if battle is not None and t in (battle.source, battle.target):
