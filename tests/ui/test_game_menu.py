@@ -185,3 +185,44 @@ def test_the_base_game_screen_uses_the_shell_every_screen_gets(app):
     menu = view.turn_hud.buttons["menu"]  # the game menu has a button as well as its key
     click(app, menu.left + 5, menu.bottom + 5)
     assert isinstance(view.shell.modal, ChoiceBox) and view.shell.modal.title == "Game menu"
+
+
+def test_the_base_choice_has_the_game_menu_and_a_save_made_there_loads_back_to_it(app, tmp_path):
+    """R1.3's base choice is part of the game: Esc opens the game menu there as on the map screen (no Resign: the
+    engine does not take one before the bases stand), its Save writes a slot, and that slot loads back to the base
+    choice with no base chosen, after a base was placed."""
+    from components.commands import ChooseBase
+    from game.mapgen import generate_map
+    from game.setup import new_game
+    from game.ui.views.base_choice import BaseChoiceView
+    from systems import queries as q
+    from tests.builders import base_rules
+
+    game = new_game(base_rules(), generate_map(24, 24, players=2, seed=5), [PlayerSpec("Ada"), PlayerSpec("Bo")], 5)
+    start(app, game)
+    view = app.current_view
+    assert isinstance(view, BaseChoiceView)
+    key(app, arcade.key.ESCAPE)
+    menu = view.shell.modal
+    assert isinstance(menu, ChoiceBox) and menu.title == "Game menu"
+    assert [b.label.split("  ")[0] for b in menu.buttons] == ["Resume", "Save game", "Load game", "Settings",
+                                                              "Help", "Main menu", "Quit"]
+    step(app, 2, draw=True)
+    shot(app, "base_choice_menu.png")
+    _answer(view.shell, "Save game")
+    assert isinstance(view.shell.modal, SavesDialog)
+    type_text(app, "at the start")
+    key(app, arcade.key.ENTER)
+    assert (tmp_path / "saves" / f"at_the_start{SAVE_SUFFIX}").exists()
+    land = next(t for t in game.world.start_zones[1] if game.check(ChooseBase(t)) is None)
+    click(app, *view.camera.to_screen(*view.canvas.grid.center(land)))
+    assert q.home_base(game.world, 1) == land
+    key(app, arcade.key.F9)
+    dialog = view.shell.modal
+    assert isinstance(dialog, SavesDialog)
+    key(app, arcade.key.DOWN)
+    key(app, arcade.key.ENTER)
+    step(app, 2)
+    loaded = app.current_view
+    assert isinstance(loaded, BaseChoiceView) and loaded is not view
+    assert q.home_base(loaded.session.world, 1) is None

@@ -1,4 +1,5 @@
-"""Base choice: each seat in turn clicks a territory of its highlighted start zone; computers choose alone."""
+"""Base choice: each seat in turn clicks a territory of its highlighted start zone; computers choose alone; the
+shell's game menu, saves and help as on every game screen."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from components.commands import ChooseBase
 from game.ui import theme
 from game.ui.map_canvas import MapCanvas
 from game.ui.session import Session
+from game.ui.shell import BAR_H, Shell
 from game.ui.views.base import BaseView
 from game.ui.widgets import Label, UiLayer
 from systems import queries as q
@@ -44,14 +46,17 @@ class BaseChoiceView(BaseView):
         self.seats: list[Label] = []
         for i, _seat in enumerate(session.world.seats):
             self.seats.append(Label(ui, left, height - 280 - i * 22, "", 11))
-        self.message_bg = ui.rect_sprite((0, 0, x0, 26), (12, 14, 20, 200))
-        self.message = Label(ui, 10, 13, "Right-drag or arrow keys scroll · wheel zooms", 11, anchor_y="center")
+        above = BAR_H + 8  # the shell's button row runs along the bottom
+        self.message_bg = ui.rect_sprite((0, above, x0, 26), (12, 14, 20, 200))
+        self.message = Label(ui, 10, above + 13, "Right-drag or arrow keys scroll · wheel zooms", 11, anchor_y="center")
         self.mouse: tuple[float, float] | None = None
         self.dragging = False
         self.keys: set[int] = set()
         self.wait = 0.0
         self.seat_shown: int | None = None
         self.done = False
+        # the game menu (Esc), saves, help and the log from the first click, as on every game screen
+        Shell.attach(window, self, session, remote=bool(getattr(session, "remote", False)))
 
     # ----- state
     @property
@@ -188,8 +193,6 @@ class BaseChoiceView(BaseView):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.keys.add(symbol)
-        if symbol == arcade.key.ESCAPE:
-            self.app.show_main_menu()
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         self.keys.discard(symbol)
