@@ -296,3 +296,16 @@ def test_a_rounds_production_numbers_rise_fade_and_draw_in_one_call(win, monkeyp
     for _ in range(60):
         layer.update(1 / 30)
     assert len(layer.texts) == 0 and not layer.busy
+
+
+def test_the_window_size_row_says_the_size_of_a_window_opened_at_another(win, tmp_path):
+    """The row's value is the size saved for the next start; a window opened at another size (`--size`) is named
+    under it, and nothing is said when the two agree."""
+    view = SettingsView(Settings(window_width=1920, window_height=1080), on_done=lambda _: None, folder=tmp_path)
+    frame(win, view, "dialog_settings_other_size.png")
+    assert view.value_text("window") == "1920 x 1080"
+    assert view.window_note() == f"this window: {win.width} x {win.height}"
+    same = SettingsView(Settings(window_width=win.width, window_height=win.height), on_done=lambda _: None,
+                        folder=tmp_path)
+    frame(win, same, "dialog_settings_same_size.png")
+    assert same.window_note() == ""

@@ -85,6 +85,16 @@ class SettingsView(arcade.View):
         self.layout()
 
     # -- values -----------------------------------------------------------------------------------------
+    def window_note(self) -> str:
+        """The size of the window open now, where it is not the size saved (a window started with `--size`, or
+        resized by hand): the row's value is what the next start uses."""
+        window = self.window
+        if window is None or getattr(window, "fullscreen", False):
+            return ""
+        now = (int(window.width), int(window.height))
+        return "" if now == (self.settings.window_width, self.settings.window_height) else \
+            f"this window: {now[0]} x {now[1]}"
+
     def value_text(self, key: str) -> str:
         s = self.settings
         if key == "window":
@@ -168,6 +178,8 @@ class SettingsView(arcade.View):
         for index, row in enumerate(ROWS):
             y = self.row_y(index)
             self.texts.draw(f"l:{row.key}", row.label, left + 24, y, TEXT, 14, anchor_y="center")
+            if row.key == "window" and (note := self.window_note()):
+                self.texts.draw("l:window-now", note, left + 24, y - 18, DIM, 10, anchor_y="center")
             center = left + w - 155
             if row.key == "volume":
                 bar_w = 110
