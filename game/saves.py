@@ -426,13 +426,18 @@ def state_tables(world: World) -> tuple[dict[str, Any], dict[str, dict[str, dict
     return territories, {str(e): comps for e, comps in sorted(table.items())}
 
 
-def summary_data(world: World) -> dict[str, Any]:
-    """The header's summary of the game: clock, players, board and a small thumbnail of the map."""
+def summary_data(world: World, with_pieces: bool = True) -> dict[str, Any]:
+    """The header's summary of the game: clock, players, board and a small thumbnail of the map (`with_pieces`
+    False: as saves made before the thumbnail showed the ruleset's pieces)."""
     width = getattr(world.board, "width", len(world.terrain))
     height = getattr(world.board, "height", 1)
     step = max(1, -(-max(width, height) // THUMB_CELLS))
     legend: dict[str, int] = {}
     owner_of = {t: seat for seat, cells in world.owned.items() for t in cells}
+    pieces = getattr(getattr(getattr(world, "app", None), "presentation", None), "pieces", None)
+    if pieces is not None and with_pieces:  # where the ruleset's pieces stand, in their owners' colours (a board of one terrain
+        # with no territory owned would otherwise be one flat colour)
+        owner_of.update((piece.place, piece.owner) for piece in pieces(world) if piece.owner is not None)
     cells = []
     for y in range(0, height, step):
         for x in range(0, width, step):
@@ -1285,8 +1290,9 @@ def build_game(save: SaveData, rules: Ruleset, content: _Restored, app: App | No
             raise DataError([f"{source}: state: {problem}" for problem in problems])
         if problems := pending_order_problems(game):
             raise DataError([f"{source}: {problem}" for problem in problems])
-        if (summary := summary_data(world)) != save.summary.model_dump():
-            wrong = next(k for k in summary if summary[k] != save.summary.model_dump()[k])
+        stored = save.summary.model_dump()
+        if (summary := summary_data(world)) != stored and summary_data(world, with_pieces=False) != stored:
+            wrong = next(k for k in summary if summary[k] != stored[k])
             raise DataError([f"{source}: summary.{wrong}: does not match the game (the header was edited)"])
         return game
     except BaseException:

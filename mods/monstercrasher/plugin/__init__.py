@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from components.board import Ownership, Territory
 from components.players import Player
+from game.presentation import PieceLook
 
 from .commands import PressTurnButton, Spawn
 from .components import Contender, Creature
@@ -49,6 +50,17 @@ def _agent_view(game: Any, max_rounds: int) -> Any:
     from .agent import MonsterView  # numpy: only where learning agents play
 
     return MonsterView(game, max_rounds)
+
+
+def _pieces(world: Any) -> list[PieceLook]:
+    """The creatures where they stand (MC4.1), for the engine's save thumbnail and default board screen: the square
+    (file, rank) is the board's cell (rank - 1) * width + (file - 1)."""
+    import esper
+
+    world.activate()
+    width = world.rules.board.width
+    return [PieceLook((c.rank - 1) * width + c.file - 1, c.owner, glyph=c.kind[:1].upper())
+            for _, c in sorted(esper.get_component(Creature), key=lambda pair: pair[0])]
 
 
 def _life(world: Any, seat: int) -> int:
@@ -95,3 +107,4 @@ def register(app: ModApp) -> None:
     app.presentation.statistics.append(  # the victory screen's chart (the client's shell): MC2.2 life
         ("life", "Life", lambda world, seat: _life(world, seat)))
     app.presentation.victory_words = _how
+    app.presentation.pieces = _pieces  # the save thumbnail shows where the creatures stand

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from components.board import Ownership, Territory
 from components.players import Player
+from game.presentation import PieceLook
 
 from . import play as P
 from .commands import EndMoves, Step
-from .components import Character, Duel, Quest
+from .components import OFF_MAP, Character, Duel, Quest
 from .computer import NormalPlayer, position_value
-from .data import ABILITY_KINDS, RelicDuelsRules
+from .data import ABILITY_KINDS, SIDES, RelicDuelsRules
 from .events import RELIC_EVENTS
 from .invariants import character_problems
 
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 def _standing(world: Any, seat: int) -> int:
     """Characters of the seat's side still on the land (DU1.1: seat 1 the Company, seat 2 the Dominion)."""
     import esper
-
-    from .data import SIDES
 
     world.activate()
     side = SIDES[seat - 1] if 0 < seat <= len(SIDES) else ""
@@ -47,11 +46,20 @@ def _how(world: Any) -> str:
     return "Time ran out before the Relic reached its goal"
 
 
+def _pieces(world: Any) -> list[PieceLook]:
+    """The characters on the land (DU1.4: a hex is a board index), for the engine's save thumbnail and default board
+    screen; the lurker is nobody's."""
+    sides = dict(zip(SIDES, world.seats, strict=False))
+    return [PieceLook(c.hex, sides.get(c.side), glyph=key[:1].upper())
+            for key, c in sorted(P.characters(world).items()) if c.hex != OFF_MAP]
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(RelicDuelsRules)
     app.presentation.statistics.append(  # the victory screen's chart (the client's shell): seat 1 Company, 2 Dominion
         ("characters", "Characters standing", _standing))
     app.presentation.victory_words = _how
+    app.presentation.pieces = _pieces  # the save thumbnail shows where the characters stand
     for kind, params in ABILITY_KINDS.items():
         app.add_ability_kind(kind, params)
     for component in (Territory, Ownership, Player, Character, Quest, Duel):

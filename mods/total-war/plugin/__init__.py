@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from components.board import Ownership, Territory
 from components.commands import Resign
 from components.players import Player
+from game.presentation import PieceLook
 from systems.outcome import check_victory
 
 from .commands import Attack, Buy, Fire, Move, Place
@@ -66,9 +67,20 @@ def _how(world: Any) -> str:
     return "More strength left on the field when time ran out"
 
 
+def _pieces(world: Any) -> list[PieceLook]:
+    """The regiments on the field, for the engine's save thumbnail and default board screen: a hex's offset
+    coordinates (column, 1-based row) are the board's cell (row - 1) * width + column."""
+    from .hexes import to_offset
+
+    width = world.rules.board.width
+    return [PieceLook((row - 1) * width + column, r.seat, glyph=r.kind[:1].upper())
+            for r in _regiments(world).values() for column, row in (to_offset(r.hex),)]
+
+
 def register(app: ModApp) -> None:
     app.set_rules_model(TotalWarRules)
     app.presentation.victory_words = _how
+    app.presentation.pieces = _pieces  # the save thumbnail shows where the regiments stand
     app.presentation.statistics += [  # the victory screen's charts (the client's shell)
         ("men", "Men in the field", lambda world, seat: sum(r.men for r in _regiments(world).values() if r.seat == seat)),
         ("regiments", "Regiments", lambda world, seat: sum(1 for r in _regiments(world).values()
