@@ -86,10 +86,19 @@ def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | 
 class MoveArmy:
     @staticmethod
     def check(world: World, cmd: Move) -> str | None:
-        army = own_army(world, cmd.army)
-        if isinstance(army, str):
-            return army
-        return check_path(world, cmd.army, army, tuple(cmd.path))
+        return MoveArmy.check_each(world, [cmd])[0]
+
+    @staticmethod
+    def check_each(world: World, cmds: list[Move]) -> list[str | None]:
+        """The moves' checks, each army's command (own_army) asked once for all its moves."""
+        armies: dict[int, str | Army] = {}
+        out: list[str | None] = []
+        for cmd in cmds:
+            army = armies.get(cmd.army)
+            if army is None:
+                army = armies[cmd.army] = own_army(world, cmd.army)
+            out.append(army if isinstance(army, str) else check_path(world, cmd.army, army, tuple(cmd.path)))
+        return out
 
     @staticmethod
     def apply(world: World, cmd: Move) -> None:

@@ -116,10 +116,15 @@ def _sound_fields(cls: type) -> typing.Callable[[Any], bool]:
     return test
 
 
+@cache
+def _is_dataclass(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls)  # asked once per command checked: once per class is enough
+
+
 def field_problem(command: Any) -> str | None:
     """Why a command's fields are not what its class declares (naming the field), or None."""
     cls: type = type(command)
-    if not dataclasses.is_dataclass(cls):
+    if not _is_dataclass(cls):
         return f"{cls.__name__} is not a command"
     try:
         if _sound_fields(cls)(command):
