@@ -10,7 +10,7 @@ import esper
 
 from components.armies import Army, Rogue
 from components.commands import Command
-from systems.command_fields import field_problem
+from systems.command_fields import field_problem, field_problems
 from systems.still import release
 from systems.world import MAIN, ROGUE, World
 
@@ -62,7 +62,7 @@ def check_each(world: World, commands: list[Command]) -> list[str | None]:
     if handler is None or handler.check_each is None or world.clock.winner is not None:
         return [check(world, c) for c in commands]
     world.checked.clear()
-    answers = [field_problem(c) for c in commands]  # as in check: before any rule looks at a field
+    answers = field_problems(commands)  # as in check: before any rule looks at a field
     sound = iter(handler.check_each(world, [c for c, a in zip(commands, answers) if a is None]))
     return [next(sound) if a is None else a for a in answers]
 

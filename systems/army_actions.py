@@ -90,14 +90,16 @@ class MoveArmy:
 
     @staticmethod
     def check_each(world: World, cmds: list[Move]) -> list[str | None]:
-        """The moves' checks, each army's command (own_army) asked once for all its moves."""
+        """The moves' checks, each army's command (own_army) asked once for all its moves; shorter paths first,
+        so a listing's paths (one search tree) are each priced from a checked one (movement.path_costs)."""
         armies: dict[int, str | Army] = {}
-        out: list[str | None] = []
-        for cmd in cmds:
+        out: list[str | None] = [None] * len(cmds)
+        for index in sorted(range(len(cmds)), key=lambda i: len(cmds[i].path)):
+            cmd = cmds[index]
             army = armies.get(cmd.army)
             if army is None:
                 army = armies[cmd.army] = own_army(world, cmd.army)
-            out.append(army if isinstance(army, str) else check_path(world, cmd.army, army, tuple(cmd.path)))
+            out[index] = army if isinstance(army, str) else check_path(world, cmd.army, army, tuple(cmd.path))
         return out
 
     @staticmethod

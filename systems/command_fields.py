@@ -121,6 +121,24 @@ def _is_dataclass(cls: type) -> bool:
     return dataclasses.is_dataclass(cls)  # asked once per command checked: once per class is enough
 
 
+def field_problems(commands: list[Any]) -> list[str | None]:
+    """`field_problem` of each command, for commands of one class (a listing's batch): its compiled test read once."""
+    if not commands:
+        return []
+    cls: type = type(commands[0])
+    if not _is_dataclass(cls) or any(type(c) is not cls for c in commands):
+        return [field_problem(c) for c in commands]
+    sound = _sound_fields(cls)
+    out: list[str | None] = []
+    for command in commands:
+        try:
+            certain = sound(command)
+        except AttributeError:  # a missing field: the full check names it
+            certain = False
+        out.append(None if certain else field_problem(command))
+    return out
+
+
 def field_problem(command: Any) -> str | None:
     """Why a command's fields are not what its class declares (naming the field), or None."""
     cls: type = type(command)

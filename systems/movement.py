@@ -306,6 +306,12 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     mover = mover_of(world, army, units)
     budget = army.mp if budget is None else budget
     tables = step_tables(world, mover)
+    if occupied is None and mover.open_mp <= 0 and (held := memo()) is not None:
+        # a still state (systems.still): the owner's armies searched in turn share one reading, as a caller's
+        # `occupied` (the owner's, no army skipped) does
+        occupied = held.get(("occupancy", army.owner))
+        if occupied is None:
+            occupied = held[("occupancy", army.owner)] = occupancy(world, army.owner)
     if occupied is None or mover.open_mp > 0:
         occupied = occupancy(world, army.owner, skip=army_entity)
     attack_extra = world.rules.costs.attack_extra
@@ -467,14 +473,18 @@ def path_costs(
 ) -> tuple[int | None, int, str]:
     """(general MP, open-terrain MP, reason): what a path costs from each pool; None when it cannot be taken."""
     held = memo()
-    if held is not None:  # a still state (systems.still): a listing checks many paths of each army
+    # what walking a path's first steps costs, by those steps (each one an army may pass through): in a still
+    # state (systems.still) a listing checks the paths of one search tree, shortest first (MoveArmy.check_each),
+    # each a checked path's steps and one more, so each is priced from its parent's sum on
+    walked: dict[tuple[int, ...], tuple[int, int]] | None = None
+    if held is not None:
         key = ("path_costs", army_entity, None if units is None else tuple(units))
         context = held.get(key)
         if context is None:
             army = esper.component_for_entity(army_entity, Army)
             mover = mover_of(world, army, units)
-            context = held[key] = (army, mover, step_tables(world, mover))
-        army, mover, tables = context
+            context = held[key] = (army, mover, step_tables(world, mover), {})
+        army, mover, tables, walked = context
     else:
         army = esper.component_for_entity(army_entity, Army)
         mover = mover_of(world, army, units)
@@ -482,17 +492,25 @@ def path_costs(
     here = army.territory
     total = 0
     open_total = 0
-    on_path = q.armies_in(set(path))
-    for index, there in enumerate(path):
+    start = 0
+    last = len(path) - 1
+    if walked is not None and last > 0:
+        found = walked.get(path[:-1])
+        if found is not None:
+            start, (total, open_total), here = last, found, path[-2]
+    on_path = q.armies_in(set(path[start:]))
+    for index in range(start, len(path)):
+        there = path[index]
         if there not in world.board.neighbours(here):
             return None, 0, f"territory {there} is not next to territory {here}"
+        crowded = False  # another army stands there: only a last step may go there, and it may cost more
         for entity, other in on_path.get(there, ()):
             if entity == army_entity:
                 continue
+            crowded = True
             if other.battle is not None:
                 return None, 0, "a battle is being fought there (R8.1)"
-            last = index == len(path) - 1
-            if not last:
+            if index != last:
                 return None, 0, "the path passes through a territory holding an army"
             if q.hostile(other.owner, army.owner):
                 total += world.rules.costs.attack_extra
@@ -505,6 +523,8 @@ def path_costs(
         if world.rules.terrain[world.terrain[there]].open:
             open_total += step
         here = there
+        if walked is not None and not crowded:  # these steps may be passed through: a longer path's start
+            walked[path[:index + 1]] = (total, open_total)
     from_open = min(open_total, mover.open_mp)
     return total - from_open, from_open, ""
 
