@@ -89,7 +89,7 @@ def _main_stage_commands(game: Game) -> list[Command]:
     out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
     for entity, _army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
         moves = [gq.move_command(reach, entity) for _, reach in sorted(gq.where_can_it_go(game, entity).items())]
-        out.extend(move for move, reason in zip(moves, check_each(world, moves)) if reason is None)
+        out.extend(move for move, reason in zip(moves, check_each(world, moves), strict=True) if reason is None)
         out.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
     out.extend(o.command for o in gq.build_options(game) if o.available and o.command is not None)
     for structure_type in sorted(world.rules.structures):

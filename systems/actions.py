@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,7 @@ def check(world: World, command: Command, fields_known: bool = False) -> str | N
     return handler.check(world, command)
 
 
-def check_each(world: World, commands: list[Command]) -> list[str | None]:
+def check_each(world: World, commands: Sequence[Command]) -> list[str | None]:
     """`[check(world, c) for c in commands]`: where the commands share a type whose handler checks several at
     once (Handler.check_each), one call answers them all, its shared work (the army's command, the stockpile)
     done once."""
@@ -63,7 +63,7 @@ def check_each(world: World, commands: list[Command]) -> list[str | None]:
         return [check(world, c) for c in commands]
     world.checked.clear()
     answers = field_problems(commands)  # as in check: before any rule looks at a field
-    sound = iter(handler.check_each(world, [c for c, a in zip(commands, answers) if a is None]))
+    sound = iter(handler.check_each(world, [c for c, a in zip(commands, answers, strict=True) if a is None]))
     return [next(sound) if a is None else a for a in answers]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -121,7 +122,7 @@ def _is_dataclass(cls: type) -> bool:
     return dataclasses.is_dataclass(cls)  # asked once per command checked: once per class is enough
 
 
-def field_problems(commands: list[Any]) -> list[str | None]:
+def field_problems(commands: Sequence[Any]) -> list[str | None]:
     """`field_problem` of each command, for commands of one class (a listing's batch): its compiled test read once."""
     if not commands:
         return []
