@@ -498,7 +498,7 @@ def path_costs(
         found = walked.get(path[:-1])
         if found is not None:
             start, (total, open_total), here = last, found, path[-2]
-    on_path = q.armies_in(set(path[start:]))
+    on_path = q.armies_in(set(path[start:])) if held is None else q.armies_by_territory(held)
     for index in range(start, len(path)):
         there = path[index]
         if there not in world.board.neighbours(here):

@@ -33,13 +33,14 @@ def armies() -> list[tuple[int, Army]]:
 
 def armies_at(territory: int) -> list[tuple[int, Army]]:
     if (held := memo()) is not None:
-        return list(_armies_by_territory(held).get(territory, ()))
+        return list(armies_by_territory(held).get(territory, ()))
     alive = esper.entity_exists  # one pass, same order as armies(): path checks call this per step
     return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory and alive(e)]
 
 
-def _armies_by_territory(held: dict[Any, Any]) -> dict[int, list[tuple[int, Army]]]:
-    """Live armies by territory, each list in armies()'s order, once per still state (systems.still)."""
+def armies_by_territory(held: dict[Any, Any]) -> dict[int, list[tuple[int, Army]]]:
+    """Live armies by territory, each list in armies()'s order, read once per still state (`held`, its memo:
+    systems.still); the caller only reads it."""
     index: dict[int, list[tuple[int, Army]]] | None = held.get("armies_at")
     if index is None:
         index = held["armies_at"] = {}
@@ -51,7 +52,7 @@ def _armies_by_territory(held: dict[Any, Any]) -> dict[int, list[tuple[int, Army
 def armies_in(territories: set[int]) -> dict[int, list[tuple[int, Army]]]:
     """`armies_at` for several territories in one pass (each list in the same order as armies_at's)."""
     if (held := memo()) is not None:
-        index = _armies_by_territory(held)
+        index = armies_by_territory(held)
         return {t: list(index[t]) for t in territories if t in index}
     alive = esper.entity_exists
     found: dict[int, list[tuple[int, Army]]] = {}
