@@ -100,6 +100,9 @@ def _sound(annotation: Any, value: str) -> str:
     if origin is tuple:
         if not args:
             return f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS})"
+        if args[0] is int:  # a path, a list of ids: every item's type and range read in C, not per item here
+            return (f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS} and (not {value} or "
+                    f"(set(map(type, {value})) == {{int}} and 0 <= min({value}) and max({value}) <= {MAX_INT})))")
         return (f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS} and "
                 f"all({_sound(args[0], 'e')} for e in {value}))")
     return "True"
