@@ -20,7 +20,7 @@ from components.seats import ENGINE_COMMANDS, ENGINE_COMPONENTS, Prompt
 from game.flow import Flow
 from game.presentation import Presentation
 from game.schedule import Schedule, System
-from systems.actions import Apply, Check, Handler
+from systems.actions import Apply, Check, CheckEach, Handler
 from systems.build_actions import PlacementRule
 from systems.climbing import ClimbMeansProvider
 from systems.combat import AfterStructureAttack
@@ -234,13 +234,17 @@ class ModApp:
             raise ValueError(f"a component type named '{cls.__name__}' is already registered")
         self.app.components[cls.__name__] = cls
 
-    def add_command(self, command_type: type[Command], check: Check, apply: Apply) -> None:
-        """A new command: `check(world, cmd)` returns a reason or None, `apply(world, cmd)` performs it."""
-        self.app.commands[command_type] = Handler(check, apply)
+    def add_command(self, command_type: type[Command], check: Check, apply: Apply,
+                    check_each: CheckEach | None = None) -> None:
+        """A new command: `check(world, cmd)` returns a reason or None, `apply(world, cmd)` performs it;
+        `check_each(world, cmds)`, where given, answers several at once exactly as `check` would one by one."""
+        self.app.commands[command_type] = Handler(check, apply, check_each)
 
     def add_handler(self, handler: type) -> None:
-        """A class decorated with systems.actions.handles (static check and apply) handles its command."""
-        self.add_command(handler.command_type, handler.check, handler.apply)  # type: ignore[attr-defined]
+        """A class decorated with systems.actions.handles (static check and apply, optionally check_each)
+        handles its command."""
+        self.add_command(handler.command_type, handler.check, handler.apply,  # type: ignore[attr-defined]
+                         getattr(handler, "check_each", None))
 
     def add_ability_kind(self, kind: str, params: type[AbilityParams]) -> None:
         """A new ability kind with its typed parameters; rules files may then use `{ kind = "..." }`."""

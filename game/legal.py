@@ -71,20 +71,25 @@ def main_stage_commands(game: Game) -> list[Command]:
     """Every legal command of the base rules' Main stage for the current seat, from the engine's queries: EndTurn,
     then per own army (ascending id) its moves (ascending destination) and army actions, unit builds, structure
     placements (types by id), and what plugin mods offer (boarding, sailing, landing ...)."""
+    from systems.still import held_still
+
+    world = game.world
+    with held_still(world):  # only checks run here: they share what they look up (systems.still)
+        return _main_stage_commands(game)
+
+
+def _main_stage_commands(game: Game) -> list[Command]:
     from game import queries as gq
     from systems import queries as q
-    from systems.actions import check
+    from systems.actions import check, check_each
     from systems.build_actions import afford_reason
 
     world = game.world
-    world.activate()
     seat = world.clock.seat
     out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
     for entity, _army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
-        for _territory, reach in sorted(gq.where_can_it_go(game, entity).items()):
-            move = gq.move_command(reach, entity)
-            if check(world, move) is None:
-                out.append(move)
+        moves = [gq.move_command(reach, entity) for _, reach in sorted(gq.where_can_it_go(game, entity).items())]
+        out.extend(move for move, reason in zip(moves, check_each(world, moves), strict=True) if reason is None)
         out.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
     out.extend(o.command for o in gq.build_options(game) if o.available and o.command is not None)
     for structure_type in sorted(world.rules.structures):

@@ -123,7 +123,7 @@ def structure_placements(game: Game, structure_type: str) -> list[BuildStructure
     else:
         base = q.home_base(world, seat)
         candidates = [BuildStructure(structure_type, base)] if base is not None else []
-    return [c for c in candidates if actions.check(world, c) is None]
+    return [c for c, reason in zip(candidates, actions.check_each(world, candidates), strict=True) if reason is None]
 
 
 @dataclass(frozen=True)

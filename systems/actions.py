@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,17 +10,22 @@ import esper
 
 from components.armies import Army, Rogue
 from components.commands import Command
-from systems.command_fields import field_problem
+from systems.command_fields import field_problem, field_problems
+from systems.still import release
 from systems.world import MAIN, ROGUE, World
 
 Check = Callable[[World, Any], "str | None"]
 Apply = Callable[[World, Any], None]
+CheckEach = Callable[[World, list[Any]], "list[str | None]"]
 
 
 @dataclass(frozen=True)
 class Handler:
     check: Check
     apply: Apply
+    # several commands of the type against one unchanged state, the answers `check` gives one by one, in order
+    # (what a listing asks: every move of an army); None: `check_each` below asks `check` per command
+    check_each: CheckEach | None = None
 
 
 def handles(command_type: type[Command]) -> Callable[[type], type]:
@@ -48,8 +53,23 @@ def check(world: World, command: Command, fields_known: bool = False) -> str | N
     return handler.check(world, command)
 
 
+def check_each(world: World, commands: Sequence[Command]) -> list[str | None]:
+    """`[check(world, c) for c in commands]`: where the commands share a type whose handler checks several at
+    once (Handler.check_each), one call answers them all, its shared work (the army's command, the stockpile)
+    done once."""
+    kinds = {type(c) for c in commands}
+    handler = world.app.commands.get(next(iter(kinds))) if len(kinds) == 1 else None
+    if handler is None or handler.check_each is None or world.clock.winner is not None:
+        return [check(world, c) for c in commands]
+    world.checked.clear()
+    answers = field_problems(commands)  # as in check: before any rule looks at a field
+    sound = iter(handler.check_each(world, [c for c, a in zip(commands, answers, strict=True) if a is None]))
+    return [next(sound) if a is None else a for a in answers]
+
+
 def execute(world: World, command: Command) -> None:
     """Apply a command that `check` accepted."""
+    release()  # the state changes: what a listing's checks kept (systems.still) is no longer true
     try:
         world.app.commands[type(command)].apply(world, command)
     finally:

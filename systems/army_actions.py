@@ -86,10 +86,21 @@ def arrive(world: World, entity: int, path: tuple[int, ...], units: list[int] | 
 class MoveArmy:
     @staticmethod
     def check(world: World, cmd: Move) -> str | None:
-        army = own_army(world, cmd.army)
-        if isinstance(army, str):
-            return army
-        return check_path(world, cmd.army, army, tuple(cmd.path))
+        return MoveArmy.check_each(world, [cmd])[0]
+
+    @staticmethod
+    def check_each(world: World, cmds: list[Move]) -> list[str | None]:
+        """The moves' checks, each army's command (own_army) asked once for all its moves; shorter paths first,
+        so a listing's paths (one search tree) are each priced from a checked one (movement.path_costs)."""
+        armies: dict[int, str | Army] = {}
+        out: list[str | None] = [None] * len(cmds)
+        for index in sorted(range(len(cmds)), key=lambda i: len(cmds[i].path)):
+            cmd = cmds[index]
+            army = armies.get(cmd.army)
+            if army is None:
+                army = armies[cmd.army] = own_army(world, cmd.army)
+            out[index] = army if isinstance(army, str) else check_path(world, cmd.army, army, tuple(cmd.path))
+        return out
 
     @staticmethod
     def apply(world: World, cmd: Move) -> None:

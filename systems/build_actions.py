@@ -128,13 +128,28 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
 class PlaceStructure:
     @staticmethod
     def check(world: World, cmd: BuildStructure) -> str | None:
-        if (reason := player_turn(world)) is not None:
-            return reason
-        spec = world.rules.structures.get(cmd.structure_type)
-        if spec is None:
-            return f"there is no structure type '{cmd.structure_type}'"
+        return PlaceStructure.check_each(world, [cmd])[0]
+
+    @staticmethod
+    def check_each(world: World, cmds: list[BuildStructure]) -> list[str | None]:
+        """The placements' checks, the turn and each type's price read once for all of them."""
+        if (turn := player_turn(world)) is not None:
+            return [turn] * len(cmds)
         may_build = world.app.hooks.may_build  # who may build what where is the ruleset's answer (R6.3)
-        return (may_build(world, cmd) if may_build is not None else None) or afford_reason(world, spec.cost)
+        afford: dict[str, str | None] = {}  # per type: the stockpile is the same for every placement checked
+        out: list[str | None] = []
+        for cmd in cmds:
+            spec = world.rules.structures.get(cmd.structure_type)
+            if spec is None:
+                out.append(f"there is no structure type '{cmd.structure_type}'")
+                continue
+            reason = may_build(world, cmd) if may_build is not None else None
+            if reason is None:
+                if cmd.structure_type not in afford:
+                    afford[cmd.structure_type] = afford_reason(world, spec.cost)
+                reason = afford[cmd.structure_type]
+            out.append(reason)
+        return out
 
     @staticmethod
     def apply(world: World, cmd: BuildStructure) -> None:

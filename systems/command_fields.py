@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -99,6 +100,9 @@ def _sound(annotation: Any, value: str) -> str:
     if origin is tuple:
         if not args:
             return f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS})"
+        if args[0] is int:  # a path, a list of ids: every item's type and range read in C, not per item here
+            return (f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS} and (not {value} or "
+                    f"(set(map(type, {value})) == {{int}} and 0 <= min({value}) and max({value}) <= {MAX_INT})))")
         return (f"(type({value}) in (tuple, list) and len({value}) <= {MAX_ITEMS} and "
                 f"all({_sound(args[0], 'e')} for e in {value}))")
     return "True"
@@ -116,10 +120,33 @@ def _sound_fields(cls: type) -> typing.Callable[[Any], bool]:
     return test
 
 
+@cache
+def _is_dataclass(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls)  # asked once per command checked: once per class is enough
+
+
+def field_problems(commands: Sequence[Any]) -> list[str | None]:
+    """`field_problem` of each command, for commands of one class (a listing's batch): its compiled test read once."""
+    if not commands:
+        return []
+    cls: type = type(commands[0])
+    if not _is_dataclass(cls) or any(type(c) is not cls for c in commands):
+        return [field_problem(c) for c in commands]
+    sound = _sound_fields(cls)
+    out: list[str | None] = []
+    for command in commands:
+        try:
+            certain = sound(command)
+        except AttributeError:  # a missing field: the full check names it
+            certain = False
+        out.append(None if certain else field_problem(command))
+    return out
+
+
 def field_problem(command: Any) -> str | None:
     """Why a command's fields are not what its class declares (naming the field), or None."""
     cls: type = type(command)
-    if not dataclasses.is_dataclass(cls):
+    if not _is_dataclass(cls):
         return f"{cls.__name__} is not a command"
     try:
         if _sound_fields(cls)(command):

@@ -15,6 +15,7 @@ from components.board import Disrupted
 from components.structures import Catapult, Structure
 from systems import queries as q
 from systems.events import ArmiesCombined, ArmyMoved, ArmySplit
+from systems.still import memo
 from systems.world import World
 
 
@@ -49,7 +50,14 @@ def step_tables(world: World, mover: Mover) -> StepTables:
     Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
     as `_walls`: esper hands out the same component lists until an entity or a component is added or
     removed anywhere), so a turn's searches and path checks share one table and its `entering` memo. Not
-    kept when a mod bridges territories itself (its hook may read anything) or with deletions pending."""
+    kept when a mod bridges territories itself (its hook may read anything) or with deletions pending; within
+    a still state (systems.still: a listing's checks) kept whatever the hooks, as nothing they read changes."""
+    held = memo()
+    if held is not None:
+        found_still = held.get(("step_tables", mover.types, mover.catapult_type))
+        if found_still is not None:
+            still_tables: StepTables = found_still
+            return still_tables
     types = tuple(dict.fromkeys(mover.types))
     hooked = world.app.hooks.bridges is not None
     listed = esper.get_component(Structure)
@@ -61,10 +69,14 @@ def step_tables(world: World, mover: Mover) -> StepTables:
         found = world.derived.get(key)
         if found is not None and found[0] is listed and found[1] is marked and found[2] == (clock.round, clock.seat):
             tables: StepTables = found[3]
+            if held is not None:
+                held[("step_tables", mover.types, mover.catapult_type)] = tables
             return tables
     tables = _step_tables(world, mover, types)
     if keep:
         world.derived[key] = (listed, marked, (clock.round, clock.seat), tables)
+    if held is not None:
+        held[("step_tables", mover.types, mover.catapult_type)] = tables
     return tables
 
 
@@ -192,6 +204,20 @@ def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
 
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:
+    held = memo()
+    if held is not None:  # a still state (systems.still): one Mover per army and units for the listing's checks
+        key = ("mover", id(army), None if units is None else tuple(units))
+        found = held.get(key)
+        if found is not None and found[0] is army:  # the army kept alive with it: its id is not reused
+            kept: Mover = found[1]
+            return kept
+        mover = _mover_of(world, army, units)
+        held[key] = (army, mover)
+        return mover
+    return _mover_of(world, army, units)
+
+
+def _mover_of(world: World, army: Army, units: list[int] | None) -> Mover:
     moving = army.units if units is None else units
     entities = esper._entities  # every search and path check starts here: component_for_entity inline, per unit
     types = tuple([entities[u][ArmyUnit].unit_type for u in moving])
@@ -280,6 +306,12 @@ def reachable(world: World, army_entity: int, units: list[int] | None = None, bu
     mover = mover_of(world, army, units)
     budget = army.mp if budget is None else budget
     tables = step_tables(world, mover)
+    if occupied is None and mover.open_mp <= 0 and (held := memo()) is not None:
+        # a still state (systems.still): the owner's armies searched in turn share one reading, as a caller's
+        # `occupied` (the owner's, no army skipped) does
+        occupied = held.get(("occupancy", army.owner))
+        if occupied is None:
+            occupied = held[("occupancy", army.owner)] = occupancy(world, army.owner)
     if occupied is None or mover.open_mp > 0:
         occupied = occupancy(world, army.owner, skip=army_entity)
     attack_extra = world.rules.costs.attack_extra
@@ -440,23 +472,45 @@ def path_costs(
     world: World, army_entity: int, path: tuple[int, ...], units: list[int] | None = None
 ) -> tuple[int | None, int, str]:
     """(general MP, open-terrain MP, reason): what a path costs from each pool; None when it cannot be taken."""
-    army = esper.component_for_entity(army_entity, Army)
-    mover = mover_of(world, army, units)
-    tables = step_tables(world, mover)
+    held = memo()
+    # what walking a path's first steps costs, by those steps (each one an army may pass through): in a still
+    # state (systems.still) a listing checks the paths of one search tree, shortest first (MoveArmy.check_each),
+    # each a checked path's steps and one more, so each is priced from its parent's sum on
+    walked: dict[tuple[int, ...], tuple[int, int]] | None = None
+    if held is not None:
+        key = ("path_costs", army_entity, None if units is None else tuple(units))
+        context = held.get(key)
+        if context is None:
+            army = esper.component_for_entity(army_entity, Army)
+            mover = mover_of(world, army, units)
+            context = held[key] = (army, mover, step_tables(world, mover), {})
+        army, mover, tables, walked = context
+    else:
+        army = esper.component_for_entity(army_entity, Army)
+        mover = mover_of(world, army, units)
+        tables = step_tables(world, mover)
     here = army.territory
     total = 0
     open_total = 0
-    on_path = q.armies_in(set(path))
-    for index, there in enumerate(path):
+    start = 0
+    last = len(path) - 1
+    if walked is not None and last > 0:
+        found = walked.get(path[:-1])
+        if found is not None:
+            start, (total, open_total), here = last, found, path[-2]
+    on_path = q.armies_in(set(path[start:])) if held is None else q.armies_by_territory(held)
+    for index in range(start, len(path)):
+        there = path[index]
         if there not in world.board.neighbours(here):
             return None, 0, f"territory {there} is not next to territory {here}"
+        crowded = False  # another army stands there: only a last step may go there, and it may cost more
         for entity, other in on_path.get(there, ()):
             if entity == army_entity:
                 continue
+            crowded = True
             if other.battle is not None:
                 return None, 0, "a battle is being fought there (R8.1)"
-            last = index == len(path) - 1
-            if not last:
+            if index != last:
                 return None, 0, "the path passes through a territory holding an army"
             if q.hostile(other.owner, army.owner):
                 total += world.rules.costs.attack_extra
@@ -469,6 +523,8 @@ def path_costs(
         if world.rules.terrain[world.terrain[there]].open:
             open_total += step
         here = there
+        if walked is not None and not crowded:  # these steps may be passed through: a longer path's start
+            walked[path[:index + 1]] = (total, open_total)
     from_open = min(open_total, mover.open_mp)
     return total - from_open, from_open, ""
 

@@ -13,6 +13,7 @@ from components.armies import Army, ArmyUnit, Battle
 from components.board import Disrupted, Territory
 from components.players import HomeBase, Player, Stockpile
 from components.structures import Catapult, Structure
+from systems.still import memo
 from systems.world import World
 
 
@@ -31,12 +32,28 @@ def armies() -> list[tuple[int, Army]]:
 
 
 def armies_at(territory: int) -> list[tuple[int, Army]]:
+    if (held := memo()) is not None:
+        return list(armies_by_territory(held).get(territory, ()))
     alive = esper.entity_exists  # one pass, same order as armies(): path checks call this per step
     return [(e, a) for e, a in esper.get_component(Army) if a.territory == territory and alive(e)]
 
 
+def armies_by_territory(held: dict[Any, Any]) -> dict[int, list[tuple[int, Army]]]:
+    """Live armies by territory, each list in armies()'s order, read once per still state (`held`, its memo:
+    systems.still); the caller only reads it."""
+    index: dict[int, list[tuple[int, Army]]] | None = held.get("armies_at")
+    if index is None:
+        index = held["armies_at"] = {}
+        for e, a in armies():
+            index.setdefault(a.territory, []).append((e, a))
+    return index
+
+
 def armies_in(territories: set[int]) -> dict[int, list[tuple[int, Army]]]:
     """`armies_at` for several territories in one pass (each list in the same order as armies_at's)."""
+    if (held := memo()) is not None:
+        index = armies_by_territory(held)
+        return {t: list(index[t]) for t in territories if t in index}
     alive = esper.entity_exists
     found: dict[int, list[tuple[int, Army]]] = {}
     for e, a in esper.get_component(Army):
@@ -83,6 +100,15 @@ def touches(structure: Structure, territory: int) -> bool:
 
 def structures_touching(territory: int) -> list[tuple[int, Structure]]:
     """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6)."""
+    if (held := memo()) is not None:
+        index: dict[int, list[tuple[int, Structure]]] | None = held.get("structures_touching")
+        if index is None:  # once per still state (systems.still): each list in structures()'s order
+            index = held["structures_touching"] = {}
+            for e, s in structures():
+                index.setdefault(s.territory, []).append((e, s))
+                if s.border is not None and s.border != s.territory:
+                    index.setdefault(s.border, []).append((e, s))
+        return list(index.get(territory, ()))
     return [(e, s) for e, s in structures() if touches(s, territory)]
 
 
@@ -117,6 +143,14 @@ def walls_index() -> dict[frozenset[int], Structure]:
 def structure_in(world: World, territory: int, placement: str) -> tuple[int, Structure] | None:
     """The structure of a placement kind ('land' tower, 'water' bridge...) standing in a territory."""
     rules = world.rules.structures
+    if (held := memo()) is not None:
+        index: dict[tuple[int, str], tuple[int, Structure]] | None = held.get("structure_in")
+        if index is None:  # once per still state (systems.still): the first of each kind per territory, as below
+            index = held["structure_in"] = {}
+            for e, s in structures():
+                if s.border is None and not esper.has_component(e, Catapult):
+                    index.setdefault((s.territory, rules[s.structure_type].placement), (e, s))
+        return index.get((territory, placement))
     for e, s in structures():
         if s.territory == territory and s.border is None and rules[s.structure_type].placement == placement:
             if esper.has_component(e, Catapult):
