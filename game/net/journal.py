@@ -226,6 +226,11 @@ class Journal:
         row = self.reader.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
         return None if row is None else str(row[0])
 
+    def header(self, game: str) -> dict[str, Any] | None:
+        """A game's replay header alone (what a spectator's client builds its game from)."""
+        row = self.reader.execute("SELECT header FROM games WHERE id = ?", (game,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
     def load(self, game: str, snapshot: bool = True) -> StoredGame | None:
         """One game with its seats, its latest snapshot (unless `snapshot` is False), and the commands after it."""
         row = self.reader.execute("SELECT id, created, name, settings, header, turn_started FROM games WHERE id = ?",
