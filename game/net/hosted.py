@@ -94,6 +94,7 @@ class Hosted:
     thinking: bool = False  # a worker is playing this game's computer seats now
     lazy_views: bool = False  # stop following the views while nobody is connected (the server sets it)
     spectator_view: tuple[tuple[int, int], str] | None = None  # the last spectator's state sent, encoded
+    views_pending: int = 0  # views owed to viewers who came in while commands were being written (server)
 
     def track(self, viewers: list[Viewer] | None = None) -> ViewTracker:
         """Start following each viewer's view (after the game is built or rebuilt); `viewers`: only these (a

@@ -783,7 +783,13 @@ class Server:
         `last_seq` (-1: none). Commands still being written are waited for (a view shows only what is on
         disk); later changes reach the connection as updates, already in the game's audience."""
         if hosted.seq != hosted.durable_seq and tries < STATE_TRIES:
-            self._durably([], lambda _error: self._catch_up(conn, hosted, viewer, last_seq, tries + 1))
+            hosted.views_pending += 1  # (the game is not handed to a worker's feed while a view is owed)
+
+            def again(_error: BaseException | None) -> None:
+                hosted.views_pending -= 1
+                self._catch_up(conn, hosted, viewer, last_seq, tries + 1)
+
+            self._durably([], again)
             return
         if conn.closed or self.games.get(hosted.id) is not hosted:
             return
@@ -998,7 +1004,7 @@ class Server:
             assert self.loop is not None
             if self.pool is None:
                 self.loop.call_soon(self._computers, hosted)
-            elif self._idle(hosted):
+            elif self._idle(hosted) or self._spectated_only(hosted):
                 hosted.thinking = True  # nothing else plays it meanwhile
                 self._durably([], lambda _error: self._hand_over(hosted))
             else:
@@ -1011,13 +1017,22 @@ class Server:
         return (entry is not None and not entry.archived and hosted.unwatched()
                 and self.clock() - entry.active >= self.lifetimes.unload_seconds)
 
+    def _spectated_only(self, hosted: Hosted) -> bool:
+        """Only spectators are in the game, each with its view (none waiting for one): its worker can feed them
+        (game.net.feed) and the game need not be held on the server."""
+        entry = self.index.get(hosted.id)
+        return (self.pool is not None and entry is not None and not entry.archived and bool(hosted.watchers)
+                and not any(seat.conns for seat in hosted.seats.values()) and not hosted.views_pending
+                and hosted.tracker is not None)
+
     def _hand_over(self, hosted: Hosted) -> None:
-        """Once all it played is on disk, let go of a game nobody is in whose computers play on: its worker's
-        copy plays on alone (drive), as for a game never loaded."""
+        """Once all it played is on disk (and sent), let go of a game nobody sits in whose computers play on: its
+        worker's copy plays on alone (drive), as for a game never loaded, and feeds its spectators from the view
+        they hold."""
         hosted.thinking = False
         if self.games.get(hosted.id) is not hosted:
             return
-        if not self._idle(hosted) or hosted.seq != hosted.durable_seq:
+        if not (self._idle(hosted) or self._spectated_only(hosted)) or hosted.seq != hosted.durable_seq:
             if hosted.computers_to_act():  # someone came back: play it here
                 hosted.thinking = True
                 assert self.loop is not None
@@ -1028,6 +1043,9 @@ class Server:
         if hosted.pool_seq == hosted.seq:
             self._driven[hosted.id] = hosted.seq
         self._drive_rounds[hosted.id] = hosted.checkpoint_round
+        if hosted.watchers and hosted.tracker is not None:
+            feed = self._feeds[hosted.id] = Feed(hosted.id, public_header(hosted.header), set(hosted.watchers))
+            feed.start(hosted.seq, hosted.tracker.state_of(None))  # what every spectator was last sent
         self._unload(hosted)
         self._start_drive(hosted.id)
 
