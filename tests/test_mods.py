@@ -314,3 +314,24 @@ def test_foc_validate_reports_every_error_of_a_mod_with_file_and_key(tmp_path: P
                 "units.pikeman.stationed"):
         assert f"units.toml: {key}" in captured.err
     assert "checked 1 item(s): 4 error(s)" in captured.out
+
+
+def test_mod_folders_are_read_once_until_a_manifest_in_them_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The server checks a game's mods each time it loads one (a header read back): the mod folders' manifests
+    are read once per process, and again only when a mod.toml is added, edited or removed."""
+    root = tmp_path / "mods"
+    write_mod(root, "alpha", manifest("alpha"))
+    reads: list[str] = []
+    read = mods_module._manifest_id
+    monkeypatch.setattr(mods_module, "_manifest_id",
+                        lambda folder, problems=None: reads.append(folder.name) or read(folder, problems))
+    first = discover_mods([root])
+    assert discover_mods([root]) == first and set(first) == {"alpha"}
+    assert reads == ["alpha"]  # the second discovery read nothing
+    write_mod(root, "beta", manifest("beta"))
+    assert set(discover_mods([root])) == {"alpha", "beta"}
+    (root / "alpha" / "mod.toml").write_text(manifest("gamma", version="1.0.10"))
+    assert set(discover_mods([root])) == {"gamma", "beta"}
+    (root / "beta" / "mod.toml").unlink()
+    assert set(discover_mods([root])) == {"gamma"}
+    assert reads == ["alpha", "alpha", "beta", "alpha", "beta", "alpha"]

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 from packaging.version import InvalidVersion, Version
@@ -52,8 +55,59 @@ def _inside(folder: Path, root: Path) -> bool:
     return True
 
 
+def _stamp(path: str | Path) -> tuple[int, int] | None:
+    """A file's or folder's modification time and size (None: not there): what says it may have changed."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
+
+
+def _packages_stamp() -> tuple[object, ...]:
+    """The import path and when each of its folders last changed: installing or removing a package (its
+    dist-info folder) changes its folder's time, so what entry points exist may have changed only then."""
+    return tuple((entry, _stamp(entry)) for entry in sys.path)
+
+
+def _folders_stamp(roots: Sequence[Path]) -> tuple[object, ...]:
+    """Each mod folder's mod.toml by name, with its time and size: a mod added, removed or edited changes it."""
+    stamps: list[object] = []
+    for root in roots:
+        try:
+            names = sorted(entry.name for entry in os.scandir(root) if entry.is_dir())
+        except OSError:
+            stamps.append((str(root), None))
+            continue
+        stamps.append((str(root), tuple((name, _stamp(os.path.join(root, name, "mod.toml"))) for name in names)))
+    return tuple(stamps)
+
+
+# what was found, by where it was looked for and how those places looked then: the same answer until they
+# change (a header check re-discovered every mod several times, most of restoring a game on the server)
+_FOUND: dict[tuple[object, ...], dict[str, list[FoundMod]]] = {}
+_PACKAGED: dict[tuple[object, ...], list[FoundMod]] = {}
+KEPT = 16  # answers kept (tests look in many folders; one key per place looked in)
+
+
+def _kept(store: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    if len(store) >= KEPT:
+        store.clear()
+    store[key] = value
+
+
 def entry_point_mods() -> list[FoundMod]:
-    """Mods of installed packages: entry points in ENTRY_POINT_GROUP whose module folder holds a mod.toml."""
+    """Mods of installed packages: entry points in ENTRY_POINT_GROUP whose module folder holds a mod.toml (read
+    once while the import path's folders do not change)."""
+    key = _packages_stamp()
+    found = _PACKAGED.get(key)
+    if found is None:
+        found = _entry_point_mods()
+        _kept(_PACKAGED, key, found)
+    return list(found)
+
+
+def _entry_point_mods() -> list[FoundMod]:
     out: list[FoundMod] = []
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         module = entry.value.split(":", 1)[0].strip()
@@ -83,11 +137,24 @@ def discover_mods(search: Sequence[Path] | None = None, skipped: list[str] | Non
 
     A user mod that claims the id of a bundled ruleset (the base game, part of every game of it) is skipped,
     never a clash that would block every game: the reason goes to `skipped` (`foc validate` shows them),
-    as do mod.toml files that cannot be read at all.
+    as do mod.toml files that cannot be read at all. The folders are read again only when a mod.toml in them
+    (or the installed packages) changed.
     """
+    roots = list(search) if search is not None else mod_search_paths()
+    if skipped is not None:
+        return _discover(roots, search is None, skipped)
+    key = (tuple(str(root) for root in roots), str(BUNDLED_MODS), search is None, _folders_stamp(roots),
+           _packages_stamp() if search is None else ())
+    found = _FOUND.get(key)
+    if found is None:
+        found = _discover(roots, search is None, None)
+        _kept(_FOUND, key, found)
+    return {mod_id: list(mods) for mod_id, mods in found.items()}
+
+
+def _discover(roots: list[Path], packages: bool, skipped: list[str] | None) -> dict[str, list[FoundMod]]:
     found: dict[str, list[FoundMod]] = {}
     bundled_rulesets: set[str] = set()
-    roots = list(search) if search is not None else mod_search_paths()
     for root in roots:
         try:
             children = sorted(root.iterdir()) if root.is_dir() else []
@@ -108,7 +175,7 @@ def discover_mods(search: Sequence[Path] | None = None, skipped: list[str] | Non
                                    "ruleset; this mod is skipped (give it an id of its own)")
                 continue
             found.setdefault(mod_id, []).append(FoundMod(mod_id, child, origin))
-    if search is None:
+    if packages:
         for mod in entry_point_mods():
             known = found.setdefault(mod.id, [])
             if not any(m.folder.resolve() == mod.folder.resolve() for m in known):

@@ -163,6 +163,7 @@ def drive(request: dict[str, Any]) -> dict[str, Any]:
     hosted = held[0]
     hosted.clock = lambda: now
     before = len(hosted.game.history)
+    start = _follow_spectators(hosted, request)
     try:
         records, writes = hosted.play_computer()
     except Exception as exc:  # the server loads the game and plays it itself
@@ -175,7 +176,38 @@ def drive(request: dict[str, Any]) -> dict[str, Any]:
     snapshot = snapshot_of(game) if records and game.world.clock.round >= request["snapshot_round"] and not game.over \
         else None
     return {"stale": False, "from": before, "commands": played, "writes": writes, "seq": len(game.history),
-            "info": hosted.info(), "turn_started": hosted.turn_started, "snapshot": snapshot}
+            "info": hosted.info(), "turn_started": hosted.turn_started, "snapshot": snapshot,
+            **(_spectated(records, start) if hosted.tracker is not None else {})}
+
+
+def _follow_spectators(hosted: Any, request: dict[str, Any]) -> dict[str, Any] | None:
+    """In a worker: follow the spectator's view on the copy while the server has spectators for it (`spectators`);
+    the whole view now when the server asks for it (`view`: a spectator waits for it). A copy's tracker is only
+    ever advanced with it (game.net.hosted: `_capture`), so it is at the copy's state whenever it is there; a
+    tracker started afresh on the same state gives the same view the server keeps."""
+    if not request.get("spectators"):
+        hosted.tracker = None  # nobody to follow the view for: reading the board every turn would be wasted
+        return None
+    if hosted.tracker is None:
+        hosted.track([None])
+    return hosted.tracker.state_of(None) if request.get("view") else None
+
+
+def _spectated(records: list[dict[str, Any]], start: dict[str, Any] | None) -> dict[str, Any]:
+    """What the server forwards to a game's spectators: each command's `update` as a spectator gets it (the events
+    it may see: game.views.events_for), encoded here off the loop, and the changes of the spectator's view (the
+    last record of each submit carries one); `start`: the whole view before them."""
+    from game.net import protocol
+    from game.net.views import update_for
+
+    frames, changes = [], []
+    for record in records:
+        change = record.get("change")
+        mine = None if change is None else change[None]
+        if mine is not None:
+            changes.append(mine)
+        frames.append(protocol.encode(update_for(None, record, mine)))
+    return {"spectated": {"view": start, "frames": frames, "changes": changes}}
 
 
 def play(request: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +229,7 @@ def play(request: dict[str, Any]) -> dict[str, Any]:
                        0.0), game_app(header.rules, f"game {game_id}").command_types())
     hosted, kinds = held
     _keep(game_id, held)
+    hosted.tracker = None  # the commands below are submitted without it: a tracker kept would fall behind
     hosted.seats = {s["seat"]: SeatState(s["seat"], s["kind"], s["name"], s["difficulty"]) for s in request["seats"]}
     for issuer, data in request["commands"]:
         result = hosted.game.submit(command_from_data(data, "command", kinds), seat=issuer)

@@ -27,7 +27,7 @@ from game.errors import DataError
 from game.maps import MapData, find_map_file
 from game.net.clock import Clock, wall
 from game.net.journal import StoredGame, Write
-from game.net.views import ViewTracker, clock_data, event_data, viewer_events
+from game.net.views import Viewer, ViewTracker, clock_data, event_data, viewer_events
 from game.replay import header_from_data, header_of, start_game
 from game.resources import MAPS
 from game.saves import ModRef, game_app, require_mods
@@ -94,10 +94,12 @@ class Hosted:
     thinking: bool = False  # a worker is playing this game's computer seats now
     lazy_views: bool = False  # stop following the views while nobody is connected (the server sets it)
     spectator_view: tuple[tuple[int, int], str] | None = None  # the last spectator's state sent, encoded
+    views_pending: int = 0  # views owed to viewers who came in while commands were being written (server)
 
-    def track(self) -> ViewTracker:
-        """Start following each viewer's view (after the game is built or rebuilt)."""
-        self.tracker = ViewTracker.start(self.game, [None, *self.seats])
+    def track(self, viewers: list[Viewer] | None = None) -> ViewTracker:
+        """Start following each viewer's view (after the game is built or rebuilt); `viewers`: only these (a
+        computer worker follows the spectator's alone)."""
+        self.tracker = ViewTracker.start(self.game, [None, *self.seats] if viewers is None else viewers)
         return self.tracker
 
     # ----- facts

@@ -16,7 +16,7 @@ import os
 import queue
 import sqlite3
 import threading
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,10 +148,14 @@ class Journal:
             with contextlib.suppress(sqlite3.Error):
                 self.writer.execute("ROLLBACK")
             for _, done in batch:
-                done.set_exception(exc)
+                with contextlib.suppress(InvalidStateError):
+                    done.set_exception(exc)
             return
         for _, done in batch:
-            done.set_result(None)
+            # a waiter cancelled (a task awaiting it, at shutdown) cancels the future: setting it then raises, which
+            # would end this thread, and no later write would ever be stored
+            with contextlib.suppress(InvalidStateError):
+                done.set_result(None)
 
     def close(self) -> None:
         self.pending.put(None)
@@ -225,6 +229,11 @@ class Journal:
     def status_of(self, game: str) -> str | None:
         row = self.reader.execute("SELECT status FROM games WHERE id = ?", (game,)).fetchone()
         return None if row is None else str(row[0])
+
+    def header(self, game: str) -> dict[str, Any] | None:
+        """A game's replay header alone (what a spectator's client builds its game from)."""
+        row = self.reader.execute("SELECT header FROM games WHERE id = ?", (game,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def load(self, game: str, snapshot: bool = True) -> StoredGame | None:
         """One game with its seats, its latest snapshot (unless `snapshot` is False), and the commands after it."""

@@ -35,6 +35,7 @@ from game.net import heap, protocol
 from game.net.clock import Clock, FileClock, wall
 from game.net.computers import ComputerPool, default_workers, request_for
 from game.net.connection import Conn, peer_host
+from game.net.feed import Feed
 from game.net.hosted import (
     COMPUTER,
     HUMAN,
@@ -54,7 +55,7 @@ from game.net.lifecycle import ARCHIVE, Entry, Lifetimes, verdict
 from game.net.protocol import ProtocolError
 from game.net.quiet_log import OncePerSecond, quiet_exceptions
 from game.net.quota import Address, Quotas
-from game.net.views import Viewer, event_from_data, state_for, update_for
+from game.net.views import Viewer, event_from_data, public_header, state_for, update_for
 from game.views import events_for
 from game.words import plural
 
@@ -99,6 +100,8 @@ class Server:
         self._driving: set[str] = set()
         self._drive_rounds: dict[str, int] = {}  # game not loaded -> the round of its last snapshot
         self._settling: dict[str, Future[None]] = {}  # game -> the journal write of what a worker played, in flight
+        self._unsent: dict[str, dict[str, Any]] = {}  # game -> that answer, its spectators' frames not yet sent
+        self._feeds: dict[str, Feed] = {}  # game not loaded -> its spectators, fed by its worker (game.net.feed)
         self._applying = asyncio.Lock()  # one batch of a worker's commands applied per turn of the loop (_think)
 
     # ----- start-up and the games' lives
@@ -136,6 +139,8 @@ class Server:
         if settling is not None:  # what a worker played is being written: read the journal once it is there
             with contextlib.suppress(Exception):
                 settling.result(timeout=30)
+            if settling.done() and settling.exception() is None:
+                self._forward(game_id)  # its spectators get it before anything the loaded game plays
         stored = self.journal.load(game_id)
         if stored is None:
             raise ProtocolError("no_game", f"game {game_id!r} does not exist")
@@ -160,12 +165,26 @@ class Server:
             hosted.pool_seq = driven  # the worker that played it holds the same game
         self._drive_rounds.pop(game_id, None)
         self.games[game_id] = hosted
+        self._take_spectators(hosted)
         entry = self.index.get(game_id)
         if entry is not None:
             entry.summary = hosted.info()
         heap.settle()
         self._after_change(hosted)
         return hosted
+
+    def _take_spectators(self, hosted: Hosted) -> None:
+        """A game loaded while its worker fed its spectators: the loaded game follows their view from here (the
+        same state as the view they hold: every stored command was forwarded to them); those still waiting for
+        the view, or whose view is not at this state, get it now."""
+        feed = self._feeds.pop(hosted.id, None)
+        if feed is None:
+            return
+        hosted.watchers |= feed.watchers
+        hosted.track()
+        behind = feed.watchers if not feed.ready or feed.seq != hosted.seq else feed.waiting
+        for conn in list(behind):
+            self._catch_up(conn, hosted, None, -1)
 
     def _remade(self, recipe: dict[str, Any], stored: StoredGame) -> Hosted | None:
         """A game built by a worker that no command has changed yet, made again as it was made (its seed and
@@ -202,6 +221,11 @@ class Server:
                         conn.watching.discard(game_id)
                         conn.address.watches -= 1
             self._unload(hosted)
+        feed = self._feeds.pop(game_id, None)
+        for conn in feed.watchers if feed is not None else ():
+            if game_id in conn.watching:
+                conn.watching.discard(game_id)
+                conn.address.watches -= 1
         for address in self.addresses.values():
             address.games.discard(game_id)
         self.creators.pop(game_id, None)
@@ -217,6 +241,8 @@ class Server:
         now = self.clock()
         for entry in list(self.index.values()):
             hosted = self.games.get(entry.id)
+            if entry.id in self._feeds:
+                entry.active = now  # spectators are in it
             if hosted is not None:
                 if any(True for _ in self._audience(hosted)):
                     entry.active = now  # someone is connected: the game is in use
@@ -309,6 +335,16 @@ class Server:
             hosted = self.games.get(game_id)
             if hosted is not None:
                 hosted.watchers.discard(conn)
+            self._leave_feed(conn, game_id)
+
+    def _leave_feed(self, conn: Conn, game_id: str) -> None:
+        """A spectator of a game its worker feeds leaves; the feed goes with its last spectator."""
+        feed = self._feeds.get(game_id)
+        if feed is not None:
+            feed.watchers.discard(conn)
+            feed.waiting.discard(conn)
+            if not feed.watchers:
+                del self._feeds[game_id]
 
     def _dispatch(self, conn: Conn, raw: str | bytes) -> None:
         re: int | None = None
@@ -491,9 +527,11 @@ class Server:
                 if entry.summary.get("over") or not _computers_waiting(entry.summary):
                     return
                 known = self._driven.get(game_id)
+                feed = self._feeds.get(game_id)
                 request = {"game": game_id, "from": known, "now": self.clock(),
                            "snapshot_round": self._drive_rounds.get(game_id, 0) + CHECKPOINT_ROUNDS,
-                           "stored": self.journal.load(game_id) if known is None else None}
+                           "stored": self.journal.load(game_id) if known is None else None,
+                           "spectators": feed is not None, "view": feed is not None and not feed.ready}
                 try:
                     answer = await self.pool.drive(game_id, request)
                 except Exception as exc:
@@ -520,6 +558,9 @@ class Server:
                     self._driven.pop(game_id, None)  # the loaded game asks a worker afresh
                     return
                 info = answer["info"]
+                feed = self._feeds.get(game_id)
+                if feed is not None:
+                    info = {**info, "watchers": len(feed.watchers)}
                 self._driven[game_id] = answer["seq"]
                 entry.summary = info
                 writes = [*answer["writes"], Journal.summary(game_id, info, entry.active)]
@@ -531,17 +572,53 @@ class Server:
                     self._release(game_id, self.creators.get(game_id, ""))
                 stored = self.journal.submit(writes)
                 self._settling[game_id] = stored
+                self._unsent[game_id] = answer
                 try:
                     await asyncio.wrap_future(stored)
                 except Exception as exc:  # nothing unstored is shown: the worker's copy is ahead, drop it
                     log.error("journal write failed for game %s: %s", game_id, exc)
                     self._driven.pop(game_id, None)
+                    self._unsent.pop(game_id, None)
                     return
                 finally:
                     if self._settling.get(game_id) is stored:
                         del self._settling[game_id]
+                self._forward(game_id)
         finally:
             self._driving.discard(game_id)
+            feed = self._feeds.get(game_id)
+            if feed is not None and not feed.ready and game_id not in self.games and not self.stopping:
+                # the worker stopped before sending the view its spectators wait for: the server makes it
+                with contextlib.suppress(ProtocolError):
+                    self._load(game_id)
+
+    def _forward(self, game_id: str) -> None:
+        """What a worker played is durable: send its spectators the updates it made of it (each command's, in
+        order) and keep their view up to date; those waiting for the view get it, as of after these commands."""
+        answer = self._unsent.pop(game_id, None)
+        feed = self._feeds.get(game_id)
+        if answer is None or feed is None:
+            return
+        spectated = answer.get("spectated")
+        if spectated is None:
+            return  # asked before the game had spectators: the next turn brings the view
+        if not feed.ready:
+            if spectated["view"] is None:
+                return
+            feed.start(answer["from"], spectated["view"])
+        elif feed.seq != answer["from"]:  # not the view they hold (never expected): everyone gets it afresh
+            log.warning("spectators' view of game %s at %d, the worker's at %d", game_id, feed.seq, answer["from"])
+            feed.seq = -1
+            feed.waiting = set(feed.watchers)
+            return
+        feed.advance(answer["seq"], spectated["changes"])
+        followers = feed.followers()
+        for text in spectated["frames"]:
+            for conn in followers:
+                conn.send_text(text)
+        for conn in feed.waiting:
+            conn.send_text(feed.state())
+        feed.waiting.clear()
 
     def _game(self, game_id: str) -> Hosted:
         """A game by id, opened on demand (a live game not loaded, or an archived one: watchable)."""
@@ -569,8 +646,8 @@ class Server:
             entry.summary = info
         return Journal.summary(hosted.id, info, entry.active if entry is not None else self.clock())
 
-    def _check_mods(self, conn: Conn, hosted: Hosted) -> None:
-        missing = [m for m in hosted.mods if conn.mods.get(m["id"]) != m["version"]]
+    def _check_mods(self, conn: Conn, mods: list[dict[str, str]]) -> None:
+        missing = [m for m in mods if conn.mods.get(m["id"]) != m["version"]]
         if missing:
             named = ", ".join(f"{m['id']} {m['version']}" + (f" (you have {conn.mods[m['id']]})" if m["id"] in conn.mods else "")
                               for m in missing)
@@ -578,8 +655,8 @@ class Server:
 
     def on_join(self, conn: Conn, msg: protocol.Join) -> None:
         hosted = self._game(msg.game)
-        self._check_mods(conn, hosted)
-        self._view_quota(conn, hosted, msg.last_seq)
+        self._check_mods(conn, hosted.mods)
+        self._view_quota(conn, hosted.durable_seq, msg.last_seq)
         if msg.token is not None:
             digest = token_hash(msg.token)
             found = [s for s in hosted.seats.values() if s.token_hash and s.token_hash == digest]
@@ -633,10 +710,10 @@ class Server:
         conn.seats[hosted.id] = seat
         hosted.seats[seat].conns.add(conn)
 
-    def _view_quota(self, conn: Conn, hosted: Hosted, last_seq: int) -> None:
+    def _view_quota(self, conn: Conn, durable_seq: int, last_seq: int) -> None:
         """A whole view (and the events since `last_seq`) costs the server: a quota per address."""
         address = conn.address
-        if 0 <= last_seq < hosted.durable_seq and not address.history.take():
+        if 0 <= last_seq < durable_seq and not address.history.take():
             raise ProtocolError("quota", f"more than {self.quotas.history_per_second:g} requests for the events "
                                 "since a turn a second from your address; try again shortly")
         if not address.views.take():
@@ -644,30 +721,75 @@ class Server:
                                 "address; try again shortly")
 
     def on_watch(self, conn: Conn, msg: protocol.Watch) -> None:
-        hosted = self._game(msg.game)
-        self._check_mods(conn, hosted)
-        if len(hosted.watchers) >= protocol.MAX_WATCHERS and conn not in hosted.watchers:
+        feed = self._feed(msg.game, msg.last_seq)
+        hosted = self._game(msg.game) if feed is None else None
+        try:
+            self._admit_spectator(conn, msg, hosted, feed)
+        except ProtocolError:
+            if feed is not None and not feed.watchers:
+                self._feeds.pop(msg.game, None)
+            raise
+        conn.send({"type": "joined", "re": msg.seq, "game": msg.game, "seat": None, "role": "spectator"})
+        if hosted is not None:
+            self._catch_up(conn, hosted, None, msg.last_seq)
+        elif feed is not None and feed.ready:
+            conn.send_text(feed.state())
+        elif feed is not None:
+            feed.waiting.add(conn)  # the view comes with the worker's next turn (game.net.feed)
+
+    def _admit_spectator(self, conn: Conn, msg: protocol.Watch, hosted: Hosted | None, feed: Feed | None) -> None:
+        """Check the spectator's mods, the game's spectators and the address's quotas; count it in."""
+        if hosted is not None:
+            mods, watchers, durable = hosted.mods, hosted.watchers, hosted.durable_seq
+        else:
+            assert feed is not None
+            mods, watchers, durable = feed.header["mods"], feed.watchers, feed.seq
+        self._check_mods(conn, mods)
+        if len(watchers) >= protocol.MAX_WATCHERS and conn not in watchers:
             raise ProtocolError("full", f"this game has {protocol.MAX_WATCHERS} spectators already")
         quotas, address = self.quotas, conn.address
-        if hosted.id not in conn.watching:
+        if msg.game not in conn.watching:
             if len(conn.watching) >= quotas.watches_per_connection:
                 raise ProtocolError("quota", f"a connection may watch {quotas.watches_per_connection} games at once")
             if address.watches >= quotas.watches_per_address:
                 raise ProtocolError("quota", f"your address watches {quotas.watches_per_address} games already")
-        self._view_quota(conn, hosted, msg.last_seq)
-        if hosted.id not in conn.watching:
+        self._view_quota(conn, durable, msg.last_seq)
+        if msg.game not in conn.watching:
             address.watches += 1
-        hosted.watchers.add(conn)
-        conn.watching.add(hosted.id)
-        conn.send({"type": "joined", "re": msg.seq, "game": hosted.id, "seat": None, "role": "spectator"})
-        self._catch_up(conn, hosted, None, msg.last_seq)
+        watchers.add(conn)
+        conn.watching.add(msg.game)
+
+    def _feed(self, game_id: str, last_seq: int) -> Feed | None:
+        """The spectators' feed of a game its worker plays alone (made for a first spectator), or None: the game
+        is loaded for them (it is loaded already, nothing plays it, or they ask for the events of commands
+        before the view the feed holds: those are filtered by the loaded game)."""
+        entry = self.index.get(game_id)
+        if self.pool is None or game_id in self.games or entry is None or entry.archived:
+            return None
+        feed = self._feeds.get(game_id)
+        if feed is not None and feed.ready:
+            return feed if last_seq < 0 or last_seq >= feed.seq else None
+        if game_id not in self._driving or last_seq >= 0:
+            return None
+        if feed is None:
+            header = self.journal.header(game_id)
+            if header is None:
+                return None
+            feed = self._feeds[game_id] = Feed(game_id, public_header(header))
+        return feed
 
     def _catch_up(self, conn: Conn, hosted: Hosted, viewer: Viewer, last_seq: int, tries: int = 0) -> None:
         """The viewer's whole view as of the last durable command, with the events it may see since
         `last_seq` (-1: none). Commands still being written are waited for (a view shows only what is on
         disk); later changes reach the connection as updates, already in the game's audience."""
         if hosted.seq != hosted.durable_seq and tries < STATE_TRIES:
-            self._durably([], lambda _error: self._catch_up(conn, hosted, viewer, last_seq, tries + 1))
+            hosted.views_pending += 1  # (the game is not handed to a worker's feed while a view is owed)
+
+            def again(_error: BaseException | None) -> None:
+                hosted.views_pending -= 1
+                self._catch_up(conn, hosted, viewer, last_seq, tries + 1)
+
+            self._durably([], again)
             return
         if conn.closed or self.games.get(hosted.id) is not hosted:
             return
@@ -702,6 +824,12 @@ class Server:
         return out
 
     def on_leave(self, conn: Conn, msg: protocol.Leave) -> None:
+        if msg.game in conn.watching and msg.game in self._feeds:  # a game its worker feeds: nothing to load
+            conn.watching.discard(msg.game)
+            conn.address.watches -= 1
+            self._leave_feed(conn, msg.game)
+            conn.send({"type": "left", "re": msg.seq, "game": msg.game})
+            return
         hosted = self._game(msg.game)
         if msg.game in conn.watching:
             conn.watching.discard(msg.game)
@@ -725,6 +853,13 @@ class Server:
         self._durably([Journal.seat(hosted.id, state.data())], done)
 
     def on_sync(self, conn: Conn, msg: protocol.Sync) -> None:
+        feed = self._feeds.get(msg.game)
+        if feed is not None and conn in feed.watchers:
+            if not feed.ready or conn in feed.waiting:
+                raise ProtocolError("no_game", f"game {msg.game!r}: your view is on its way")
+            conn.send({"type": "synced", "re": msg.seq, "game": msg.game, "seq": feed.seq, "hash": feed.view_hash(),
+                       "clock": feed.clock})
+            return
         hosted = self._game(msg.game)
         if msg.game not in conn.seats and msg.game not in conn.watching:
             raise ProtocolError("not_seated", "join or watch the game first")
@@ -736,6 +871,8 @@ class Server:
                    "hash": hosted.tracker.hash_of(viewer), "clock": hosted.tracker.clock})
 
     def on_command(self, conn: Conn, msg: protocol.CommandMsg) -> None:
+        if msg.game in conn.watching and msg.game not in conn.seats:  # (a game its worker feeds is not loaded)
+            raise ProtocolError("not_seated", "you watch this game; spectators cannot act")
         hosted = self._game(msg.game)
         seat = conn.seats.get(msg.game)
         if seat is None:
@@ -867,7 +1004,7 @@ class Server:
             assert self.loop is not None
             if self.pool is None:
                 self.loop.call_soon(self._computers, hosted)
-            elif self._idle(hosted):
+            elif self._idle(hosted) or self._spectated_only(hosted):
                 hosted.thinking = True  # nothing else plays it meanwhile
                 self._durably([], lambda _error: self._hand_over(hosted))
             else:
@@ -880,13 +1017,22 @@ class Server:
         return (entry is not None and not entry.archived and hosted.unwatched()
                 and self.clock() - entry.active >= self.lifetimes.unload_seconds)
 
+    def _spectated_only(self, hosted: Hosted) -> bool:
+        """Only spectators are in the game, each with its view (none waiting for one): its worker can feed them
+        (game.net.feed) and the game need not be held on the server."""
+        entry = self.index.get(hosted.id)
+        return (self.pool is not None and entry is not None and not entry.archived and bool(hosted.watchers)
+                and not any(seat.conns for seat in hosted.seats.values()) and not hosted.views_pending
+                and hosted.tracker is not None)
+
     def _hand_over(self, hosted: Hosted) -> None:
-        """Once all it played is on disk, let go of a game nobody is in whose computers play on: its worker's
-        copy plays on alone (drive), as for a game never loaded."""
+        """Once all it played is on disk (and sent), let go of a game nobody sits in whose computers play on: its
+        worker's copy plays on alone (drive), as for a game never loaded, and feeds its spectators from the view
+        they hold."""
         hosted.thinking = False
         if self.games.get(hosted.id) is not hosted:
             return
-        if not self._idle(hosted) or hosted.seq != hosted.durable_seq:
+        if not (self._idle(hosted) or self._spectated_only(hosted)) or hosted.seq != hosted.durable_seq:
             if hosted.computers_to_act():  # someone came back: play it here
                 hosted.thinking = True
                 assert self.loop is not None
@@ -897,6 +1043,9 @@ class Server:
         if hosted.pool_seq == hosted.seq:
             self._driven[hosted.id] = hosted.seq
         self._drive_rounds[hosted.id] = hosted.checkpoint_round
+        if hosted.watchers and hosted.tracker is not None:
+            feed = self._feeds[hosted.id] = Feed(hosted.id, public_header(hosted.header), set(hosted.watchers))
+            feed.start(hosted.seq, hosted.tracker.state_of(None))  # what every spectator was last sent
         self._unload(hosted)
         self._start_drive(hosted.id)
 

@@ -521,10 +521,11 @@ def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(
     asyncio.run(run())
 
 
-def test_a_computers_game_nobody_watches_any_more_is_let_go_and_played_on_by_its_worker(tmp_path):
-    """Row: computers' games held on the event loop. A computers' game a spectator left is held while someone
-    may come back (`unload_seconds`, on the test's clock); then the server lets go of it once all it played
-    is on disk, and the worker's copy plays on alone (the journal grows with the game not loaded)."""
+def test_a_loaded_computers_game_nobody_is_in_is_let_go_and_played_on_by_its_worker(tmp_path):
+    """Row: computers' games held on the event loop. A computers' game loaded for someone (a request of theirs)
+    is held while they may come back (`unload_seconds`, on the test's clock); then the server lets go of it
+    once all it played is on disk, and the worker's copy plays on alone (the journal grows with the game not
+    loaded)."""
     from types import SimpleNamespace
 
     from game.net import computers
@@ -564,12 +565,10 @@ def test_a_computers_game_nobody_watches_any_more_is_let_go_and_played_on_by_its
         await until(lambda: server.index, "the game")
         (game_id,) = server.index
         await until(lambda: played(game_id) > 0, "the computers playing the new game")
-        server._dispatch(conn, json.dumps({"type": "watch", "game": game_id, "seq": 2}))
-        assert game_id in server.games  # loaded for its spectator
+        server._game(game_id)  # someone's request loads it
+        assert game_id in server.games
         await until(lambda: server.games[game_id].seq > 40, "the loaded game playing on")
-        server._dispatch(conn, json.dumps({"type": "leave", "game": game_id, "seq": 3}))
-        await asyncio.sleep(0.05)
-        assert game_id in server.games  # held: the spectator may come back
+        assert game_id in server.games  # held: they may come back
         now[0] += server.lifetimes.unload_seconds
         await until(lambda: game_id not in server.games, "letting go of the game")
         at = played(game_id)
@@ -582,5 +581,115 @@ def test_a_computers_game_nobody_watches_any_more_is_let_go_and_played_on_by_its
     server = Server(tmp_path / "data", client_seeds=True, clock=lambda: now[0])
     try:
         asyncio.run(run())
+    finally:
+        server.journal.close()
+
+
+def test_a_spectator_of_a_game_its_worker_plays_gets_every_update_without_the_server_loading_it(tmp_path):
+    """Row: computers' games watched by a spectator (the loop submitted what the workers played and followed the
+    views every batch: canary p99 118 ms). Now the worker follows the spectator's view on its copy and answers,
+    with what it played, each command's update as the spectator gets it; the server stores what it played and
+    forwards the updates once they are durable, never building the game's world. The spectator gets the view,
+    then every seq in order, none twice; when the game must be loaded (a player comes in: `_game`), the loaded
+    game takes the spectator over where the worker left it, and hands it back with the game once only the
+    spectator is in (game.net.feed). Its copy ends at the spectator's view of the
+    journal's game (R10: the same game everywhere) and at the server's `synced` hash while the worker fed it."""
+    from types import SimpleNamespace
+
+    from game.net import computers
+    from game.net.hosted import restore
+    from game.net.mirror import Mirror
+    from game.net.server import Conn, Server
+
+    class InProcessPool:
+        async def build(self, game_id: str, request: dict) -> dict:
+            return computers.build(request)
+
+        async def drive(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.drive(request)
+
+        async def play(self, game_id: str, request: dict) -> dict:
+            await asyncio.sleep(0)
+            return computers.play(request)
+
+    now = [1000.0]
+    got: list[dict] = []
+
+    def conn_at(port: int) -> Conn:
+        conn = Conn(SimpleNamespace(remote_address=("127.0.0.1", port)))  # type: ignore[arg-type]
+        conn.hello = True
+        conn.mods = {"base": "1.0.0"}
+        return conn
+
+    async def until(condition, what: str) -> None:
+        for _ in range(3000):
+            while not spectator.queue.empty():  # read as a client does (a bounded queue: never let it fill)
+                got.append(json.loads(spectator.queue.get_nowait()))
+            if condition():
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{what} never happened")
+
+    def last_seq() -> int:
+        return max((m["seq"] for m in got if m["type"] in ("update", "state")), default=-1)
+
+    def over() -> bool:
+        return bool(server.index[game_id].summary.get("over")) if game_id in server.index else True
+
+    async def run() -> None:
+        nonlocal game_id, loaded, fed
+        server.loop = asyncio.get_running_loop()
+        server.pool = InProcessPool()  # type: ignore[assignment]
+        host = conn_at(5)
+        server._dispatch(host, json.dumps({"type": "create", "map": "random:12x12:3", "seed": 2, "seats": COMPUTERS,
+                                           "seq": 1}))
+        await until(lambda: server.index and server.journal.records_after(next(iter(server.index)), 0, 1),
+                    "the computers playing the new game")
+        (game_id,) = server.index
+        server._dispatch(spectator, json.dumps({"type": "watch", "game": game_id, "seq": 1}))
+        assert game_id not in server.games  # fed by its worker, not loaded
+        await until(lambda: any(m["type"] == "state" for m in got), "the spectator's view")
+        start = next(m for m in got if m["type"] == "state")["seq"]
+        await until(lambda: last_seq() >= start + 30 or over(), "the worker's updates")
+        assert game_id not in server.games  # the server never built the game's world
+        server._dispatch(spectator, json.dumps({"type": "sync", "game": game_id, "seq": 2}))
+        await until(lambda: any(m["type"] == "synced" for m in got), "the synced answer")
+        fed = last_seq()
+        server._spectated_only = lambda hosted: False  # type: ignore[method-assign]  # (a player is in, say)
+        hosted = server._game(game_id)  # someone comes in: loaded, it takes the spectator over
+        assert game_id not in server._feeds
+        await until(lambda: last_seq() >= fed + 30 or hosted.game.over, "the loaded game's updates")
+        loaded = last_seq()
+        del server._spectated_only  # only the spectator again: the game goes back to its worker, which feeds it
+        await until(lambda: game_id not in server.games or hosted.game.over, "the game handed back to its worker")
+        await until(lambda: last_seq() >= loaded + 30 or over(), "the worker's updates again")
+        server.stopping = True
+        server.pool = None
+
+    spectator = conn_at(6)
+    game_id = ""
+    loaded = 0
+    fed = 0
+    server = Server(tmp_path / "data", client_seeds=True, clock=lambda: now[0])
+    try:
+        asyncio.run(run())
+        kinds = [m["type"] for m in got]
+        assert kinds[0] == "joined" and kinds[1] == "state" and "error" not in kinds, kinds[:5]
+        updates = [m for m in got if m["type"] == "update"]
+        state = got[1]
+        assert [u["seq"] for u in updates] == list(range(state["seq"] + 1, state["seq"] + 1 + len(updates)))
+        synced = next(m for m in got if m["type"] == "synced")
+        mirror = Mirror.from_state(state)
+        for update in updates:
+            mirror.apply(update)
+            if mirror.seq == synced["seq"]:
+                assert mirror.view_hash() == synced["hash"]  # the view the server keeps for its spectators
+        assert mirror.seq == updates[-1]["seq"] > loaded > synced["seq"]
+        stored = server.journal.load(game_id, snapshot=False)
+        assert stored is not None
+        stored.commands = [c for c in stored.commands if c[0] <= mirror.seq]
+        journal = restore(stored, track=False)
+        assert journal.track([None]).hash_of(None) == mirror.view_hash()  # the spectator's view of that game
     finally:
         server.journal.close()
