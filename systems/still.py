@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -19,7 +20,8 @@ import esper
 if TYPE_CHECKING:
     from systems.world import World
 
-_HELD: list[Any] = [None, None]  # the esper world's name held still, and its memo (None, None: nothing held)
+# the esper world's name held still and its memo, per thread (a computer seat thinks on a worker thread)
+_HELD: ContextVar[tuple[str, dict[Any, Any]] | None] = ContextVar("held_still", default=None)
 
 
 @contextmanager
@@ -27,10 +29,10 @@ def held_still(world: World) -> Iterator[None]:
     """Within the block only checks run on `world`: queries may keep what they find until the block ends (or an
     apply starts). Nested blocks share the outer one's memo."""
     world.activate()
-    if _HELD[0] is not None:
+    if _HELD.get() is not None:
         yield
         return
-    _HELD[0], _HELD[1] = world.name, {}
+    _HELD.set((world.name, {}))
     try:
         yield
     finally:
@@ -39,12 +41,12 @@ def held_still(world: World) -> Iterator[None]:
 
 def memo() -> dict[Any, Any] | None:
     """The current stretch's memo (a dict the queries fill), or None when the state may change between lookups."""
-    if _HELD[0] is None or _HELD[0] != esper.current_world:
+    held = _HELD.get()
+    if held is None or held[0] != esper.current_world:
         return None
-    found: dict[Any, Any] = _HELD[1]
-    return found
+    return held[1]
 
 
 def release() -> None:
     """End the stretch: the state is about to change (or the listing is done)."""
-    _HELD[0] = _HELD[1] = None
+    _HELD.set(None)
