@@ -58,19 +58,37 @@ def outcome(game: Game, seat: int) -> float:
 
 
 @dataclass
+class Stats:
+    """Visits and summed rewards of one kind of command at a node (a move group: Childs, Brodeur & Kocsis 2008)."""
+
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+
+@dataclass
 class Node:
     """One decision point of the tree: its children by command, their visits and rewards (for the seat that
-    chose them), and how often each command was available (ISMCTS's UCB counts availability, not parent visits)."""
+    chose them), how often each command was available (ISMCTS's UCB counts availability, not parent visits),
+    the same per kind of command, and the lowest and highest reward seen below it (to normalise the values)."""
 
     children: dict[Command, Node] = field(default_factory=dict)
     visits: int = 0
     reward: float = 0.0
     available: dict[Command, int] = field(default_factory=dict)
+    groups: dict[str, Stats] = field(default_factory=dict)
+    low: float = math.inf
+    high: float = -math.inf
+    prior: dict[Command, float] = field(default_factory=dict)  # the root's: each command's value one step on
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
+        kinds = set()
         for command in legal:
             self.available[command] = self.available.get(command, 0) + 1
+            kinds.add(kind_of(command))
+        for kind in kinds:
+            self.groups.setdefault(kind, Stats()).available += 1
 
     def expand(self, command: Command) -> Node:
         self.children[command] = child = Node()
@@ -79,6 +97,26 @@ class Node:
     def record(self, reward: float) -> None:
         self.visits += 1
         self.reward += reward
+
+    def seen(self, command: Command, reward: float) -> None:
+        """A child's reward, for its group's tally and the node's range of rewards."""
+        group = self.groups[kind_of(command)]
+        group.visits += 1
+        group.reward += reward
+        self.low, self.high = min(self.low, reward), max(self.high, reward)
+
+    def scaled(self, reward: float, visits: int) -> float:
+        """A mean reward mapped onto [0, 1] by the range seen below this node (MuZero's min-max normalisation):
+        a ruleset's position value moves by hundredths between commands, which UCB's exploration would drown."""
+        mean = reward / visits
+        span = self.high - self.low
+        return (mean - self.low) / span if span > 1e-9 else mean
+
+
+def kind_of(command: Command) -> str:
+    """A command's group: its class (attack, fortify, end the turn ...), so that a kind offered a hundred times
+    (every fortification) is weighed once against a kind offered once (ending the turn)."""
+    return type(command).__name__
 
 
 class SearchPlayer(OneByOne):
@@ -103,6 +141,8 @@ class SearchPlayer(OneByOne):
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
         root = Node()
+        if len(commands) > 1:
+            root.prior = {c: _one_step(game, seat, c, rng) for c in commands}
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         started = self.clock()
         for _ in range(self.iterations):
@@ -110,13 +150,12 @@ class SearchPlayer(OneByOne):
                 break
             self._iterate(game, seat, commands, root, rng)
         world.activate()
-        return max(commands, key=lambda c: (root.children[c].visits, root.children[c].reward)
-                   if c in root.children else (-1, 0.0))
+        return best(root, commands)
 
     def _iterate(self, game: Game, seat: int, commands: list[Command], root: Node, rng: random.Random) -> None:
         copy = fork(game, seat=seat, rng=rng)
         try:
-            path: list[tuple[Node, int]] = []
+            path: list[tuple[Node, Command, Node, int]] = []
             node, actor, legal = root, seat, commands
             for depth in range(TREE_DEPTH):
                 if depth:
@@ -127,16 +166,20 @@ class SearchPlayer(OneByOne):
                     if not legal:
                         break
                 node.offered(legal)
-                untried = [c for c in legal if c not in node.children]
+                group = _group(node, legal, rng)
+                if node.prior:  # progressive widening (Coulom 2007): the best-looking few, more as visits grow
+                    seen = node.groups[kind_of(group[0])].visits
+                    group = sorted(group, key=node.prior.__getitem__, reverse=True)[:1 + math.isqrt(seen)]
+                untried = [c for c in group if c not in node.children]
                 if untried:
-                    command = rng.choice(untried)
+                    command = max(untried, key=node.prior.__getitem__) if node.prior else rng.choice(untried)
                     child = node.expand(command)
                 else:
-                    command = max(legal, key=lambda c: _ucb(node, c))
+                    command = max(group, key=lambda c: _ucb(node, c))
                     child = node.children[command]
                 if not copy.submit(command, seat=actor).ok:
                     break
-                path.append((child, actor))
+                path.append((node, command, child, actor))
                 node = child
                 if untried:
                     break
@@ -155,10 +198,11 @@ class SearchPlayer(OneByOne):
                 for waiting in copy.unready_seats():
                     copy.submit(Ready(), seat=waiting)
             scores: dict[int, float] = {}
-            for visited, chooser in path:
+            for parent, command, visited, chooser in path:
                 if chooser not in scores:
                     scores[chooser] = outcome(copy, chooser)
                 visited.record(scores[chooser])
+                parent.seen(command, scores[chooser])
         finally:
             release(copy)
             game.world.activate()
@@ -199,8 +243,51 @@ class SearchPlayer(OneByOne):
                 return  # the policy could not move on (a kind with nothing to say here)
 
 
-def _ucb(node: Node, command: Command) -> float:
-    child = node.children[command]
-    if child.visits == 0:
+def best(root: Node, commands: list[Command]) -> Command:
+    """The command to play: of the kind visited most, the command visited most (ties: the higher mean reward)."""
+    def rank(stats: Stats | Node | None) -> tuple[int, float]:
+        return (-1, 0.0) if stats is None or stats.visits == 0 else (stats.visits, stats.reward / stats.visits)
+
+    def ranked(command: Command) -> tuple[int, float]:
+        visits, mean = rank(root.children.get(command))
+        return visits, mean + root.prior.get(command, 0.0)
+
+    kind = max(dict.fromkeys(kind_of(c) for c in commands), key=lambda k: rank(root.groups.get(k)))
+    return max((c for c in commands if kind_of(c) == kind), key=ranked)
+
+
+def _one_step(game: Game, seat: int, command: Command, rng: random.Random) -> float:
+    """The position value for `seat` just after `command` in one determinization: the root's prior, which
+    orders the commands the search tries first (progressive bias's heuristic, Chaslot et al. 2008)."""
+    copy = fork(game, seat=seat, rng=rng)
+    try:
+        return outcome(copy, seat) if copy.submit(command, seat=seat).ok else 0.0
+    finally:
+        release(copy)
+        game.world.activate()
+
+
+def _group(node: Node, legal: list[Command], rng: random.Random) -> list[Command]:
+    """The legal commands of one kind: a kind not yet tried here first (at random), else the kind of best UCB."""
+    kinds: dict[str, list[Command]] = {}
+    for command in legal:
+        kinds.setdefault(kind_of(command), []).append(command)
+    if len(kinds) == 1:
+        return legal
+    untried = [k for k in kinds if node.groups[k].visits == 0]
+    if untried and node.prior:  # the kind whose best command looks best one step on
+        return kinds[max(untried, key=lambda k: max(node.prior[c] for c in kinds[k]))]
+    if untried:
+        return kinds[rng.choice(untried)]
+    return kinds[max(kinds, key=lambda k: _explore(node, node.groups[k], node.groups[k].available))]
+
+
+def _explore(node: Node, stats: Stats | Node, available: int) -> float:
+    """UCB on the node's normalised rewards, with ISMCTS's availability count."""
+    if stats.visits == 0:
         return math.inf
-    return child.reward / child.visits + EXPLORATION * math.sqrt(math.log(node.available[command]) / child.visits)
+    return node.scaled(stats.reward, stats.visits) + EXPLORATION * math.sqrt(math.log(available) / stats.visits)
+
+
+def _ucb(node: Node, command: Command) -> float:
+    return _explore(node, node.children[command], node.available[command])
