@@ -51,11 +51,11 @@ def test_the_budget_is_iterations_or_a_clock_the_caller_controls(monkeypatch):
     seat = seat_to_act(game)
     commands = legal_commands(game, seat)
     SearchPlayer(iterations=10).choose(game, seat, commands)
-    assert len(forks) == 10
+    assert len(forks) == len(commands) + 10  # one a command for the root's prior, then one an iteration
     forks.clear()
     ticks = iter(range(1000))
     SearchPlayer(iterations=1000, time_limit=5, clock=lambda: next(ticks)).choose(game, seat, commands)
-    assert len(forks) == 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
+    assert len(forks) == len(commands) + 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
 
 
 def test_search_plays_a_whole_turn_of_several_commands_ending_it():

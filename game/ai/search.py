@@ -140,11 +140,11 @@ class SearchPlayer(OneByOne):
         world = game.world
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
+        started = self.clock()
         root = Node()
         if len(commands) > 1:
             root.prior = {c: _one_step(game, seat, c, rng) for c in commands}
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
-        started = self.clock()
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
                 break
