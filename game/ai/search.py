@@ -125,13 +125,13 @@ class SearchPlayer(OneByOne):
     name = "search"
 
     def __init__(self, iterations: int = ITERATIONS, seed: int = 0, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter, rollout: int = ROLLOUT,
+                 clock: Callable[[], float] = time.perf_counter, rollout: int | None = None,
                  policy: str | None = None, policy_phases: int = POLICY_PHASES) -> None:
         self.iterations = iterations
         self.seed = seed
         self.time_limit = time_limit  # seconds per decision, besides the iterations (None: iterations only)
         self.clock = clock
-        self.rollout = rollout
+        self.rollout = rollout  # random commands past the tree (None: the ruleset's rollout length, else ROLLOUT)
         self.policy = policy  # the ruleset kind playing the rollouts (None: the ruleset's choice; "random": none)
         self.policy_phases = policy_phases
         self._players: dict[int, Any] = {}
@@ -186,7 +186,10 @@ class SearchPlayer(OneByOne):
             policy = self._policy(copy)
             if policy is not None:
                 self._play_out(copy, policy)
-            for _ in range(self.rollout if policy is None else 0):
+            length = self.rollout if self.rollout is not None else copy.app.rollout_length
+            if length is None:
+                length = ROLLOUT
+            for _ in range(length if policy is None else 0):
                 if copy.over or copy.awaiting_orders:  # orders are scored alone: the others hold (below)
                     break
                 actor = seat_to_act(copy)
