@@ -150,7 +150,7 @@ class SearchPlayer(OneByOne):
                 break
             self._iterate(game, seat, commands, root, rng)
         world.activate()
-        return best(root, commands)
+        return best(root, commands, grouped=len(commands) <= self.iterations)
 
     def _iterate(self, game: Game, seat: int, commands: list[Command], root: Node, rng: random.Random) -> None:
         copy = fork(game, seat=seat, rng=rng)
@@ -166,10 +166,9 @@ class SearchPlayer(OneByOne):
                     if not legal:
                         break
                 node.offered(legal)
-                group = _group(node, legal, rng)
-                if node.prior:  # progressive widening (Coulom 2007): the best-looking few, more as visits grow
-                    seen = node.groups[kind_of(group[0])].visits
-                    group = sorted(group, key=node.prior.__getitem__, reverse=True)[:1 + math.isqrt(seen)]
+                # kinds are weighed first where the budget may try every command; where it may not, the prior's
+                # order decides which commands it tries (each once), and grouping them would only cost descents
+                group = legal if len(legal) > self.iterations else _group(node, legal, rng)
                 untried = [c for c in group if c not in node.children]
                 if untried:
                     command = max(untried, key=node.prior.__getitem__) if node.prior else rng.choice(untried)
@@ -246,8 +245,9 @@ class SearchPlayer(OneByOne):
                 return  # the policy could not move on (a kind with nothing to say here)
 
 
-def best(root: Node, commands: list[Command]) -> Command:
-    """The command to play: of the kind visited most, the command visited most (ties: the higher mean reward)."""
+def best(root: Node, commands: list[Command], grouped: bool = True) -> Command:
+    """The command to play: of the kind visited most (when the search weighed kinds), the command visited most
+    (ties: the higher mean reward plus the prior)."""
     def rank(stats: Stats | Node | None) -> tuple[int, float]:
         return (-1, 0.0) if stats is None or stats.visits == 0 else (stats.visits, stats.reward / stats.visits)
 
@@ -255,6 +255,8 @@ def best(root: Node, commands: list[Command]) -> Command:
         visits, mean = rank(root.children.get(command))
         return visits, mean + root.prior.get(command, 0.0)
 
+    if not grouped:
+        return max(commands, key=ranked)
     kind = max(dict.fromkeys(kind_of(c) for c in commands), key=lambda k: rank(root.groups.get(k)))
     return max((c for c in commands if kind_of(c) == kind), key=ranked)
 
