@@ -1,16 +1,22 @@
 """The engine's search player for any ruleset that lists its legal commands: information-set Monte Carlo tree
 search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012; OpenSpiel's `mcts.py` for the shape).
 
-Each decision picks one command of the acting seat. Every iteration takes a fresh determinization of the game
-from the seat's own view (game.fork: other seats' hidden orders and answers dropped, the dice to come re-seeded),
-walks the tree by UCB among the commands legal in that determinization (counting how often each was available),
-expands one command, plays a few random legal commands (in a simultaneous phase none: every seat still giving
-orders is made ready, so the phase resolves with the others holding and an order is scored by what it does), and
-scores the position for every seat: 1 for a win,
-0 for a loss, 0.5 for a draw, else the ruleset's `position_value(game, seat)` (default: the share of territories
-held). Every seat in the tree picks what is best for itself. The command visited most is played; a whole turn is
-as many decisions as it takes (game.ai.one_by_one). The budget is a number of iterations (deterministic for a
-seed) and, optionally, a time limit read from a clock the caller may give.
+Each decision picks one command of the acting seat. First every command at the root is scored one step on (the
+position value just after it, in one determinization): that prior orders the commands the search tries. Every
+iteration takes a fresh determinization of the game from the seat's own view (game.fork: other seats' hidden
+orders and answers dropped, the dice to come re-seeded), walks the tree by UCB among the commands legal in that
+determinization (counting how often each was available), expands one command, plays a few random legal commands
+(the ruleset's `rollout_length`, else ROLLOUT; in a simultaneous phase none: every seat still giving orders is
+made ready, so the phase resolves with the others holding and an order is scored by what it does), and scores
+the position for every seat: 1 for a win, 0 for a loss, 0.5 for a draw, else the ruleset's
+`position_value(game, seat)` (default: the share of territories held). Every seat in the tree picks what is best
+for itself. At a node the budget can cover, UCB weighs the kinds of command first (move groups: ending the turn
+once against a hundred fortifications) and then the commands of the kind, on rewards normalised by the range
+seen below the node (a position value moves by hundredths between commands); at a node with more commands than
+the budget, the commands are tried once each in the prior's order. The command (of the kind) visited most is
+played, ties going to the better mean plus prior; a whole turn is as many decisions as it takes
+(game.ai.one_by_one). The budget is a number of iterations (deterministic for a seed) and, optionally, a time
+limit read from a clock the caller may give.
 """
 
 from __future__ import annotations
