@@ -71,6 +71,13 @@ class Stats:
     reward: float = 0.0
     available: int = 0
 
+    def offered(self) -> None:
+        self.available += 1
+
+    def record(self, reward: float) -> None:
+        self.visits += 1
+        self.reward += reward
+
 
 @dataclass
 class Node:
@@ -94,7 +101,7 @@ class Node:
             self.available[command] = self.available.get(command, 0) + 1
             kinds.add(kind_of(command))
         for kind in kinds:
-            self.groups.setdefault(kind, Stats()).available += 1
+            self.groups.setdefault(kind, Stats()).offered()
 
     def expand(self, command: Command) -> Node:
         self.children[command] = child = Node()
@@ -106,9 +113,7 @@ class Node:
 
     def seen(self, command: Command, reward: float) -> None:
         """A child's reward, for its group's tally and the node's range of rewards."""
-        group = self.groups[kind_of(command)]
-        group.visits += 1
-        group.reward += reward
+        self.groups[kind_of(command)].record(reward)
         self.low, self.high = min(self.low, reward), max(self.high, reward)
 
     def scaled(self, reward: float, visits: int) -> float:
@@ -147,9 +152,7 @@ class SearchPlayer(OneByOne):
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
         started = self.clock()
-        root = Node()
-        if len(commands) > 1:
-            root.prior = {c: _one_step(game, seat, c, rng) for c in commands}
+        root = Node(prior={c: _one_step(game, seat, c, rng) for c in commands} if len(commands) > 1 else {})
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
