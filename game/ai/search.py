@@ -93,6 +93,12 @@ class Node:
     low: float = math.inf
     high: float = -math.inf
     prior: dict[Command, float] = field(default_factory=dict)  # the root's: each command's value one step on
+    ties: dict[Command, float] = field(default_factory=dict)  # the root's: a random order among equal priors
+
+    def ranked(self, command: Command) -> tuple[float, float]:
+        """Where a command stands in the prior's order (equal priors, as where no order resolves before the
+        position is scored, in a random order: never the listing's)."""
+        return self.prior[command], self.ties[command]
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
@@ -152,7 +158,9 @@ class SearchPlayer(OneByOne):
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
         started = self.clock()
-        root = Node(prior={c: _one_step(game, seat, c, rng) for c in commands} if len(commands) > 1 else {})
+        wide = len(commands) > 1
+        root = Node(prior={c: _one_step(game, seat, c, rng) for c in commands} if wide else {},
+                    ties={c: rng.random() for c in commands} if wide else {})
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
@@ -180,7 +188,7 @@ class SearchPlayer(OneByOne):
                 group = legal if len(legal) > self.iterations else _group(node, legal, rng)
                 untried = [c for c in group if c not in node.children]
                 if untried:
-                    command = max(untried, key=node.prior.__getitem__) if node.prior else rng.choice(untried)
+                    command = max(untried, key=node.ranked) if node.prior else rng.choice(untried)
                     child = node.expand(command)
                 else:
                     command = max(group, key=lambda c: _ucb(node, c))
@@ -290,7 +298,7 @@ def _group(node: Node, legal: list[Command], rng: random.Random) -> list[Command
         return legal
     untried = [k for k in kinds if node.groups[k].visits == 0]
     if untried and node.prior:  # the kind whose best command looks best one step on
-        return kinds[max(untried, key=lambda k: max(node.prior[c] for c in kinds[k]))]
+        return kinds[max(untried, key=lambda k: max(node.ranked(c) for c in kinds[k]))]
     if untried:
         return kinds[rng.choice(untried)]
     return kinds[max(kinds, key=lambda k: _explore(node, node.groups[k], node.groups[k].available))]
