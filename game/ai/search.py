@@ -10,10 +10,10 @@ determinization (counting how often each was available), expands one command, pl
 made ready, so the phase resolves with the others holding and an order is scored by what it does), and scores
 the position for every seat: 1 for a win, 0 for a loss, 0.5 for a draw, else the ruleset's
 `position_value(game, seat)` (default: the share of territories held). Every seat in the tree picks what is best
-for itself. At a node the budget can cover, UCB weighs the kinds of command first (move groups: ending the turn
-once against a hundred fortifications) and then the commands of the kind, on rewards normalised by the range
-seen below the node (a position value moves by hundredths between commands); at a node with more commands than
-the budget, the commands are tried once each in the prior's order. The command (of the kind) visited most is
+for itself. UCB runs on rewards normalised by the range seen below the node (a position value moves by
+hundredths between commands, which the exploration term would drown), and a node's untried commands are tried
+in the prior's order where it has one (the root: at a node with more commands than the budget, the budget tries
+the best-looking ones once each). The command visited most is
 played, ties going to the better mean plus prior; a whole turn is as many decisions as it takes
 (game.ai.one_by_one). The budget is a number of iterations (deterministic for a seed) and, optionally, a time
 limit read from a clock the caller may give.
@@ -64,32 +64,15 @@ def outcome(game: Game, seat: int) -> float:
 
 
 @dataclass
-class Stats:
-    """Visits and summed rewards of one kind of command at a node (a move group: Childs, Brodeur & Kocsis 2008)."""
-
-    visits: int = 0
-    reward: float = 0.0
-    available: int = 0
-
-    def offered(self) -> None:
-        self.available += 1
-
-    def record(self, reward: float) -> None:
-        self.visits += 1
-        self.reward += reward
-
-
-@dataclass
 class Node:
     """One decision point of the tree: its children by command, their visits and rewards (for the seat that
     chose them), how often each command was available (ISMCTS's UCB counts availability, not parent visits),
-    the same per kind of command, and the lowest and highest reward seen below it (to normalise the values)."""
+    and the lowest and highest reward seen below it (to normalise the values)."""
 
     children: dict[Command, Node] = field(default_factory=dict)
     visits: int = 0
     reward: float = 0.0
     available: dict[Command, int] = field(default_factory=dict)
-    groups: dict[str, Stats] = field(default_factory=dict)
     low: float = math.inf
     high: float = -math.inf
     prior: dict[Command, float] = field(default_factory=dict)  # the root's: each command's value one step on
@@ -102,12 +85,8 @@ class Node:
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
-        kinds = set()
         for command in legal:
             self.available[command] = self.available.get(command, 0) + 1
-            kinds.add(kind_of(command))
-        for kind in kinds:
-            self.groups.setdefault(kind, Stats()).offered()
 
     def expand(self, command: Command) -> Node:
         self.children[command] = child = Node()
@@ -117,9 +96,8 @@ class Node:
         self.visits += 1
         self.reward += reward
 
-    def seen(self, command: Command, reward: float) -> None:
-        """A child's reward, for its group's tally and the node's range of rewards."""
-        self.groups[kind_of(command)].record(reward)
+    def seen(self, reward: float) -> None:
+        """A child's reward, for the node's range of rewards."""
         self.low, self.high = min(self.low, reward), max(self.high, reward)
 
     def scaled(self, reward: float, visits: int) -> float:
@@ -128,12 +106,6 @@ class Node:
         mean = reward / visits
         span = self.high - self.low
         return (mean - self.low) / span if span > 1e-9 else mean
-
-
-def kind_of(command: Command) -> str:
-    """A command's group: its class (attack, fortify, end the turn ...), so that a kind offered a hundred times
-    (every fortification) is weighed once against a kind offered once (ending the turn)."""
-    return type(command).__name__
 
 
 class SearchPlayer(OneByOne):
@@ -167,7 +139,7 @@ class SearchPlayer(OneByOne):
                 break
             self._iterate(game, seat, commands, root, rng)
         world.activate()
-        return best(root, commands, grouped=len(commands) <= self.iterations)
+        return best(root, commands)
 
     def _iterate(self, game: Game, seat: int, commands: list[Command], root: Node, rng: random.Random) -> None:
         copy = fork(game, seat=seat, rng=rng)
@@ -183,15 +155,12 @@ class SearchPlayer(OneByOne):
                     if not legal:
                         break
                 node.offered(legal)
-                # kinds are weighed first where the budget may try every command; where it may not, the prior's
-                # order decides which commands it tries (each once), and grouping them would only cost descents
-                group = legal if len(legal) > self.iterations else _group(node, legal, rng)
-                untried = [c for c in group if c not in node.children]
+                untried = [c for c in legal if c not in node.children]
                 if untried:
                     command = max(untried, key=node.ranked) if node.prior else rng.choice(untried)
                     child = node.expand(command)
                 else:
-                    command = max(group, key=lambda c: _ucb(node, c))
+                    command = max(legal, key=lambda c: _ucb(node, c))
                     child = node.children[command]
                 if not copy.submit(command, seat=actor).ok:
                     break
@@ -217,11 +186,11 @@ class SearchPlayer(OneByOne):
                 for waiting in copy.unready_seats():
                     copy.submit(Ready(), seat=waiting)
             scores: dict[int, float] = {}
-            for parent, command, visited, chooser in path:
+            for parent, _command, visited, chooser in path:
                 if chooser not in scores:
                     scores[chooser] = outcome(copy, chooser)
                 visited.record(scores[chooser])
-                parent.seen(command, scores[chooser])
+                parent.seen(scores[chooser])
         finally:
             release(copy)
             game.world.activate()
@@ -262,20 +231,15 @@ class SearchPlayer(OneByOne):
                 return  # the policy could not move on (a kind with nothing to say here)
 
 
-def best(root: Node, commands: list[Command], grouped: bool = True) -> Command:
-    """The command to play: of the kind visited most (when the search weighed kinds), the command visited most
-    (ties: the higher mean reward plus the prior)."""
-    def rank(stats: Stats | Node | None) -> tuple[int, float]:
-        return (-1, 0.0) if stats is None or stats.visits == 0 else (stats.visits, stats.reward / stats.visits)
-
+def best(root: Node, commands: list[Command]) -> Command:
+    """The command to play: the one visited most (ties: the higher mean reward plus the prior)."""
     def ranked(command: Command) -> tuple[int, float]:
-        visits, mean = rank(root.children.get(command))
-        return visits, mean + root.prior.get(command, 0.0)
+        child = root.children.get(command)
+        if child is None or child.visits == 0:
+            return -1, 0.0
+        return child.visits, child.reward / child.visits + root.prior.get(command, 0.0)
 
-    if not grouped:
-        return max(commands, key=ranked)
-    kind = max(dict.fromkeys(kind_of(c) for c in commands), key=lambda k: rank(root.groups.get(k)))
-    return max((c for c in commands if kind_of(c) == kind), key=ranked)
+    return max(commands, key=ranked)
 
 
 def _one_step(game: Game, seat: int, command: Command, rng: random.Random) -> float:
@@ -289,22 +253,7 @@ def _one_step(game: Game, seat: int, command: Command, rng: random.Random) -> fl
         game.world.activate()
 
 
-def _group(node: Node, legal: list[Command], rng: random.Random) -> list[Command]:
-    """The legal commands of one kind: a kind not yet tried here first (at random), else the kind of best UCB."""
-    kinds: dict[str, list[Command]] = {}
-    for command in legal:
-        kinds.setdefault(kind_of(command), []).append(command)
-    if len(kinds) == 1:
-        return legal
-    untried = [k for k in kinds if node.groups[k].visits == 0]
-    if untried and node.prior:  # the kind whose best command looks best one step on
-        return kinds[max(untried, key=lambda k: max(node.ranked(c) for c in kinds[k]))]
-    if untried:
-        return kinds[rng.choice(untried)]
-    return kinds[max(kinds, key=lambda k: _explore(node, node.groups[k], node.groups[k].available))]
-
-
-def _explore(node: Node, stats: Stats | Node, available: int) -> float:
+def _explore(node: Node, stats: Node, available: int) -> float:
     """UCB on the node's normalised rewards, with ISMCTS's availability count."""
     if stats.visits == 0:
         return math.inf
