@@ -5,6 +5,7 @@ Breakthrough, `--test-rulesets`) and for search settings other than the default.
     python -m bench.search_match --ruleset monstercrasher --against normal --seeds 10
     python -m bench.search_match --ruleset breakthrough --test-rulesets --against normal --seeds 20
     python -m bench.search_match --ruleset relic-duels --against normal --seeds 5 --search '{"rollout": 0}'
+    python -m bench.search_match --ruleset risky-space --against random --seeds 10 --first-seed 11
 
 Prints one line per game (seed, search's seat, result, rounds, seconds so far) and the tally with 95% (Wilson)
 intervals. Every game is bounded by `--rounds` and a command count.
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", required=True)
     parser.add_argument("--against", default="normal")
     parser.add_argument("--seeds", type=int, default=10, help="seeds, each played twice (search in either seat)")
+    parser.add_argument("--first-seed", type=int, default=1, help="the first seed (more seeds on top of a run)")
     parser.add_argument("--rounds", type=int, default=200, help="round cap")
     parser.add_argument("--search", default="{}", help="SearchPlayer settings as JSON (default: its defaults)")
     parser.add_argument("--test-rulesets", action="store_true", help="load the test-only rulesets (tests/rulesets)")
@@ -56,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         install()
     settings = json.loads(args.search)
     started, tally = time.perf_counter(), {"win": 0, "loss": 0, "none": 0}
-    for seed in range(1, args.seeds + 1):
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
         for seat in (0, 1):
             result, rounds = play(args.ruleset, args.against, seed, seat, args.rounds, settings)
             tally[result] += 1

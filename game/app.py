@@ -68,6 +68,7 @@ class App:
     agent_observation: Callable[..., Any] | None = None  # (game, max_rounds) -> an agent observation encoder
     position_value: Callable[[Game, int], float] | None = None  # (game, seat) -> 0..1: how well the seat stands
     rollout_policy: str | None = None  # the computer kind that plays the search player's rollouts (None: random)
+    rollout_length: int | None = None  # random legal commands a search rollout plays (None: the search's default)
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
@@ -153,6 +154,12 @@ class ModApp:
         scored. Worth it where the kind plays a turn in about a millisecond; without one the rollouts are a few
         random legal commands."""
         self.app.rollout_policy = kind
+
+    def set_rollout_length(self, commands: int) -> None:
+        """How many random legal commands the engine's search player plays past its tree before it scores a
+        position (without a rollout policy). 0 where this ruleset's position value already prices what is under
+        way (a running battle by its odds): random commands there only add noise."""
+        self.app.rollout_length = commands
 
     def set_agent_observation(self, factory: Callable[..., Any]) -> None:
         """How a learning agent sees this game: `factory(game, max_rounds)` returns an encoder with `shape`

@@ -61,9 +61,11 @@ def test_rs7_3_the_first_turn_is_round_1():
     assert pure.phase in (R.REINFORCE, R.ATTACK) and pure.round == 1
 
 
-def test_the_position_value_weighs_regions_troops_and_whole_clusters():
-    """0.4 × share of regions + 0.4 × share of troops + 0.2 × share of cluster bonuses held whole; seat 1 holds
-    one region with 9 troops, seat 2 the other 39 regions with 1 troop each (lantern_lanes: 40 regions)."""
+def test_the_position_value_weighs_regions_troops_whole_clusters_and_the_front():
+    """0.4 × share of regions + 0.35 × share of troops + 0.2 × share of cluster bonuses held whole + 0.05 × the
+    front (per rival region linked to the seat's own, its largest linked force, all troops but one (RS5.1), as a
+    share of that force and the region's troops) over the regions; seat 1 holds one region with 9 troops, seat 2
+    the other 39 regions with 1 troop each (lantern_lanes: 40 regions): seat 2 has no force to face region 0."""
     ecs = module("ecs")
     game = new_game()
     state = ecs.load_state(game.world)
@@ -72,5 +74,34 @@ def test_the_position_value_weighs_regions_troops_and_whole_clusters():
     state.troops = [9] + [1] * 39
     ecs.store_state(game.world, state)
     held_by_2 = sum(b for cid, b in state.bonus.items() if 0 not in state.clusters[cid]) / sum(state.bonus.values())
-    assert abs(ecs.position_value(game, 1) - (0.4 * 1 / 40 + 0.4 * 9 / 48)) < 1e-9
-    assert abs(ecs.position_value(game, 2) - (0.4 * 39 / 40 + 0.4 * 39 / 48 + 0.2 * held_by_2)) < 1e-9
+    front_1 = len(state.neighbours[0]) * 8 / (8 + 1)
+    assert abs(ecs.position_value(game, 1) - (0.4 * 1 / 40 + 0.35 * 9 / 48 + 0.05 * front_1 / 40)) < 1e-9
+    assert abs(ecs.position_value(game, 2) - (0.4 * 39 / 40 + 0.35 * 39 / 48 + 0.2 * held_by_2)) < 1e-9
+
+
+def test_the_position_value_counts_a_running_battle_by_its_odds_and_the_last_region_as_the_game():
+    """RS5.3, RS5.5: an attack of 5 on a region of 2 counts the target as the attacker's by the exact chance that
+    the force takes it, the force among its troops; RS7.1: for the last rival's last region, that chance of the
+    game won. Seat 1 attacks seat 2's only region."""
+    ecs = module("ecs")
+    game = new_game()
+    state = ecs.load_state(game.world)
+    target = state.size - 1
+    source = state.neighbours[target][0]
+    state.owners = [1] * state.size
+    state.owners[target] = 2
+    state.troops = [1] * state.size
+    state.troops[target], state.troops[source] = 2, 1
+    state.phase, state.seat, state.round, state.general, state.bonus_left = R.ATTACK, 1, 30, 0, {}
+    state.start_owned = frozenset(state.owned(1))
+    state.battle = R.Battle(source, target, 5)
+    ecs.store_state(game.world, state)
+    game.world.clock.seat = 1
+    chance = R.conquest_chance(state.rules, 5, 2)
+    assert 0.5 < chance < 1
+    total = sum(state.bonus.values())
+    whole = sum(b for cid, b in state.bonus.items() if target not in state.clusters[cid]) / total
+    regions, troops = (39 + chance) / 40, (39 + 5) / (39 + 5 + 2)
+    value_1 = 0.4 * regions + 0.35 * troops + 0.2 * whole  # no force of seat 1 faces the target: 1 troop each
+    assert abs(ecs.position_value(game, 1) - (chance + (1 - chance) * value_1)) < 1e-9
+    assert ecs.position_value(game, 2) < 1 - chance

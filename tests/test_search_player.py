@@ -51,11 +51,11 @@ def test_the_budget_is_iterations_or_a_clock_the_caller_controls(monkeypatch):
     seat = seat_to_act(game)
     commands = legal_commands(game, seat)
     SearchPlayer(iterations=10).choose(game, seat, commands)
-    assert len(forks) == 10
+    assert len(forks) == len(commands) + 10  # one a command for the root's prior, then one an iteration
     forks.clear()
     ticks = iter(range(1000))
     SearchPlayer(iterations=1000, time_limit=5, clock=lambda: next(ticks)).choose(game, seat, commands)
-    assert len(forks) == 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
+    assert len(forks) == len(commands) + 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
 
 
 def test_search_plays_a_whole_turn_of_several_commands_ending_it():
@@ -134,3 +134,38 @@ def test_a_rollout_policy_the_ruleset_names_plays_the_rollouts(monkeypatch):
     played.clear()
     SearchPlayer(iterations=6, seed=3, policy="random").choose(game, seat, commands)
     assert not played
+
+
+def last_region_to_take(seed: int):
+    """Risky Space: seat 1 holds every region but one (seat 2's, 3 troops) with 5 troops each and 12 beside it;
+    seat 1 is in its attack phase (RS5.1) with every region its own since the turn began."""
+    from tests.risky_space import module
+
+    R, ecs = module("rules"), module("ecs")
+    game = new("risky-space", ["search", "random"], seed)
+    state = ecs.load_state(game.world)
+    last = state.size - 3
+    state.owners = [1] * state.size
+    state.owners[last] = 2
+    state.troops = [5] * state.size
+    state.troops[last] = 3
+    state.troops[state.neighbours[last][0]] = 12
+    state.phase, state.seat, state.round, state.general, state.bonus_left = R.ATTACK, 1, 30, 0, {}
+    state.start_owned = frozenset(state.owned(1))
+    state.sources_used, state.targets_used, state.attacks, state.battle = set(), set(), 0, None
+    ecs.store_state(game.world, state)
+    game.world.clock.seat = 1
+    return game, R
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_search_takes_the_last_rival_region_and_wins_rather_than_fortify_or_end_its_turn(seed):
+    """RS7.1: the last player standing wins; RS5.5: 12 troops (a force of 11) take 3 defenders nearly always.
+    Among ~200 commands (mostly fortifications, RS6.1, which end the turn) the search must attack, roll on and win
+    within its turn (before its commands were sampled one visit each, and it fortified or ended the turn)."""
+    game, R = last_region_to_take(seed)
+    seat = game.world.clock.seat
+    first = SearchPlayer(seed=seed).choose(game, seat, legal_commands(game, seat))
+    assert isinstance(first, R.Attack) and first.force == 11
+    SearchPlayer(seed=seed).play_turn(game)
+    assert game.over and game.world.clock.winner == 1

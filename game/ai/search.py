@@ -1,16 +1,22 @@
 """The engine's search player for any ruleset that lists its legal commands: information-set Monte Carlo tree
 search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012; OpenSpiel's `mcts.py` for the shape).
 
-Each decision picks one command of the acting seat. Every iteration takes a fresh determinization of the game
-from the seat's own view (game.fork: other seats' hidden orders and answers dropped, the dice to come re-seeded),
-walks the tree by UCB among the commands legal in that determinization (counting how often each was available),
-expands one command, plays a few random legal commands (in a simultaneous phase none: every seat still giving
-orders is made ready, so the phase resolves with the others holding and an order is scored by what it does), and
-scores the position for every seat: 1 for a win,
-0 for a loss, 0.5 for a draw, else the ruleset's `position_value(game, seat)` (default: the share of territories
-held). Every seat in the tree picks what is best for itself. The command visited most is played; a whole turn is
-as many decisions as it takes (game.ai.one_by_one). The budget is a number of iterations (deterministic for a
-seed) and, optionally, a time limit read from a clock the caller may give.
+Each decision picks one command of the acting seat. First every command at the root is scored one step on (the
+position value just after it, in one determinization): that prior orders the commands the search tries. Every
+iteration takes a fresh determinization of the game from the seat's own view (game.fork: other seats' hidden
+orders and answers dropped, the dice to come re-seeded), walks the tree by UCB among the commands legal in that
+determinization (counting how often each was available), expands one command, plays a few random legal commands
+(the ruleset's `rollout_length`, else ROLLOUT; in a simultaneous phase none: every seat still giving orders is
+made ready, so the phase resolves with the others holding and an order is scored by what it does), and scores
+the position for every seat: 1 for a win, 0 for a loss, 0.5 for a draw, else the ruleset's
+`position_value(game, seat)` (default: the share of territories held). Every seat in the tree picks what is best
+for itself. UCB runs on rewards normalised by the range seen below the node (a position value moves by
+hundredths between commands, which the exploration term would drown), and a node's untried commands are tried
+in the prior's order where it has one (the root: at a node with more commands than the budget, the budget tries
+the best-looking ones once each). The command visited most is
+played, ties going to the better mean plus prior; a whole turn is as many decisions as it takes
+(game.ai.one_by_one). The budget is a number of iterations (deterministic for a seed) and, optionally, a time
+limit read from a clock the caller may give.
 """
 
 from __future__ import annotations
@@ -60,12 +66,22 @@ def outcome(game: Game, seat: int) -> float:
 @dataclass
 class Node:
     """One decision point of the tree: its children by command, their visits and rewards (for the seat that
-    chose them), and how often each command was available (ISMCTS's UCB counts availability, not parent visits)."""
+    chose them), how often each command was available (ISMCTS's UCB counts availability, not parent visits),
+    and the lowest and highest reward seen below it (to normalise the values)."""
 
     children: dict[Command, Node] = field(default_factory=dict)
     visits: int = 0
     reward: float = 0.0
     available: dict[Command, int] = field(default_factory=dict)
+    low: float = math.inf
+    high: float = -math.inf
+    prior: dict[Command, float] = field(default_factory=dict)  # the root's: each command's value one step on
+    ties: dict[Command, float] = field(default_factory=dict)  # the root's: a random order among equal priors
+
+    def ranked(self, command: Command) -> tuple[float, float]:
+        """Where a command stands in the prior's order (equal priors, as where no order resolves before the
+        position is scored, in a random order: never the listing's)."""
+        return self.prior[command], self.ties[command]
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
@@ -80,6 +96,17 @@ class Node:
         self.visits += 1
         self.reward += reward
 
+    def seen(self, reward: float) -> None:
+        """A child's reward, for the node's range of rewards."""
+        self.low, self.high = min(self.low, reward), max(self.high, reward)
+
+    def scaled(self, reward: float, visits: int) -> float:
+        """A mean reward mapped onto [0, 1] by the range seen below this node (MuZero's min-max normalisation):
+        a ruleset's position value moves by hundredths between commands, which UCB's exploration would drown."""
+        mean = reward / visits
+        span = self.high - self.low
+        return (mean - self.low) / span if span > 1e-9 else mean
+
 
 class SearchPlayer(OneByOne):
     """Information-set Monte Carlo tree search over the engine's legal commands (module docstring)."""
@@ -87,13 +114,13 @@ class SearchPlayer(OneByOne):
     name = "search"
 
     def __init__(self, iterations: int = ITERATIONS, seed: int = 0, time_limit: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter, rollout: int = ROLLOUT,
+                 clock: Callable[[], float] = time.perf_counter, rollout: int | None = None,
                  policy: str | None = None, policy_phases: int = POLICY_PHASES) -> None:
         self.iterations = iterations
         self.seed = seed
         self.time_limit = time_limit  # seconds per decision, besides the iterations (None: iterations only)
         self.clock = clock
-        self.rollout = rollout
+        self.rollout = rollout  # random commands past the tree (None: the ruleset's rollout length, else ROLLOUT)
         self.policy = policy  # the ruleset kind playing the rollouts (None: the ruleset's choice; "random": none)
         self.policy_phases = policy_phases
         self._players: dict[int, Any] = {}
@@ -102,21 +129,22 @@ class SearchPlayer(OneByOne):
         world = game.world
         rng = random.Random(f"search:{self.seed}:{world.seed}:{world.clock.round}:{world.clock.stage}:{seat}:"
                             f"{len(game.history)}")
-        root = Node()
-        self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         started = self.clock()
+        wide = len(commands) > 1
+        root = Node(prior={c: _one_step(game, seat, c, rng) for c in commands} if wide else {},
+                    ties={c: rng.random() for c in commands} if wide else {})
+        self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
                 break
             self._iterate(game, seat, commands, root, rng)
         world.activate()
-        return max(commands, key=lambda c: (root.children[c].visits, root.children[c].reward)
-                   if c in root.children else (-1, 0.0))
+        return best(root, commands)
 
     def _iterate(self, game: Game, seat: int, commands: list[Command], root: Node, rng: random.Random) -> None:
         copy = fork(game, seat=seat, rng=rng)
         try:
-            path: list[tuple[Node, int]] = []
+            path: list[tuple[Node, Command, Node, int]] = []
             node, actor, legal = root, seat, commands
             for depth in range(TREE_DEPTH):
                 if depth:
@@ -129,21 +157,24 @@ class SearchPlayer(OneByOne):
                 node.offered(legal)
                 untried = [c for c in legal if c not in node.children]
                 if untried:
-                    command = rng.choice(untried)
+                    command = max(untried, key=node.ranked) if node.prior else rng.choice(untried)
                     child = node.expand(command)
                 else:
                     command = max(legal, key=lambda c: _ucb(node, c))
                     child = node.children[command]
                 if not copy.submit(command, seat=actor).ok:
                     break
-                path.append((child, actor))
+                path.append((node, command, child, actor))
                 node = child
                 if untried:
                     break
             policy = self._policy(copy)
             if policy is not None:
                 self._play_out(copy, policy)
-            for _ in range(self.rollout if policy is None else 0):
+            length = self.rollout if self.rollout is not None else copy.app.rollout_length
+            if length is None:
+                length = ROLLOUT
+            for _ in range(length if policy is None else 0):
                 if copy.over or copy.awaiting_orders:  # orders are scored alone: the others hold (below)
                     break
                 actor = seat_to_act(copy)
@@ -155,10 +186,11 @@ class SearchPlayer(OneByOne):
                 for waiting in copy.unready_seats():
                     copy.submit(Ready(), seat=waiting)
             scores: dict[int, float] = {}
-            for visited, chooser in path:
+            for parent, _command, visited, chooser in path:
                 if chooser not in scores:
                     scores[chooser] = outcome(copy, chooser)
                 visited.record(scores[chooser])
+                parent.seen(scores[chooser])
         finally:
             release(copy)
             game.world.activate()
@@ -199,8 +231,34 @@ class SearchPlayer(OneByOne):
                 return  # the policy could not move on (a kind with nothing to say here)
 
 
-def _ucb(node: Node, command: Command) -> float:
-    child = node.children[command]
-    if child.visits == 0:
+def best(root: Node, commands: list[Command]) -> Command:
+    """The command to play: the one visited most (ties: the higher mean reward plus the prior)."""
+    def ranked(command: Command) -> tuple[int, float]:
+        child = root.children.get(command)
+        if child is None or child.visits == 0:
+            return -1, 0.0
+        return child.visits, child.reward / child.visits + root.prior.get(command, 0.0)
+
+    return max(commands, key=ranked)
+
+
+def _one_step(game: Game, seat: int, command: Command, rng: random.Random) -> float:
+    """The position value for `seat` just after `command` in one determinization: the root's prior, which
+    orders the commands the search tries first (progressive bias's heuristic, Chaslot et al. 2008)."""
+    copy = fork(game, seat=seat, rng=rng)
+    try:
+        return outcome(copy, seat) if copy.submit(command, seat=seat).ok else 0.0
+    finally:
+        release(copy)
+        game.world.activate()
+
+
+def _explore(node: Node, stats: Node, available: int) -> float:
+    """UCB on the node's normalised rewards, with ISMCTS's availability count."""
+    if stats.visits == 0:
         return math.inf
-    return child.reward / child.visits + EXPLORATION * math.sqrt(math.log(node.available[command]) / child.visits)
+    return node.scaled(stats.reward, stats.visits) + EXPLORATION * math.sqrt(math.log(available) / stats.visits)
+
+
+def _ucb(node: Node, command: Command) -> float:
+    return _explore(node, node.children[command], node.available[command])

@@ -103,6 +103,29 @@ def territories(world: World, seat: int) -> int:
     return len(world.owned.get(seat, ()))
 
 
+def position_value(game: Game, seat: int) -> float:
+    """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
+    territories held (R7) and of the army units (the victory chart's two counts), and how near its nearest army
+    stands to a rival's flag (R7.2: a flag held by an army wins), so that marching on a flag is progress."""
+    import esper
+
+    from systems.queries import home_base
+
+    world = game.world
+    alive = world.alive_seats()
+    if seat not in alive:
+        return 0.0
+    held = {s: territories(world, s) for s in alive}
+    units = {s: army_units(world, s) for s in alive}
+    land = held[seat] / sum(held.values()) if sum(held.values()) else 0.5
+    army = units[seat] / sum(units.values()) if sum(units.values()) else 0.5
+    flags = [b for s in alive if s != seat and (b := home_base(world, s)) is not None]
+    mine = [a.territory for _, a in esper.get_component(Army) if a.owner == seat and a.units]
+    board = world.board
+    near = max((1 / (1 + board.distance(a, f)) for a in mine for f in flags), default=0.0)
+    return 0.5 * land + 0.3 * army + 0.2 * near
+
+
 def make_normal() -> object:
     """The `normal` computer player (game.ai's strategic player, normal parameters)."""
     from game.ai.normal import make_normal as make
@@ -168,6 +191,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("normal", make_normal)  # the strategic players (game.ai); the engine adds search, random
     app.add_computer_player("hard", make_hard)
     app.set_agent_observation(agent_observation)
+    app.set_position_value(position_value)  # how the engine's search player scores a position
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
     look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)

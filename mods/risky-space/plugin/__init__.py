@@ -44,6 +44,7 @@ def register(app: Any) -> None:
     from .legal import legal_commands
 
     app.set_position_value(position_value)  # how the engine's search player scores a position
+    app.set_rollout_length(0)  # that value prices a running battle by its exact odds: random rolls add only noise
     app.set_legal_commands(legal_commands)  # learning agents' actions (game.lab.env), in legal.py's order
     app.set_agent_observation(_agent_view)
 

@@ -232,13 +232,47 @@ class Computer:
 
 def position_value(game: Any, seat: int) -> float:
     """How well `seat` stands, 0..1, for the engine's search player (app.set_position_value): its share of the
-    regions held and of the troops on the board (RS1.4), and the cluster bonuses it holds whole (RS4.2)."""
+    regions held and of the troops on the board (RS1.4), the cluster bonuses it holds whole (RS4.2) and a little
+    for its troops' strength at the front (`front`). A running battle (RS5.3) counts as it is likely to end: its
+    force among the attacker's troops, its target the attacker's by the exact chance that the force rolling on
+    takes it (RS5.5), and the game won by that chance where the target is the last rival's last region (RS7.1):
+    an attack is worth its odds from its first roll."""
     world = game.world
     state = load_state(world)
-    regions = sum(1 for owner in state.owners if owner == seat) / max(1, sum(1 for o in state.owners if o is not None))
+    regions = [1.0 if owner == seat else 0.0 for owner in state.owners]
     mine = sum(t for t, owner in zip(state.troops, state.owners, strict=True) if owner == seat)
-    troops = mine / max(1, sum(state.troops))
+    total_troops = sum(state.troops)
+    battle, chance, last = state.battle, 0.0, False
+    if battle is not None:
+        total_troops += battle.force
+        if state.seat == seat:
+            mine += battle.force
+        chance = R.conquest_chance(state.rules, battle.force, state.troops[battle.target])
+        regions[battle.target] = chance if state.seat == seat else regions[battle.target] * (1 - chance)
+        rivals = {o for o in state.owners if o is not None and o != state.seat}
+        last = len(rivals) == 1 and state.owners.count(state.owners[battle.target]) == 1
+    claimed = max(1, sum(1 for o in state.owners if o is not None))
     held = sum(bonus for cid, bonus in state.bonus.items()
                if all(state.owners[t] == seat for t in state.clusters[cid]))
     total = sum(state.bonus.values())
-    return 0.4 * regions + 0.4 * troops + 0.2 * (held / total if total else 0.0)
+    # the front weighs little: enough to say where troops should stand, never as much as taking a region
+    value = (0.4 * sum(regions) / claimed + 0.35 * mine / max(1, total_troops)
+             + 0.2 * (held / total if total else 0.0) + 0.05 * front(state, seat) / claimed)
+    if last:
+        won = 1.0 if state.seat == seat else 0.0
+        return chance * won + (1 - chance) * value
+    return value
+
+
+def front(state: R.State, seat: int) -> float:
+    """How strongly `seat` faces the regions of other seats linked to its own: for each, its largest linked force
+    (every troop but one, RS5.1) as a share of that force and the region's troops. Troops massed where they can
+    strike count; troops idle far from the front do not."""
+    strength = 0.0
+    for target, owner in enumerate(state.owners):
+        if owner is None or owner == seat:
+            continue
+        force = max((state.troops[s] - 1 for s in state.neighbours[target] if state.owners[s] == seat), default=0)
+        if force > 0:
+            strength += force / (force + state.troops[target])
+    return strength
