@@ -475,6 +475,27 @@ def test_a_computers_turn_is_thought_off_the_event_loop(tmp_path):
     asyncio.run(run())
 
 
+class InProcessPool:
+    """The computer worker pool run in this process (the worker's functions themselves, no subprocess)."""
+
+    async def build(self, game_id: str, request: dict) -> dict:
+        from game.net import computers
+
+        return computers.build(request)
+
+    async def drive(self, game_id: str, request: dict) -> dict:
+        from game.net import computers
+
+        await asyncio.sleep(0)
+        return computers.drive(request)
+
+    async def play(self, game_id: str, request: dict) -> dict:
+        from game.net import computers
+
+        await asyncio.sleep(0)
+        return computers.play(request)
+
+
 def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(tmp_path):
     """Row: 400 creates of a 64x64 map built each board on the event loop. A worker builds it now and the server
     stores what it answers; the first join makes the server's own copy from the same seed and settings (R10: the
@@ -485,10 +506,6 @@ def test_a_game_a_worker_built_is_loaded_as_the_same_game_when_someone_comes_in(
     from game.net.hosted import restore
     from game.net.server import Conn, Server
     from game.snapshot import state_hash
-
-    class InProcessPool:
-        async def build(self, game_id: str, request: dict) -> dict:
-            return computers.build(request)
 
     async def run() -> None:
         server = Server(tmp_path / "data")
@@ -528,20 +545,7 @@ def test_a_loaded_computers_game_nobody_is_in_is_let_go_and_played_on_by_its_wor
     loaded)."""
     from types import SimpleNamespace
 
-    from game.net import computers
     from game.net.server import Conn, Server
-
-    class InProcessPool:
-        async def build(self, game_id: str, request: dict) -> dict:
-            return computers.build(request)
-
-        async def drive(self, game_id: str, request: dict) -> dict:
-            await asyncio.sleep(0)
-            return computers.drive(request)
-
-        async def play(self, game_id: str, request: dict) -> dict:
-            await asyncio.sleep(0)
-            return computers.play(request)
 
     now = [1000.0]
 
@@ -596,22 +600,9 @@ def test_a_spectator_of_a_game_its_worker_plays_gets_every_update_without_the_se
     journal's game (R10: the same game everywhere) and at the server's `synced` hash while the worker fed it."""
     from types import SimpleNamespace
 
-    from game.net import computers
     from game.net.hosted import restore
     from game.net.mirror import Mirror
     from game.net.server import Conn, Server
-
-    class InProcessPool:
-        async def build(self, game_id: str, request: dict) -> dict:
-            return computers.build(request)
-
-        async def drive(self, game_id: str, request: dict) -> dict:
-            await asyncio.sleep(0)
-            return computers.drive(request)
-
-        async def play(self, game_id: str, request: dict) -> dict:
-            await asyncio.sleep(0)
-            return computers.play(request)
 
     now = [1000.0]
     got: list[dict] = []
