@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from game.content import rulesets
@@ -10,6 +11,19 @@ from game.saves import save_game
 from game.simulate import map_for, new_modded_game
 
 RULESETS = sorted(rulesets())  # base, monstercrasher, relic-duels, risky-space, total-war, and any other installed
+
+
+def play_randomly(game: Game, steps: int, rng: random.Random) -> Game:
+    """Up to `steps` commands drawn by `rng` from the engine's legal listing for the seat to act (fewer when the
+    game ends); each must be accepted."""
+    from game.legal import legal_commands, seat_to_act
+
+    for _ in range(steps):
+        if game.over:
+            break
+        seat = seat_to_act(game)
+        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    return game
 
 
 def game_of(ruleset: str, seed: int = 5, steps: int = 12) -> Game:

@@ -15,17 +15,14 @@ from game.legal import legal_commands, seat_to_act
 from game.simulate import map_for, new_modded_game
 from game.snapshot import state_hash
 from game.views import view_for
+from tests.every_ruleset import play_randomly
 
 
 def played(ruleset: str, seed: int = 1, steps: int = 40):
     """A game some random legal commands in (the test's own generator)."""
     game = new_modded_game(map_for(None, ruleset, 2, seed), ["random", "random"], seed, (), ruleset)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        seat = seat_to_act(game)
-        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    play_randomly(game, steps, rng)
     return game
 
 

@@ -10,6 +10,7 @@ from game.maps import load_map
 from game.saves import load_game, save_game
 from game.setup import PlayerSpec, new_game
 from game.snapshot import state_hash
+from tests.every_ruleset import play_randomly
 from tests.risky_space import RULESET, module
 
 R = module("rules")
@@ -135,18 +136,13 @@ def test_a_game_ended_by_the_round_limit_says_the_last_round_played():
     one played (it said "after round 2")."""
     import random
 
-    from game.legal import legal_commands, seat_to_act
     from game.setup import PlayerSpec, create_game
     from game.ui.launch import choose_map
 
     game = create_game(choose_map(None, 2, 3, "risky-space"), [PlayerSpec("A"), PlayerSpec("B")], 3,
                        ruleset="risky-space", options={"max_rounds": 1, "claiming": "deal"})
     rng = random.Random(3)
-    for _ in range(2000):
-        if game.over:
-            break
-        seat = seat_to_act(game)
-        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    play_randomly(game, 2000, rng)
     assert game.over
     words = game.app.presentation.victory_words(game.world)
     assert words.endswith("after round 1") or words.startswith("Last player standing"), words

@@ -9,10 +9,9 @@ import random
 
 import pytest
 
-from game.legal import legal_commands, seat_to_act
 from game.saves import summary_data
 from game.simulate import map_for, new_modded_game
-from tests.every_ruleset import RULESETS
+from tests.every_ruleset import RULESETS, play_randomly
 from tests.rulesets import installed
 
 STEPS = 60  # commands played per game: every ruleset has pieces or owned ground by then
@@ -23,11 +22,7 @@ def test_the_thumbnail_marks_every_seats_ground_or_pieces(ruleset: str) -> None:
     with installed():
         game = new_modded_game(map_for(None, ruleset, 2, 3), ["random", "random"], 3, ruleset=ruleset)
     rng = random.Random(f"thumbnail:{ruleset}")
-    for _ in range(STEPS):
-        if game.over:
-            break
-        seat = seat_to_act(game)
-        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    play_randomly(game, STEPS, rng)
     world = game.world
     world.activate()
     pieces = world.app.presentation.pieces

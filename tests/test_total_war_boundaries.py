@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.tw_support import h, plugin, reg, rules, sub
+from tests.tw_support import Scripted, h, plugin, reg, rules, sub
 
 hexes = sub("hexes")
 orders = sub("orders")
@@ -15,20 +15,6 @@ morale = sub("morale")
 events = sub("events")
 R = rules()
 
-
-class Scripted(random.Random):
-    """A generator that hands out the given draws in order and records the range each was asked for."""
-
-    def __init__(self, *draws: int) -> None:
-        super().__init__(0)
-        self.draws = list(draws)
-        self.asked: list[tuple[int, int]] = []
-
-    def randint(self, a: int, b: int) -> int:
-        self.asked.append((a, b))
-        value = self.draws.pop(0)
-        assert a <= value <= b, (a, b, value)
-        return value
 
 
 def test_tw1_1_the_field_starts_at_row_1_and_column_a_and_ends_at_its_size():

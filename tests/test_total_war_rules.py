@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.tw_support import h, reg, rules, sub
+from tests.tw_support import Scripted, h, reg, rules, sub
 
 hexes = sub("hexes")
 orders = sub("orders")
@@ -18,18 +18,6 @@ morale = sub("morale")
 victory = sub("victory")
 R = rules()
 
-
-class Scripted(random.Random):
-    """A generator that hands out the given draws in order (and checks each lies in its range)."""
-
-    def __init__(self, *draws: int) -> None:
-        super().__init__(0)
-        self.draws = list(draws)
-
-    def randint(self, a: int, b: int) -> int:
-        value = self.draws.pop(0)
-        assert a <= value <= b, (a, b, value)
-        return value
 
 
 def factor(regiment) -> int:

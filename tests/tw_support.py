@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -42,3 +43,19 @@ def reg(seat: int, kind: str, number: int, hex_name: str, facing: str = "S", men
 
 def h(name: str) -> tuple[int, int]:
     return sub("hexes").parse_hex(name)  # type: ignore[no-any-return]
+
+
+class Scripted(random.Random):
+    """A generator that hands out the given draws in order, checks each lies in its range and records the range
+    each was asked for."""
+
+    def __init__(self, *draws: int) -> None:
+        super().__init__(0)
+        self.draws = list(draws)
+        self.asked: list[tuple[int, int]] = []
+
+    def randint(self, a: int, b: int) -> int:
+        self.asked.append((a, b))
+        value = self.draws.pop(0)
+        assert a <= value <= b, (a, b, value)
+        return value

@@ -15,10 +15,10 @@ import pyglet
 import pytest
 
 from game.content import rulesets
-from game.legal import legal_commands, seat_to_act
 from game.setup import PlayerSpec, create_game
 from game.ui.app import GameWindow
 from game.ui.views.handover import HandoverView
+from tests.every_ruleset import play_randomly
 from tests.rulesets import installed
 from tests.ui.conftest import frames
 
@@ -72,11 +72,7 @@ def long_named_game(ruleset: str, seed: int = 8):  # noqa: ANN201
     names = [PlayerSpec("Margravine Ottilie of the Long Valley"), PlayerSpec("Bartholomew Quillfeather-Ashdown")]
     game = create_game(choose_map(None, 2, seed, ruleset), names, seed, ruleset=ruleset)
     rng = random.Random(seed)
-    for _ in range(60):
-        if game.over:
-            break
-        seat = seat_to_act(game)
-        assert game.submit(rng.choice(legal_commands(game, seat)), seat=seat).ok
+    play_randomly(game, 60, rng)
     return game
 
 
