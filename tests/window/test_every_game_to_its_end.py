@@ -161,14 +161,20 @@ def see_victory(running: Client, ruleset: str, name: str) -> None:
     running.wait_change(victory, f"{ruleset}: the main menu from the victory screen")
 
 
+def client_args(ruleset: str, players: str, recipe: Recipe | None) -> tuple[str, ...]:
+    """`foc play`'s arguments for a game of `ruleset` with these seats, on seed 3, at the test's window size, with
+    the options the ruleset's recipe uses to keep the game short."""
+    return ("--ruleset", ruleset, "--players", players, "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}",
+            *(recipe.options if recipe else ()))
+
+
 @pytest.mark.parametrize("ruleset", installed())
 def test_a_game_against_the_computer_with_help_menu_save_and_load_to_its_victory(display: XDisplay, tmp_path: Path,
                                                                                  ruleset: str):
     recipe = RECIPES.get(ruleset)
     home = tmp_path / "home"
     saves = home / "saves"
-    args = ("--ruleset", ruleset, "--players", "human,ai", "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}",
-            *(recipe.options if recipe else ()))
+    args = client_args(ruleset, "human,ai", recipe)
     with client(display, home, *args) as running:
         rest_mouse(running)
         start = still(running, f"{ruleset}: the game's first screen")
@@ -244,8 +250,7 @@ def test_a_hot_seat_game_to_its_victory(display: XDisplay, tmp_path: Path, rules
     if recipe.hot_seat_end:
         pytest.skip(f"{ruleset}: {recipe.hot_seat_end}")
     home = tmp_path / "home"
-    args = ("--ruleset", ruleset, "--players", "human,human", "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}",
-            *recipe.options)
+    args = client_args(ruleset, "human,human", recipe)
     with client(display, home, *args) as running:
         rest_mouse(running)
         start = still(running, f"{ruleset}: the hot-seat game's first screen")
