@@ -100,6 +100,8 @@ class Game:
     # the game when it moved, whether the change came from a command or from the server
     revision: int = 0
     _history_round: int | None = field(default=None, init=False, repr=False, compare=False)
+    # the last Main-stage listing's parts, kept while nothing they read changes (game.kept_listing); no state
+    kept_listing: typing.Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.history, PackedLog):

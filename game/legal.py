@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from components.commands import Command, EndTurn
+from components.commands import BuildUnit, Command, EndTurn
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -67,34 +67,49 @@ def ending_commands(game: Game, commands: list[Command]) -> list[Command]:
     return [c for c in commands if type(c).__name__ in names]
 
 
-def main_stage_commands(game: Game) -> list[Command]:
+def main_stage_commands(game: Game, keep: bool = False) -> list[Command]:
     """Every legal command of the base rules' Main stage for the current seat, from the engine's queries: EndTurn,
     then per own army (ascending id) its moves (ascending destination) and army actions, unit builds, structure
-    placements (types by id), and what plugin mods offer (boarding, sailing, landing ...)."""
+    placements (types by id), and what plugin mods offer (boarding, sailing, landing ...). `keep`: the ruleset's
+    hooks read no more than the base rules do, so parts of the last listing nothing since changed may be used
+    again (game.kept_listing)."""
     from systems.still import held_still
 
     world = game.world
     with held_still(world):  # only checks run here: they share what they look up (systems.still)
-        return _main_stage_commands(game)
+        return _main_stage_commands(game, keep)
 
 
-def _main_stage_commands(game: Game) -> list[Command]:
+def _main_stage_commands(game: Game, keep: bool) -> list[Command]:
     from game import queries as gq
+    from game.kept_listing import keeps, kept_for, placements, region
     from systems import queries as q
     from systems.actions import check, check_each
     from systems.build_actions import afford_reason
 
     world = game.world
     seat = world.clock.seat
+    kept = kept_for(game) if keep and keeps(world) else None  # parts no command since touched (game.kept_listing)
     out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
-    for entity, _army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
-        moves = [gq.move_command(reach, entity) for _, reach in sorted(gq.where_can_it_go(game, entity).items())]
-        out.extend(move for move, reason in zip(moves, check_each(world, moves), strict=True) if reason is None)
-        out.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
-    out.extend(o.command for o in gq.build_options(game) if o.available and o.command is not None)
+    for entity, army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
+        part = kept.armies.get(entity) if kept is not None else None
+        if part is None:
+            reach = gq.where_can_it_go(game, entity)
+            moves = [gq.move_command(reach[t], entity) for t in sorted(reach)]
+            commands: list[Command] = [m for m, reason in zip(moves, check_each(world, moves, fields_known=True), strict=True)
+                                       if reason is None]
+            commands.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
+            if kept is not None:
+                part = kept.armies[entity] = (region(world, army, reach), commands)
+            out.extend(commands)
+        else:
+            out.extend(part[1])
+    trainable = [BuildUnit(unit_id) for unit_id, spec in world.rules.units.items() if spec.buildable]
+    out.extend(c for c, reason in zip(trainable, check_each(world, trainable, fields_known=True), strict=True) if reason is None)
     for structure_type in sorted(world.rules.structures):
         if afford_reason(world, world.rules.structures[structure_type].cost) is None:  # else the check refuses all
-            out.extend(gq.structure_placements(game, structure_type))
+            out.extend(gq.structure_placements(game, structure_type) if kept is None
+                       else placements(game, kept, structure_type))
     if any(m.id != "base" for m in world.rules.mods):  # what plugin mods add (boarding, sailing, landing...)
         from game.content import plugin_player_options
 

@@ -73,7 +73,8 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
         return options
     option("take_over", "Take over territory", TakeOver(army_entity), takeover_cost(world, army.territory))
     option("disrupt", "Disrupt territory", Disrupt(army_entity), world.rules.costs.disrupt)
-    for entity, structure in q.structures_touching(army.territory):
+    # by entity: esper's order of the structures follows its sets, not the game (a listing's order is canonical)
+    for entity, structure in sorted(q.structures_touching(army.territory), key=lambda pair: pair[0]):
         name = world.rules.structures[structure.structure_type].name
         if q.hostile(structure.owner, army.owner):
             option("attack_structure", f"Attack {name}", AttackStructure(army_entity, entity),
@@ -105,25 +106,29 @@ def build_options(game: Game) -> list[ActionOption]:
 
 def structure_placements(game: Game, structure_type: str) -> list[BuildStructure]:
     """Every legal placement of a structure type for the current player (for placement mode and the AI)."""
+    candidates = placement_candidates(game, structure_type)
+    return [c for c, reason in zip(candidates, actions.check_each(game.world, candidates), strict=True) if reason is None]
+
+
+def placement_candidates(game: Game, structure_type: str) -> list[BuildStructure]:
+    """Where the current player might place a structure type, before the check (R6.3): a wall on every border
+    of its land, a tower in each of its territories, a bridge by its land, a plugin kind where the plugin says."""
     world = game.world
     world.activate()
     spec = world.rules.structures[structure_type]
     seat = world.clock.seat
-    candidates: list[BuildStructure] = []
     owned = sorted(world.owned.get(seat, ()))
     if spec.placement == "border":
-        candidates = [BuildStructure(structure_type, t, n) for t in owned for n in world.board.neighbours(t)]
-    elif spec.placement in ("land", "shore"):
-        candidates = [BuildStructure(structure_type, t) for t in owned]
-    elif spec.placement == "water":
+        return [BuildStructure(structure_type, t, n) for t in owned for n in world.board.neighbours(t)]
+    if spec.placement in ("land", "shore"):
+        return [BuildStructure(structure_type, t) for t in owned]
+    if spec.placement == "water":
         near = {n for t in owned for n in world.board.neighbours(t)}
-        candidates = [BuildStructure(structure_type, t) for t in sorted(near)]
-    elif (rule := world.app.placements.get(spec.placement)) is not None:  # a plugin's placement kind
-        candidates = [BuildStructure(structure_type, t) for t in rule.candidates(world, seat)]
-    else:
-        base = q.home_base(world, seat)
-        candidates = [BuildStructure(structure_type, base)] if base is not None else []
-    return [c for c, reason in zip(candidates, actions.check_each(world, candidates), strict=True) if reason is None]
+        return [BuildStructure(structure_type, t) for t in sorted(near)]
+    if (rule := world.app.placements.get(spec.placement)) is not None:  # a plugin's placement kind
+        return [BuildStructure(structure_type, t) for t in rule.candidates(world, seat)]
+    base = q.home_base(world, seat)
+    return [BuildStructure(structure_type, base)] if base is not None else []
 
 
 @dataclass(frozen=True)

@@ -53,16 +53,17 @@ def check(world: World, command: Command, fields_known: bool = False) -> str | N
     return handler.check(world, command)
 
 
-def check_each(world: World, commands: Sequence[Command]) -> list[str | None]:
-    """`[check(world, c) for c in commands]`: where the commands share a type whose handler checks several at
-    once (Handler.check_each), one call answers them all, its shared work (the army's command, the stockpile)
-    done once."""
+def check_each(world: World, commands: Sequence[Command], fields_known: bool = False) -> list[str | None]:
+    """`[check(world, c, fields_known) for c in commands]`: where the commands share a type whose handler checks
+    several at once (Handler.check_each), one call answers them all, its shared work (the army's command, the
+    stockpile) done once. `fields_known`: the caller made the commands from the engine's own answers (a listing)."""
     kinds = {type(c) for c in commands}
     handler = world.app.commands.get(next(iter(kinds))) if len(kinds) == 1 else None
     if handler is None or handler.check_each is None or world.clock.winner is not None:
-        return [check(world, c) for c in commands]
+        return [check(world, c, fields_known) for c in commands]
     world.checked.clear()
-    answers = field_problems(commands)  # as in check: before any rule looks at a field
+    # as in check: before any rule looks at a field
+    answers: list[str | None] = [None] * len(commands) if fields_known else field_problems(commands)
     sound = iter(handler.check_each(world, [c for c, a in zip(commands, answers, strict=True) if a is None]))
     return [next(sound) if a is None else a for a in answers]
 

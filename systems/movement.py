@@ -48,8 +48,7 @@ def step_tables(world: World, mover: Mover) -> StepTables:
     """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests.
 
     Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
-    as `_walls`: esper hands out the same component lists until an entity or a component is added or
-    removed anywhere), so a turn's searches and path checks share one table and its `entering` memo. Not
+    as `_walls`: esper's lists of them hold the same components, q.same_components), so a turn's searches and path checks share one table and its `entering` memo. Not
     kept when a mod bridges territories itself (its hook may read anything) or with deletions pending; within
     a still state (systems.still: a listing's checks) kept whatever the hooks, as nothing they read changes."""
     held = memo()
@@ -67,7 +66,10 @@ def step_tables(world: World, mover: Mover) -> StepTables:
     keep = not hooked and not esper._dead_entities
     if keep:
         found = world.derived.get(key)
-        if found is not None and found[0] is listed and found[1] is marked and found[2] == (clock.round, clock.seat):
+        if (found is not None and found[2] == (clock.round, clock.seat) and q.same_components(found[0], listed)
+                and q.same_components(found[1], marked)):
+            if found[0] is not listed or found[1] is not marked:  # the same components: later calls see these lists
+                world.derived[key] = found = (listed, marked, found[2], found[3])
             tables: StepTables = found[3]
             if held is not None:
                 held[("step_tables", mover.types, mover.catapult_type)] = tables
@@ -110,13 +112,15 @@ def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[i
     """Walls and their entities by border (both orders of its territories) and the territories on a walled
     border, read again only when the structures change.
 
-    esper hands out the same component list until an entity or a component is added or removed anywhere (a
-    wall built or destroyed); a wall never leaves its border, and its owner (a captured wall changes hands) is
+    Kept while esper's Structure list holds the same components (q.same_components: none built or destroyed,
+    though esper rebuilds the list whenever anything is added or removed); a wall never leaves its border, and its owner (a captured wall changes hands) is
     read when a step is priced. With deletions pending the list may hold dead walls: read afresh then."""
     listed = esper.get_component(Structure)
     dead = bool(esper._dead_entities)
     found = world.derived.get("walls")
-    if found is not None and found[0] is listed and not dead:
+    if found is not None and not dead and q.same_components(found[0], listed):
+        if found[0] is not listed:  # the same components: later calls see this list
+            world.derived["walls"] = (listed, *found[1:])
         return found[1], found[2], found[3]
     walls: dict[tuple[int, int], Structure] = {}
     entities: dict[tuple[int, int], int] = {}

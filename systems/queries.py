@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import is_, itemgetter
 from typing import Any
 
 import esper
@@ -15,6 +16,8 @@ from components.players import HomeBase, Player, Stockpile
 from components.structures import Catapult, Structure
 from systems.still import memo
 from systems.world import World
+
+_COMPONENT = itemgetter(1)  # of esper's (entity, component) pairs
 
 
 def hostile(a: int | None, b: int | None) -> bool:
@@ -84,6 +87,16 @@ def battle_at(territory: int) -> tuple[int, Battle] | None:
     return None
 
 
+def same_components(kept: list[tuple[int, Any]] | None, found: list[tuple[int, Any]]) -> bool:
+    """Whether esper's component list `found` holds the very components `kept`, an earlier one, held. esper builds
+    every list anew whenever any entity or component is added or removed anywhere (a unit trained, an army merged),
+    so an index built from `kept` still holds when this says so; compared by identity (C loops), as a copy in
+    another world is another object."""
+    if kept is found:
+        return True
+    return kept is not None and len(kept) == len(found) and all(map(is_, map(_COMPONENT, kept), map(_COMPONENT, found)))
+
+
 def structures() -> list[tuple[int, Structure]]:
     """Live structures (deferred deletes left out)."""
     found = esper.get_component(Structure)
@@ -98,18 +111,27 @@ def touches(structure: Structure, territory: int) -> bool:
     return structure.territory == territory or structure.border == territory
 
 
+_TOUCHING: list[Any] = [None, (), {}]  # esper's cached Structure list last indexed, its catapults' places, the index
+
+
 def structures_touching(territory: int) -> list[tuple[int, Structure]]:
-    """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6)."""
-    if (held := memo()) is not None:
-        index: dict[int, list[tuple[int, Structure]]] | None = held.get("structures_touching")
-        if index is None:  # once per still state (systems.still): each list in structures()'s order
-            index = held["structures_touching"] = {}
-            for e, s in structures():
-                index.setdefault(s.territory, []).append((e, s))
-                if s.border is not None and s.border != s.territory:
-                    index.setdefault(s.border, []).append((e, s))
-        return list(index.get(territory, ()))
-    return [(e, s) for e, s in structures() if touches(s, territory)]
+    """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6), in structures()'s
+    order: read from an index rebuilt when esper's Structure list holds other components (a structure added or
+    removed, or another world's) or a catapult moved (the only structures that leave their place, R8.8)."""
+    found = esper.get_component(Structure)
+    if esper._dead_entities:  # a delete is pending: the list still holds the dead, read it as it stands
+        return [(e, s) for e, s in structures() if touches(s, territory)]
+    entities = esper._entities
+    mobile = tuple([entities[e][Structure].territory for e, _ in esper.get_component(Catapult)])
+    if not same_components(_TOUCHING[0], found) or _TOUCHING[1] != mobile:
+        index: dict[int, list[tuple[int, Structure]]] = {}
+        for e, s in found:
+            index.setdefault(s.territory, []).append((e, s))
+            if s.border is not None and s.border != s.territory:
+                index.setdefault(s.border, []).append((e, s))
+        _TOUCHING[1:] = [mobile, index]
+    _TOUCHING[0] = found  # the same components: later calls see the same list
+    return list(_TOUCHING[2].get(territory, ()))
 
 
 _WALLS: list[Any] = [None, {}]  # esper's cached Structure list last indexed, and its walls by ordered border
@@ -117,7 +139,8 @@ _WALLS: list[Any] = [None, {}]  # esper's cached Structure list last indexed, an
 
 def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
     """The wall on the border a|b (asked for every neighbour of every step, often): read from an index of the
-    live walls, rebuilt whenever esper's Structure list is (any structure added or removed, in any world)."""
+    live walls, rebuilt when esper's Structure list holds other components (a structure added or removed, or
+    another world's)."""
     found = esper.get_component(Structure)
     if esper._dead_entities:  # a delete is pending: the list still holds the dead, read it as it stands
         for e, s in structures():
@@ -125,13 +148,14 @@ def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
             if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
                 return e, s
         return None
-    if _WALLS[0] is not found:
+    if not same_components(_WALLS[0], found):
         index: dict[tuple[int, int], tuple[int, Structure]] = {}
         for e, s in found:
             if s.border is not None:
                 index.setdefault((s.territory, s.border), (e, s))
                 index.setdefault((s.border, s.territory), (e, s))
-        _WALLS[0], _WALLS[1] = found, index
+        _WALLS[1] = index
+    _WALLS[0] = found  # the same components: later calls see the same list
     walls: dict[tuple[int, int], tuple[int, Structure]] = _WALLS[1]
     return walls.get((a, b))
 
@@ -305,11 +329,9 @@ def restore_mp(world: World, army: Army) -> None:
 
 def disrupted_territories(world: World) -> set[int]:
     """Every territory disrupted right now (R7.3)."""
-    return {
-        esper.component_for_entity(e, Territory).index
-        for e, marker in esper.get_component(Disrupted)
-        if (world.clock.round, world.clock.seat) < (marker.until_round, marker.seat)
-    }
+    now, entities = (world.clock.round, world.clock.seat), esper._entities  # component_for_entity inline
+    return {entities[e][Territory].index for e, marker in esper.get_component(Disrupted)
+            if now < (marker.until_round, marker.seat)}
 
 
 def is_disrupted(world: World, territory: int) -> bool:

@@ -69,7 +69,8 @@ def legal_commands(game: Game, seat: int | None = None) -> list[Command]:
     territory of the seat's start zone, ascending (R1.3); in the Main stage, EndTurn first, then per own
     army (ascending entity id) its moves (ascending destination) and its army options (game.queries
     order), then unit builds (rules order), structure placements (types by id), then what the mods offer
-    (game.legal.main_stage_commands). Everything listed passes the engine's own check.
+    (game.legal.main_stage_commands). Everything listed passes the engine's own check; what the last listing
+    found and nothing since changed is not checked again (game.kept_listing).
     """
     from components.commands import ChooseBase
     from game.legal import main_stage_commands
@@ -86,7 +87,7 @@ def legal_commands(game: Game, seat: int | None = None) -> list[Command]:
         options = [ChooseBase(t) for t in sorted(world.start_zones[seat])
                    if world.rules.is_land(world.terrain[t]) and t not in taken]
         return [c for c in options if check(world, c) is None]
-    return main_stage_commands(game)
+    return main_stage_commands(game, keep=True)  # its hooks read only the base rules' state (game.kept_listing)
 
 
 def army_units(world: World, seat: int) -> int:

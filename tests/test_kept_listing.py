@@ -1,0 +1,111 @@
+"""The kept Main-stage listing (game.kept_listing) lists exactly what a fresh listing does, after every command."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import game.kept_listing as kept_listing
+from components.commands import Command, Move
+from game.engine import Game
+from game.legal import legal_commands, seat_to_act
+from game.simulate import map_for, new_modded_game
+from systems.world import MAIN
+
+
+def fresh(game: Game, seat: int, monkeypatch: pytest.MonkeyPatch) -> list[Command]:
+    """The listing made with nothing kept (the kept parts stay for the next listing)."""
+    with monkeypatch.context() as patch:
+        patch.setattr(kept_listing, "keeps", lambda world: False)
+        return legal_commands(game, seat)
+
+
+def new_game(seed: int, kinds: tuple[str, str] = ("random", "random"), mods: tuple[str, ...] = ()) -> Game:
+    return new_modded_game(map_for(None, "base", 2, seed), list(kinds), seed, mods, "base")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_play_lists_after_every_command_what_a_fresh_listing_lists(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, rng = new_game(seed), random.Random(seed)
+    kept_parts = 0
+    for _ in range(700):
+        if game.over:
+            break
+        seat = seat_to_act(game)
+        listed = legal_commands(game, seat)
+        assert listed == fresh(game, seat, monkeypatch)
+        kept_parts += bool(game.kept_listing is not None and game.kept_listing.armies)
+        assert game.submit(rng.choice(listed), seat=seat).ok
+    assert kept_parts > 100  # the listing was kept, not made afresh every time
+
+
+def test_computer_players_turns_with_battles_and_takeovers_list_what_a_fresh_listing_lists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Purposeful players (R8 battles, R7.1 takeovers, R6 building) change many parts between two listings."""
+    from game import computer_seats
+    from game.ai import make_controller
+
+    game = new_game(4, ("hard", "normal"))
+    players = [make_controller(kind, game.app) for kind in ("hard", "normal")]
+    submit = game.submit
+    compared = {"listings": 0, "battles": 0}
+
+    def compare_then_submit(command: Any, seat: int | None = None) -> Any:
+        if game.world.clock.stage == MAIN and not game.over:
+            acting = seat_to_act(game)
+            assert legal_commands(game, acting) == fresh(game, acting, monkeypatch)
+            compared["listings"] += 1
+            compared["battles"] += any(a.battle is not None for a in _armies(game))
+        return submit(command, seat=seat)
+
+    monkeypatch.setattr(game, "submit", compare_then_submit)
+    for _ in range(2000):
+        if game.over or game.world.clock.round > 150:
+            break
+        computer_seats.play_step(game, players)
+    assert compared["listings"] > 200 and compared["battles"] > 0
+
+
+def _armies(game: Game) -> list[Any]:
+    import esper
+
+    from components.armies import Army
+
+    game.world.activate()
+    return [a for _, a in esper.get_component(Army)]
+
+
+def test_an_army_far_from_the_change_keeps_its_part_and_one_near_it_lists_again() -> None:
+    """After one army's move only the parts whose region holds its old or new territory are listed again."""
+    game, rng = new_game(1), random.Random(1)
+    for _ in range(3000):  # to a Main stage where a move leaves another army's region untouched
+        seat = seat_to_act(game)
+        listed = legal_commands(game, seat)
+        kept = game.kept_listing
+        if game.world.clock.stage == MAIN and kept is not None:
+            far = [(move, touched) for move in listed if isinstance(move, Move)
+                   for touched in [{kept.state.armies[move.army][1], move.path[-1]}]
+                   if any(e != move.army and region.isdisjoint(touched) for e, (region, _) in kept.armies.items())]
+            if far:
+                break
+        game.submit(rng.choice(listed), seat=seat)
+    assert kept is not None and far
+    move, touched = far[0]
+    before = dict(kept.armies)
+    assert game.submit(move, seat=seat).ok
+    legal_commands(game, seat)
+    relisted = {e for e, (_, commands) in before.items() if kept.armies.get(e, (None, None))[1] is not commands}
+    assert move.army in relisted
+    assert relisted == {e for e, (region, _) in before.items() if e == move.army or not region.isdisjoint(touched)}
+
+
+def test_a_game_with_mods_lists_afresh_every_time() -> None:
+    """Mods may add state the kept listing does not read (a ship, a ladder): nothing is kept."""
+    game = new_game(1, mods=("ships",))
+    play = random.Random(1)
+    for _ in range(60):
+        seat = seat_to_act(game)
+        game.submit(play.choice(legal_commands(game, seat)), seat=seat)
+    assert game.kept_listing is None or not game.kept_listing.armies
