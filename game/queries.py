@@ -74,7 +74,7 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
     option("take_over", "Take over territory", TakeOver(army_entity), takeover_cost(world, army.territory))
     option("disrupt", "Disrupt territory", Disrupt(army_entity), world.rules.costs.disrupt)
     # by entity: esper's order of the structures follows its sets, not the game (a listing's order is canonical)
-    for entity, structure in sorted(q.structures_touching(army.territory), key=lambda pair: pair[0]):
+    for entity, structure in sorted(q.structures_touching(world, army.territory), key=lambda pair: pair[0]):
         name = world.rules.structures[structure.structure_type].name
         if q.hostile(structure.owner, army.owner):
             option("attack_structure", f"Attack {name}", AttackStructure(army_entity, entity),

@@ -230,7 +230,7 @@ class TakeOverTerritory:
             return f"taking over needs {cost} MP and the army has {army.mp} (R7.1)"
         if any(q.hostile(a.owner, army.owner) for e, a in q.armies_at(army.territory) if e != cmd.army):
             return "a hostile army stands here (R7.1)"
-        for _, s in q.structures_touching(army.territory):
+        for _, s in q.structures_touching(world, army.territory):
             if q.hostile(s.owner, army.owner) and s.garrison:
                 return f"a manned hostile {world.rules.structures[s.structure_type].name.lower()} stands here (R7.1)"
         return None

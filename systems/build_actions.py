@@ -90,7 +90,7 @@ def placement_reason(world: World, cmd: BuildStructure) -> str | None:
             return "you must own a territory on one side of the wall"
         if terrain.deep or world.rules.terrain[world.terrain[cmd.border]].deep:
             return "walls cannot stand on a deep water border (R6.3)"
-        if q.wall_between(cmd.territory, cmd.border) is not None:
+        if q.wall_between(world, cmd.territory, cmd.border) is not None:
             return "that border already has a wall (R6.3)"
         return None
     if cmd.border is not None:

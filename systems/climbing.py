@@ -67,7 +67,7 @@ def blocking_wall(world: World, owner: int | None, here: int, there: int) -> tup
     """The wall on the border here|there when it forbids this owner's crossing (R5.4, or a mod's hook)."""
     from systems.movement import wall_extra
 
-    found = q.wall_between(here, there)
+    found = q.wall_between(world, here, there)
     if found is None:
         return None
     entity, wall = found
@@ -192,7 +192,7 @@ def apply_climb(world: World, cmd: ClimbWall) -> None:
     army = esper.component_for_entity(cmd.army, Army)
     start = army.territory
     climbers = _climbers(army, cmd)
-    wall_entity, wall = q.wall_between(start, cmd.territory) or (None, None)
+    wall_entity, wall = q.wall_between(world, start, cmd.territory) or (None, None)
     assert wall is not None
     means = climbing_means(world, cmd.army, climbers, start, cmd.territory)
     cost, _ = climb_cost(world, cmd.army, climbers, means, cmd.territory)
@@ -259,7 +259,7 @@ def climb_commands(world: World, army_entity: int) -> list[ClimbWall]:
 def fall_odds(world: World, cmd: ClimbWall) -> dict[int, int]:
     """Each climber's fall chance in percent (the panel and the computer players read it, never restate it)."""
     army = esper.component_for_entity(cmd.army, Army)
-    found = q.wall_between(army.territory, cmd.territory)
+    found = q.wall_between(world, army.territory, cmd.territory)
     if found is None:
         return {}
     climbers = _climbers(army, cmd)

@@ -48,7 +48,7 @@ def step_tables(world: World, mover: Mover) -> StepTables:
     """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests.
 
     Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
-    as `_walls`: esper's lists of them hold the same components, q.same_components), so a turn's searches and path checks share one table and its `entering` memo. Not
+    as `q.walls_by_border`: esper's lists of them hold the same components, q.same_components), so a turn's searches and path checks share one table and its `entering` memo. Not
     kept when a mod bridges territories itself (its hook may read anything) or with deletions pending; within
     a still state (systems.still: a listing's checks) kept whatever the hooks, as nothing they read changes."""
     held = memo()
@@ -96,7 +96,7 @@ def _step_tables(world: World, mover: Mover, types: tuple[str, ...]) -> StepTabl
         for territory, cost in world.app.hooks.bridges(world).items():
             bridge_costs.setdefault(territory, cost)
     cleared = {t for t in q.disrupted_territories(world) if rules.terrain[world.terrain[t]].cleared_by_disruption}
-    walls, wall_entities, wall_cells = _walls(world)
+    walls, wall_entities, wall_cells = q.walls_by_border(world)
     # every step costs at least what entering its territory costs: the cheapest terrain, bridge or cleared
     # forest; walls and attacks only add (R5.3-R5.5), unless a mod's wall-crossing hook says otherwise
     costs = [cost for cost, _ in terrain_costs.values() if cost is not None]
@@ -106,32 +106,6 @@ def _step_tables(world: World, mover: Mover, types: tuple[str, ...]) -> StepTabl
     least = max(0, min(costs, default=0)) if world.app.hooks.wall_crossing is None else 0
     return StepTables(walls, bridge_costs, cleared, terrain_costs, wall_cells=wall_cells, wall_entities=wall_entities,
                       least=least)
-
-
-def _walls(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[int, int], int], frozenset[int]]:
-    """Walls and their entities by border (both orders of its territories) and the territories on a walled
-    border, read again only when the structures change.
-
-    Kept while esper's Structure list holds the same components (q.same_components: none built or destroyed,
-    though esper rebuilds the list whenever anything is added or removed); a wall never leaves its border, and its owner (a captured wall changes hands) is
-    read when a step is priced. With deletions pending the list may hold dead walls: read afresh then."""
-    listed = esper.get_component(Structure)
-    dead = bool(esper._dead_entities)
-    found = world.derived.get("walls")
-    if found is not None and not dead and q.same_components(found[0], listed):
-        if found[0] is not listed:  # the same components: later calls see this list
-            world.derived["walls"] = (listed, *found[1:])
-        return found[1], found[2], found[3]
-    walls: dict[tuple[int, int], Structure] = {}
-    entities: dict[tuple[int, int], int] = {}
-    for entity, wall in q.structures():
-        if wall.border is not None:
-            for pair in _orders(frozenset((wall.territory, wall.border))):
-                walls[pair], entities[pair] = wall, entity
-    cells = frozenset(t for pair in walls for t in pair)
-    if not dead:
-        world.derived["walls"] = (listed, walls, entities, cells)
-    return walls, entities, cells
 
 
 def _terrain_costs(world: World, mover: Mover) -> dict[str, tuple[int | None, str]]:
@@ -199,12 +173,6 @@ def _entering_cost(world: World, there: int, tables: StepTables) -> tuple[int | 
             rules = world.rules
             cost = max(rules.disruption.min_move_cost, cost - rules.disruption.forest_move_discount)
     return cost, ""
-
-
-def _orders(border: frozenset[int]) -> tuple[tuple[int, int], ...]:
-    """A border's two territories in both orders (none for a broken wall that borders itself)."""
-    ends = sorted(border)
-    return ((ends[0], ends[1]), (ends[1], ends[0])) if len(ends) == 2 else ()
 
 
 def mover_of(world: World, army: Army, units: list[int] | None = None) -> Mover:

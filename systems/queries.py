@@ -111,53 +111,61 @@ def touches(structure: Structure, territory: int) -> bool:
     return structure.territory == territory or structure.border == territory
 
 
-_TOUCHING: list[Any] = [None, (), {}]  # esper's cached Structure list last indexed, its catapults' places, the index
-
-
-def structures_touching(territory: int) -> list[tuple[int, Structure]]:
+def structures_touching(world: World, territory: int) -> list[tuple[int, Structure]]:
     """Structures in a territory, and walls on any of its borders (a wall stands in both, R8.6), in structures()'s
-    order: read from an index rebuilt when esper's Structure list holds other components (a structure added or
-    removed, or another world's) or a catapult moved (the only structures that leave their place, R8.8)."""
+    order: read from an index kept in `world.derived` while esper's Structure list holds the same components
+    (same_components: none built or destroyed) and no catapult moved (the only structures that leave their
+    place, R8.8)."""
     found = esper.get_component(Structure)
     if esper._dead_entities:  # a delete is pending: the list still holds the dead, read it as it stands
         return [(e, s) for e, s in structures() if touches(s, territory)]
     entities = esper._entities
     mobile = tuple([entities[e][Structure].territory for e, _ in esper.get_component(Catapult)])
-    if not same_components(_TOUCHING[0], found) or _TOUCHING[1] != mobile:
+    kept = world.derived.get("structures_touching")
+    if kept is None or kept[1] != mobile or not same_components(kept[0], found):
         index: dict[int, list[tuple[int, Structure]]] = {}
         for e, s in found:
             index.setdefault(s.territory, []).append((e, s))
             if s.border is not None and s.border != s.territory:
                 index.setdefault(s.border, []).append((e, s))
-        _TOUCHING[1:] = [mobile, index]
-    _TOUCHING[0] = found  # the same components: later calls see the same list
-    return list(_TOUCHING[2].get(territory, ()))
+        kept = (found, mobile, index)
+    if kept[0] is not found:  # the same components: later calls see this list
+        kept = (found, *kept[1:])
+    world.derived["structures_touching"] = kept
+    return list(kept[2].get(territory, ()))
 
 
-_WALLS: list[Any] = [None, {}]  # esper's cached Structure list last indexed, and its walls by ordered border
+def walls_by_border(world: World) -> tuple[dict[tuple[int, int], Structure], dict[tuple[int, int], int], frozenset[int]]:
+    """Walls and their entities by border (both orders of its territories) and the territories on a walled
+    border, kept in `world.derived` while esper's Structure list holds the same components (same_components: none
+    built or destroyed, though esper rebuilds the list whenever anything is added or removed); a wall never
+    leaves its border, and its owner (a captured wall changes hands) is read where it matters. With deletions
+    pending the list may hold dead walls: read afresh then."""
+    listed = esper.get_component(Structure)
+    dead = bool(esper._dead_entities)
+    found = world.derived.get("walls")
+    if found is not None and not dead and same_components(found[0], listed):
+        if found[0] is not listed:  # the same components: later calls see this list
+            world.derived["walls"] = (listed, *found[1:])
+        return found[1], found[2], found[3]
+    walls: dict[tuple[int, int], Structure] = {}
+    entities: dict[tuple[int, int], int] = {}
+    for entity, wall in structures():
+        if wall.border is not None and wall.border != wall.territory:  # a broken wall bordering itself: no border
+            for pair in ((wall.territory, wall.border), (wall.border, wall.territory)):
+                walls.setdefault(pair, wall)
+                entities.setdefault(pair, entity)
+    cells = frozenset(t for pair in walls for t in pair)
+    if not dead:
+        world.derived["walls"] = (listed, walls, entities, cells)
+    return walls, entities, cells
 
 
-def wall_between(a: int, b: int) -> tuple[int, Structure] | None:
-    """The wall on the border a|b (asked for every neighbour of every step, often): read from an index of the
-    live walls, rebuilt when esper's Structure list holds other components (a structure added or removed, or
-    another world's)."""
-    found = esper.get_component(Structure)
-    if esper._dead_entities:  # a delete is pending: the list still holds the dead, read it as it stands
-        for e, s in structures():
-            border = s.border
-            if border is not None and ((s.territory == a and border == b) or (s.territory == b and border == a)):
-                return e, s
-        return None
-    if not same_components(_WALLS[0], found):
-        index: dict[tuple[int, int], tuple[int, Structure]] = {}
-        for e, s in found:
-            if s.border is not None:
-                index.setdefault((s.territory, s.border), (e, s))
-                index.setdefault((s.border, s.territory), (e, s))
-        _WALLS[1] = index
-    _WALLS[0] = found  # the same components: later calls see the same list
-    walls: dict[tuple[int, int], tuple[int, Structure]] = _WALLS[1]
-    return walls.get((a, b))
+def wall_between(world: World, a: int, b: int) -> tuple[int, Structure] | None:
+    """The wall on the border a|b (asked for every neighbour of every step, often), from `walls_by_border`."""
+    walls, entities, _ = walls_by_border(world)
+    wall = walls.get((a, b))
+    return None if wall is None else (entities[(a, b)], wall)
 
 
 def walls_index() -> dict[frozenset[int], Structure]:

@@ -38,7 +38,7 @@ def _plans(world: World, entity: int) -> list[Plan]:
             plans.append(("move", spot))
             if owner_of(territory) is not None:
                 plans.append(("move_disrupt", spot))
-    for structure_entity, structure in q.structures_touching(army.territory):
+    for structure_entity, structure in q.structures_touching(world, army.territory):
         if q.hostile(structure.owner, None):
             plans.append(("attack", structure_entity))
     if owner_of(army.territory) is not None:

@@ -274,7 +274,7 @@ def bombard_targets(world: World, territory: int, seat: int) -> list[int]:
     for _, army in q.armies_at(territory):
         if q.hostile(army.owner, seat):
             out.extend(army.units)
-    for entity, structure in q.structures_touching(territory):
+    for entity, structure in q.structures_touching(world, territory):
         if q.hostile(structure.owner, seat):
             out.append(entity)
             out.extend(structure.garrison)
@@ -359,7 +359,7 @@ class BombardTerritory:
 def line_of_fire(world: World, source: int, target_territory: int, target: int) -> list[int]:
     """R8.8: the wall on the border crossed, then a tower in the target territory unless it is the target."""
     out = []
-    wall = q.wall_between(source, target_territory)
+    wall = q.wall_between(world, source, target_territory)
     if wall is not None and wall[0] != target:
         out.append(wall[0])
     tower = q.structure_in(world, target_territory, "land")

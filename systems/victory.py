@@ -32,7 +32,7 @@ def flags_outcome(world: World) -> dict[int, str] | None:
         if not invaders:
             continue
         defended = any(a.owner == seat for a in present) or any(
-            s.owner == seat and s.garrison for _, s in q.structures_touching(base)
+            s.owner == seat and s.garrison for _, s in q.structures_touching(world, base)
         )
         if not defended:
             defeat(world, seat, invaders[0].owner, base)

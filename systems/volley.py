@@ -92,7 +92,7 @@ def apply_volley(world: World, cmd: VolleyAt) -> None:
     world.rng.shuffle(victims)
     rear = _rearguard(world, victims)
     victims = [u for u in victims if u not in rear] or victims
-    wall = q.wall_between(army.territory, cmd.territory)
+    wall = q.wall_between(world, army.territory, cmd.territory)
     strikes: list[Strike] = []
     for i, shooter in enumerate(order):
         victim = victims[i % len(victims)]

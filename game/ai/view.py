@@ -477,7 +477,7 @@ class View:
 
     def wall_between(self, a: int, b: int) -> tuple[int, Structure] | None:
         self.world.activate()
-        return q.wall_between(a, b)
+        return q.wall_between(self.world, a, b)
 
     def _threat_maps(self) -> tuple[Threat, Threat]:
         """Per territory: the strongest hostile army that could attack it next turn (Manhattan reach); and the

@@ -436,7 +436,7 @@ class Orders:
         if max(abs(wx - cx), abs(wy - cy)) < self.grid.tile * 0.3:
             return None
         border = self.grid.nearest_border(territory, wx, wy)
-        found = q.wall_between(territory, border) if border is not None else None
+        found = q.wall_between(self.game.world, territory, border) if border is not None else None
         return found[0] if found is not None else None
 
     def _click_placement(self, territory: int, wx: float, wy: float) -> None:

@@ -287,7 +287,7 @@ def protection(world: World, structure: Structure, value: int) -> int:
     """E2.4: an open drawbridge's wall is ineffective (its `open_protection`); a portcullis keeps it."""
     if structure.border is None:
         return value
-    found = q.wall_between(structure.territory, structure.border)
+    found = q.wall_between(world, structure.territory, structure.border)
     gate = gate_of(found[0]) if found is not None else None
     if gate is None or not passable(gate):
         return value
@@ -465,7 +465,7 @@ def moat_reason(world: World, cmd: DigMoat) -> str | None:
     moat = settings(world).moat
     if world.terrain[t] not in moat.from_terrain and not q.is_disrupted(world, t):
         return f"a moat is dug in {' or '.join(moat.from_terrain)} or disrupted land (E2.6)"
-    if not any(s.border is not None and s.owner == world.issuer for _, s in q.structures_touching(t)):
+    if not any(s.border is not None and s.owner == world.issuer for _, s in q.structures_touching(world, t)):
         return "a moat needs one of your walls on a border of it (E2.6)"
     if q.armies_at(t) or any(s.border is None and s.territory == t for _, s in q.structures()):
         return "no army or structure may stand where a moat is dug (E2.6)"
@@ -535,7 +535,7 @@ def army_gate_options(game: Game, army_entity: int) -> list[ActionOption]:
     world.activate()
     army = esper.component_for_entity(army_entity, Army)
     out: list[ActionOption] = []
-    for entity, wall in q.structures_touching(army.territory):
+    for entity, wall in q.structures_touching(world, army.territory):
         gate = gate_of(entity)
         if wall.border is None or gate is None or passable(gate) or not q.hostile(wall.owner, army.owner):
             continue

@@ -193,7 +193,7 @@ def ships_of(world: World, seat: int) -> list[tuple[int, Structure]]:
 
 
 def dock_at(world: World, territory: int, seat: int) -> tuple[int, Structure] | None:
-    for e, s in q.structures_touching(territory):
+    for e, s in q.structures_touching(world, territory):
         if s.owner == seat and s.territory == territory and _dock(world, s) is not None:
             return e, s
     return None

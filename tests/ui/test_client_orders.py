@@ -234,7 +234,7 @@ def test_building_a_unit_and_placing_a_wall_from_the_panel(window: GameWindow) -
     assert view.orders.hint_bad and "Cannot build" in view.orders.hint
     click(window, sx, sy)
     game.world.activate()
-    assert q.wall_between(at(view, 0, 0), at(view, 1, 0)) is not None
+    assert q.wall_between(game.world, at(view, 0, 0), at(view, 1, 0)) is not None
     assert view.orders.placing is None
 
 
