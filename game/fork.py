@@ -20,6 +20,7 @@ from typing import Any
 import esper
 
 from game.engine import Game
+from game.kept_listing import for_copy
 from systems.world import Clock, World
 
 _forks = itertools.count(1)
@@ -200,6 +201,7 @@ def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) 
         owned={s: set(t) for s, t in source.owned.items()}, derived=dict(source.derived),
     )
     copied = Game(world, game_id=f"{game.game_id}-{name}")
+    copied.kept_listing = for_copy(game.kept_listing, world)
     if seat is not None:
         _determinize(copied, game, seat, rng or random.Random(0))
     source.activate()

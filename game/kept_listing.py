@@ -70,6 +70,17 @@ class KeptListing:
     placements: dict[tuple[int, str], Placements] = field(default_factory=dict)
 
 
+def for_copy(kept: KeptListing | None, world: World) -> KeptListing | None:
+    """The kept listing of a copy of the game in `world` (game.fork): the same parts, compared with the copy's own
+    state at its first listing (a determinization differs where its seat may not see), so a search's copies
+    list only what their commands changed."""
+    if kept is None:
+        return None
+    placements = {key: Placements(part.owned, part.candidates, list(part.legal), set(part.pending), part.at,
+                                  part.listed) for key, part in kept.placements.items()}
+    return KeptListing(world, kept.state, dict(kept.armies), placements)
+
+
 def read_state(world: World) -> State:
     """The state listings read, now (the esper world of `world` current)."""
     armies = {e: (a.owner, a.territory, a.mp, a.open_mp, a.done, a.battle, a.catapult, tuple(a.units))

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import game.kept_listing as kept_listing
-from components.commands import Command, Move
+from components.commands import BuildStructure, Command, Move
 from game.engine import Game
 from game.legal import legal_commands, seat_to_act
 from game.simulate import map_for, new_modded_game
@@ -109,3 +109,41 @@ def test_a_game_with_mods_lists_afresh_every_time() -> None:
         seat = seat_to_act(game)
         game.submit(play.choice(legal_commands(game, seat)), seat=seat)
     assert game.kept_listing is None or not game.kept_listing.armies
+
+
+def test_a_copy_starts_from_its_games_kept_listing_and_neither_disturbs_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    """game.fork hands the copy the game's kept parts (a search lists in many copies); what the copy changes
+    and keeps is its own."""
+    from game.fork import fork, release
+
+    game, rng = new_game(3), random.Random(3)
+    compared = 0
+    for _ in range(300):
+        seat = seat_to_act(game)
+        game.submit(rng.choice(legal_commands(game, seat)), seat=seat)
+    seat = seat_to_act(game)
+    legal_commands(game, seat)
+    kept = game.kept_listing
+    assert kept is not None and kept.placements
+    parts = (dict(kept.armies), {key: (list(p.legal), set(p.pending)) for key, p in kept.placements.items()})
+    built = 0
+    for _ in range(5):
+        copy = fork(game)
+        try:
+            assert copy.kept_listing is not None and copy.kept_listing.armies == game.kept_listing.armies
+            for _ in range(40):
+                if copy.over:
+                    break
+                actor = seat_to_act(copy)
+                listed = legal_commands(copy, actor)
+                assert listed == fresh(copy, actor, monkeypatch)
+                compared += 1
+                building = [c for c in listed if isinstance(c, BuildStructure)]  # placements the game kept too
+                built += bool(building)
+                copy.submit(building[0] if building else rng.choice(listed), seat=actor)
+        finally:
+            release(copy)
+            game.world.activate()
+        assert (kept.armies, {key: (p.legal, p.pending) for key, p in kept.placements.items()}) == parts
+        assert legal_commands(game, seat) == fresh(game, seat, monkeypatch)
+    assert compared > 100 and built > 0
