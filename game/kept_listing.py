@@ -60,13 +60,25 @@ class Placements:
     listed: list[BuildStructure] = field(default_factory=list)  # the legal ones, while nothing is pending
 
 
+@dataclass(frozen=True)
+class ArmyPart:
+    """One army's part of the listing: its moves, read from its region (where it stands, every territory its reach
+    search met, and their neighbours), and its options, read from where it stands and its neighbours (R7, R8.5,
+    R8.6: its territory, the walls on its borders, a retreat's step); None where listed again."""
+
+    moves_region: frozenset[int]
+    moves: list[Command] | None
+    options_region: frozenset[int]
+    options: list[Command] | None
+
+
 @dataclass
 class KeptListing:
-    """One game's kept parts: per army its region and commands, per (seat, structure type) its placements."""
+    """One game's kept parts: per army its moves and options, per (seat, structure type) its placements."""
 
     world: World
     state: State
-    armies: dict[int, tuple[frozenset[int], list[Command]]] = field(default_factory=dict)
+    armies: dict[int, ArmyPart] = field(default_factory=dict)
     placements: dict[tuple[int, str], Placements] = field(default_factory=dict)
 
 
@@ -140,16 +152,23 @@ def kept_for(game: Game) -> KeptListing:
     moved, land = changed_territories(before, now)
     changed = moved | land
     if changed:
-        kept.armies = {e: part for e, part in kept.armies.items()
-                       if before.armies.get(e) == now.armies.get(e) and part[0].isdisjoint(changed)}
+        parts: dict[int, ArmyPart] = {}
+        for entity, part in kept.armies.items():
+            if before.armies.get(entity) != now.armies.get(entity):
+                continue  # the army itself moved, fought, spent MP...: listed again
+            if part.moves_region.isdisjoint(changed):
+                parts[entity] = part
+            elif part.options_region.isdisjoint(changed):  # a change in its reach but not beside it
+                parts[entity] = ArmyPart(part.moves_region, None, part.options_region, part.options)
+        kept.armies = parts
     if land:
         neighbours = world.board.neighbours
         dirty = set(land)
         for territory in land:
             dirty.update(neighbours(territory))
-        for part in kept.placements.values():
-            for territory in dirty & part.at.keys():
-                part.pending.update(part.at[territory])
+        for placing in kept.placements.values():
+            for territory in dirty & placing.at.keys():
+                placing.pending.update(placing.at[territory])
     return kept
 
 
@@ -187,12 +206,12 @@ def placements(game: Game, kept: KeptListing, structure_type: str) -> list[Build
     return part.listed
 
 
-def region(world: World, army: Army, reached: Any) -> frozenset[int]:
-    """The territories an army's listing looked at: where it stands, what its reach search met, and the
-    neighbours of both."""
+def region(world: World, territory: int, reached: Any) -> frozenset[int]:
+    """The territories a listing looked at from an army in `territory` whose reach search met `reached`: those,
+    and the neighbours of each."""
     neighbours = world.board.neighbours
-    seen = {army.territory, *reached}
+    seen = {territory, *reached}
     out = set(seen)
-    for territory in seen:
-        out.update(neighbours(territory))
+    for place in seen:
+        out.update(neighbours(place))
     return frozenset(out)

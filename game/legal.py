@@ -82,7 +82,7 @@ def main_stage_commands(game: Game, keep: bool = False) -> list[Command]:
 
 def _main_stage_commands(game: Game, keep: bool) -> list[Command]:
     from game import queries as gq
-    from game.kept_listing import keeps, kept_for, placements, region
+    from game.kept_listing import ArmyPart, keeps, kept_for, placements, region
     from systems import queries as q
     from systems.actions import check, check_each
     from systems.build_actions import afford_reason
@@ -93,19 +93,27 @@ def _main_stage_commands(game: Game, keep: bool) -> list[Command]:
     out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
     for entity, army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
         part = kept.armies.get(entity) if kept is not None else None
-        if part is None:
+        if part is None or part.moves is None:
             reach = gq.where_can_it_go(game, entity)
-            moves = [gq.move_command(reach[t], entity) for t in sorted(reach)]
-            commands: list[Command] = [m for m, reason in zip(moves, check_each(world, moves, fields_known=True), strict=True)
-                                       if reason is None]
-            commands.extend(o.command for o in gq.army_options(game, entity) if o.available and o.command is not None)
-            if kept is not None:
-                part = kept.armies[entity] = (region(world, army, reach), commands)
-            out.extend(commands)
+            listed = [gq.move_command(reach[t], entity) for t in sorted(reach)]
+            moves: list[Command] = [m for m, reason in zip(listed, check_each(world, listed, fields_known=True),
+                                                           strict=True) if reason is None]
+            moves_region = region(world, army.territory, reach) if kept is not None else frozenset()
         else:
-            out.extend(part[1])
+            moves, moves_region = part.moves, part.moves_region
+        if part is None or part.options is None:
+            options: list[Command] = [o.command for o in gq.army_options(game, entity)
+                                      if o.available and o.command is not None]
+            options_region = region(world, army.territory, ()) if kept is not None else frozenset()
+        else:
+            options, options_region = part.options, part.options_region
+        if kept is not None:
+            kept.armies[entity] = ArmyPart(moves_region, moves, options_region, options)
+        out.extend(moves)
+        out.extend(options)
     trainable = [BuildUnit(unit_id) for unit_id, spec in world.rules.units.items() if spec.buildable]
-    out.extend(c for c, reason in zip(trainable, check_each(world, trainable, fields_known=True), strict=True) if reason is None)
+    out.extend(c for c, reason in zip(trainable, check_each(world, trainable, fields_known=True), strict=True)
+               if reason is None)
     for structure_type in sorted(world.rules.structures):
         if afford_reason(world, world.rules.structures[structure_type].cost) is None:  # else the check refuses all
             out.extend(gq.structure_placements(game, structure_type) if kept is None

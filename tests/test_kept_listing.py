@@ -78,7 +78,8 @@ def _armies(game: Game) -> list[Any]:
 
 
 def test_an_army_far_from_the_change_keeps_its_part_and_one_near_it_lists_again() -> None:
-    """After one army's move only the parts whose region holds its old or new territory are listed again."""
+    """After one army's move only the parts whose region holds its old or new territory are listed again: the
+    moves where the change lies in the army's reach, the options too where it lies beside the army."""
     game, rng = new_game(1), random.Random(1)
     for _ in range(3000):  # to a Main stage where a move leaves another army's region untouched
         seat = seat_to_act(game)
@@ -87,7 +88,7 @@ def test_an_army_far_from_the_change_keeps_its_part_and_one_near_it_lists_again(
         if game.world.clock.stage == MAIN and kept is not None:
             far = [(move, touched) for move in listed if isinstance(move, Move)
                    for touched in [{kept.state.armies[move.army][1], move.path[-1]}]
-                   if any(e != move.army and region.isdisjoint(touched) for e, (region, _) in kept.armies.items())]
+                   if any(e != move.army and part.moves_region.isdisjoint(touched) for e, part in kept.armies.items())]
             if far:
                 break
         game.submit(rng.choice(listed), seat=seat)
@@ -96,9 +97,14 @@ def test_an_army_far_from_the_change_keeps_its_part_and_one_near_it_lists_again(
     before = dict(kept.armies)
     assert game.submit(move, seat=seat).ok
     legal_commands(game, seat)
-    relisted = {e for e, (_, commands) in before.items() if kept.armies.get(e, (None, None))[1] is not commands}
-    assert move.army in relisted
-    assert relisted == {e for e, (region, _) in before.items() if e == move.army or not region.isdisjoint(touched)}
+    moves_again = {e for e, part in before.items() if e not in kept.armies or kept.armies[e].moves is not part.moves}
+    options_again = {e for e, part in before.items()
+                     if e not in kept.armies or kept.armies[e].options is not part.options}
+    assert move.army in moves_again and move.army in options_again
+    assert moves_again == {e for e, part in before.items() if e == move.army or not part.moves_region.isdisjoint(touched)}
+    assert options_again == {e for e, part in before.items()
+                             if e == move.army or not part.options_region.isdisjoint(touched)}
+    assert moves_again != set(before)  # some army kept its part
 
 
 def test_a_game_with_mods_lists_afresh_every_time() -> None:
