@@ -45,7 +45,7 @@ def upkeep_groups(world: World, seat: int) -> list[Group]:
         groups.append(Group(entity, "army", army.territory, list(army.units), owed, distance(army.territory)))
     stationed_cost = _stationed_upkeep(world)
     for entity, structure in q.structures():
-        if structure.owner != seat:
+        if structure.owner != seat or not structure.garrison:  # an empty structure owes nothing: no group
             continue
         place = structure.territory
         if structure.border is not None and distance(structure.border) < distance(place):
