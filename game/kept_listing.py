@@ -1,21 +1,20 @@
-"""The base rules' Main-stage listing kept from one command to the next: an army's part is listed again only when
-the army, or a territory its listing looked at, changed; the structure placements only when the seat's land or the
-structures changed.
+"""The base rules' Main-stage listing kept from one command to the next: an army's moves or options are listed again
+only when the army, or a territory they were read from, changed; a structure placement only when a structure, an
+owner or a disruption changed on or beside it.
 
 Random play and the search list every legal command after every command (game.legal), and most commands change
-one army and a territory or two. What an army's part (its moves and its options, game.legal) reads lies in its
-*region*: where it stands, every territory its reach search met, and their neighbours (a territory one step past
-the reach is where a cheaper step, a departed army or a fallen wall would open the way). Before a listing the
-state's parts that listings read (armies, structures, owners, disrupted territories, the clock) are read again
-and compared with the last listing's; each difference marks its territories changed, and a kept part is used
-only when no changed territory lies in its region and the army itself is as it was (a new turn gives every
-army its MP again, R3.3: an army that did not act keeps its part from its last turn when nothing near it
-changed).
+one army and a territory or two. What an army's moves read lies in its *region*: where it stands, every territory
+its reach search met, and their neighbours (a territory one step past the reach is where a cheaper step, a
+departed army or a fallen wall would open the way); its options read where it stands and its neighbours. Before a
+listing what listings read (armies, structures, owners, the territories disrupted now) is read again and
+compared with the last reading; each difference marks its territories changed, and a kept part is used only
+when no changed territory lies in its region and the army itself is as it was (a new turn gives every army its
+MP again, R3.3: an army that did not act keeps its part from its last turn when nothing near it changed).
 
 The comparison sees only the base rules' state: a ruleset asks for it (game.legal.main_stage_commands, `keep`)
 when its hooks read no more than that, and with mods (which may add state a listing reads) every listing is made
-afresh. tests/test_kept_listing.py holds that a kept listing equals a fresh one
-after every command of random games.
+afresh. tests/test_kept_listing.py holds that a kept listing equals a fresh one after every command of random
+games, of computer players' games with battles, and of a game's copies.
 """
 
 from __future__ import annotations
