@@ -93,6 +93,10 @@ def _main_stage_commands(game: Game, keep: bool) -> list[Command]:
     out: list[Command] = [EndTurn()] if check(world, EndTurn()) is None else []
     for entity, army in sorted(q.player_armies(seat), key=lambda pair: pair[0]):
         part = kept.armies.get(entity) if kept is not None else None
+        if part is not None and part.moves is not None and part.options is not None:  # kept whole
+            out.extend(part.moves)
+            out.extend(part.options)
+            continue
         if part is None or part.moves is None:
             reach = gq.where_can_it_go(game, entity)
             listed = [gq.move_command(reach[t], entity) for t in sorted(reach)]
