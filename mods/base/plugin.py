@@ -153,14 +153,14 @@ def assault(world: World, seat: int) -> float:
             if odds * 1.0 <= best:
                 continue
             left = way_left(world, army, army.territory, flag)
-            span = way_left(world, army, home, flag, walls=False)
+            span = way_left(world, army, home, flag)  # the walls too: breaking them is part of the way
             if left is None or not span:
                 continue
             best = max(best, max(0.0, 1.0 - left / span) * odds)
     return best
 
 
-def way_left(world: World, army: Army, start: int, flag: int, walls: bool = True) -> float | None:
+def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
     """The MP the army would spend from `start` into `flag` (None: no way over the terrain its units may enter):
     its way over terrain to the flag's cheapest neighbour (`ways`), then the step in, where a wall that blocks
     that step (R5.4, the engine's `wall_extra`) costs the MP of the turns its units' strikes need to break it
@@ -183,7 +183,7 @@ def way_left(world: World, army: Army, start: int, flag: int, walls: bool = True
         if before is None:
             continue
         cost = float(before + into)
-        wall = wall_between(gate, flag) if walls else None
+        wall = wall_between(gate, flag)
         if wall is not None:
             extra = wall_extra(world, wall[0], wall[1], army.owner, gate, flag)
             if extra is None:  # it blocks: the turns to break it, at the army's strikes a turn and MP a turn
@@ -319,6 +319,7 @@ def register(app: ModApp) -> None:
     app.add_computer_player("hard", make_hard)
     app.set_agent_observation(agent_observation)
     app.set_position_value(position_value)  # how the engine's search player scores a position
+    app.set_rollout_length(0)  # that value prices the march on a flag: random commands past the tree add noise
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
     look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)
