@@ -127,10 +127,13 @@ def position_value(game: Game, seat: int) -> float:
 
 
 def assault(world: World, seat: int) -> float:
-    """How close `seat` stands to taking a rival's flag, 0..1: for its best army and rival base, the share of the
-    way from its own base to that flag the army has come (`way_left`), times the army's odds against the flag's
-    defenders (R7.2: its armies there and the units stationed in its structures, R6.4), read as strength
-    (attack times health, the engine's numbers) squared against theirs, as battles of many strikes go (R8.2)."""
+    """How close `seat` stands to taking a rival's flag, 0..1, the best over the rivals' flags (R7.2: an army in a
+    base that no army or stationed unit of its owner holds defeats that player): half its lead (the army nearest
+    to taking it alone: the share of the way from its own base it has come, `way_left`, times its odds against
+    the flag's defenders) and half the odds of the strength all its armies bring up (each army's strength times
+    its share of the way come) against those defenders. The lead finishes a march on an open flag; the strength
+    brought up is what a defended one needs (no other army's march moves the lead while one army leads). Units
+    waiting at home cost nothing here: building them is never a loss."""
     import esper
 
     from systems.combat import fighters, unit_attack, unit_health
@@ -144,20 +147,28 @@ def assault(world: World, seat: int) -> float:
         flag = home_base(world, rival) if rival != seat else None
         if flag is None or home is None:
             continue
+        # the defenders (R7.2: its armies there, the units stationed in its structures there, R6.4) as strength
         defence = sum(att * hp for _, a in armies_at(flag) if a.owner == rival
                       for att, hp, _ in fighters(world, a.units))
         defence += sum(unit_attack(world, u, s) * unit_health(world, u, stationed=True)
                        for _, s in structures_touching(flag) if s.owner == rival for u in s.garrison)
+        lead = brought = 0.0
         for army, power in zip(mine, strength, strict=True):
-            odds = power**2 / (power**2 + defence**2) if defence else 1.0
-            if odds * 1.0 <= best:
-                continue
             left = way_left(world, army, army.territory, flag)
             span = way_left(world, army, home, flag)  # the walls too: breaking them is part of the way
             if left is None or not span:
                 continue
-            best = max(best, max(0.0, 1.0 - left / span) * odds)
+            closeness = max(0.0, 1.0 - left / span)
+            lead = max(lead, closeness * odds(power, defence))
+            brought += closeness * power
+        best = max(best, 0.5 * lead + 0.5 * odds(brought, defence))
     return best
+
+
+def odds(strength: float, defence: float) -> float:
+    """An attacker's chance against defenders, 0..1, read from their strengths (attack times health, the engine's
+    numbers) squared, as battles of many simultaneous strikes go (R8.2, R8.3); 1 against none."""
+    return strength**2 / (strength**2 + defence**2) if defence else 1.0
 
 
 def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
@@ -169,6 +180,8 @@ def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
     from systems.movement import wall_extra
     from systems.queries import full_mp, unit_types, wall_between
 
+    if start == flag:
+        return 0.0
     terrain = world.terrain
     types = tuple(sorted(set(unit_types(army))))
     entering = _entering(world, types)
