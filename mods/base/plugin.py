@@ -122,7 +122,8 @@ def position_value(game: Game, seat: int) -> float:
     held = {s: territories(world, s) for s in alive}
     units = {s: army_units(world, s) for s in alive}
     land = held[seat] / sum(held.values()) if sum(held.values()) else 0.5
-    army = units[seat] / sum(units.values()) if sum(units.values()) else 0.5
+    # each seat's units counted with one more: against a rival with none, one more unit is still worth building
+    army = (units[seat] + 1) / (sum(units.values()) + len(alive))
     return LAND_WEIGHT * land + ARMY_WEIGHT * army + ASSAULT_WEIGHT * assault(world, seat)
 
 
