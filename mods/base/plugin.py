@@ -120,11 +120,24 @@ def position_value(game: Game, seat: int) -> float:
     if seat not in alive:
         return 0.0
     held = {s: territories(world, s) for s in alive}
-    units = {s: army_units(world, s) for s in alive}
+    units = {s: army_units(world, s) - going_rogue(game, s) for s in alive}
     land = held[seat] / sum(held.values()) if sum(held.values()) else 0.5
     # each seat's units counted with one more: against a rival with none, one more unit is still worth building
     army = (units[seat] + 1) / (sum(units.values()) + len(alive))
     return LAND_WEIGHT * land + ARMY_WEIGHT * army + ASSAULT_WEIGHT * assault(world, seat)
+
+
+def going_rogue(game: Game, seat: int) -> float:
+    """The units the seat's next Upkeep stage may lose (R4.2-R4.4: groups not paid in full go rogue by their
+    chance), from the engine's forecast with the worst harvest (its guarantee: an army far from food is a risk
+    before the dice decide); 0 while the food held already covers the upkeep."""
+    from game.forecast import food_outlook, upkeep_forecast
+    from systems.queries import stockpile
+
+    _, owed = food_outlook(game, seat)
+    if owed <= stockpile(game.world, seat).get(game.world.rules.resources.upkeep, 0):
+        return 0.0
+    return sum(g.size * g.rogue_chance / 100 for g in upkeep_forecast(game, seat).worst.unpaid)  # P in percent
 
 
 def assault(world: World, seat: int) -> float:
