@@ -143,9 +143,9 @@ def going_rogue(game: Game, seat: int) -> float:
 def assault(world: World, seat: int) -> float:
     """How close `seat` stands to taking a rival's flag, 0..1, the best over the rivals' flags (R7.2: an army in a
     base that no army or stationed unit of its owner holds defeats that player): half its lead (the army nearest
-    to taking it alone: the share of the way from its own base it has come, `way_left`, times its odds against
-    the flag's defenders) and half the odds of the strength all its armies bring up (each army's strength times
-    its share of the way come) against those defenders. The lead finishes a march on an open flag; the strength
+    to taking it alone: how near it has come, its way home to that flag against its own way left, `way_left`,
+    times its odds against the flag's defenders) and half the odds of the strength all its armies bring up (each army's strength times
+    its nearness) against those defenders. The lead finishes a march on an open flag; the strength
     brought up is what a defended one needs (no other army's march moves the lead while one army leads). Units
     waiting at home cost nothing here: building them is never a loss."""
     import esper
@@ -172,7 +172,7 @@ def assault(world: World, seat: int) -> float:
             span = way_left(world, army, home, flag)  # the walls too: breaking them is part of the way
             if left is None or not span:
                 continue
-            closeness = max(0.0, 1.0 - left / span)
+            closeness = span / (span + left)  # 1 on the flag, 1/2 at home, less farther off: never flat
             lead = max(lead, closeness * odds(power, defence))
             brought += closeness * power
         best = max(best, 0.5 * lead + 0.5 * odds(brought, defence))
