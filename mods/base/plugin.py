@@ -144,10 +144,11 @@ def assault(world: World, seat: int) -> float:
     """How close `seat` stands to taking a rival's flag, 0..1, the best over the rivals' flags (R7.2: an army in a
     base that no army or stationed unit of its owner holds defeats that player): half its lead (the army nearest
     to taking it alone: how near it has come, its way home to that flag against its own way left, `way_left`,
-    times its odds against the flag's defenders) and half the odds of the strength all its armies bring up (each army's strength times
-    its nearness) against those defenders. The lead finishes a march on an open flag; the strength
-    brought up is what a defended one needs (no other army's march moves the lead while one army leads). Units
-    waiting at home cost nothing here: building them is never a loss."""
+    times its odds against the flag's defenders) and half the odds of the strength all its armies bring up (each
+    army's strength, none of it at home, all of it on the flag) against those defenders and the weakest wall
+    closing the flag. The lead finishes a march on an open flag; the strength brought up is what a guarded or
+    walled one needs (no other army's march moves the lead while one army leads). Units waiting at home cost
+    nothing here: building them is never a loss."""
     import esper
 
     from systems.combat import fighters, unit_attack, unit_health
@@ -174,9 +175,28 @@ def assault(world: World, seat: int) -> float:
                 continue
             closeness = span / (span + left)  # 1 on the flag, 1/2 at home, less farther off: never flat
             lead = max(lead, closeness * odds(power, defence))
-            brought += closeness * power
-        best = max(best, 0.5 * lead + 0.5 * odds(brought, defence))
+            brought += max(0.0, 2 * closeness - 1) * power  # from nothing at home to all of it on the flag
+        # the strength brought up against the defenders and the weakest wall closing the flag (its health: what
+        # the strikes of R8.6 must take off), so that armies follow the lead to a walled flag nobody guards
+        best = max(best, 0.5 * lead + 0.5 * odds(brought, defence + gate(world, seat, flag)))
     return best
+
+
+def gate(world: World, seat: int, flag: int) -> int:
+    """The health of the weakest wall closing the flag to `seat`'s armies (R5.4: a wall that blocks the step in,
+    the engine's `wall_extra`), 0 where a border into it is open."""
+    from systems.movement import wall_extra
+    from systems.queries import wall_between
+
+    weakest: int | None = None
+    for border in world.board.neighbours(flag):
+        if not world.rules.is_land(world.terrain[border]):
+            continue
+        wall = wall_between(border, flag)
+        if wall is None or wall_extra(world, wall[0], wall[1], seat, border, flag) is not None:
+            return 0
+        weakest = wall[1].health if weakest is None else min(weakest, wall[1].health)
+    return weakest or 0
 
 
 def odds(strength: float, defence: float) -> float:
