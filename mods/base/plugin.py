@@ -223,16 +223,16 @@ def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
     if into is None:
         return None
     best: float | None = None
-    for gate in world.board.neighbours(flag):
-        if entering.get(terrain[gate]) is None:
+    for border in world.board.neighbours(flag):
+        if entering.get(terrain[border]) is None:
             continue
-        before = 0 if start == gate else ways(world, gate, types).get(start)
+        before = 0 if start == border else ways(world, border, types).get(start)
         if before is None:
             continue
         cost = float(before + into)
-        wall = wall_between(gate, flag)
+        wall = wall_between(border, flag)
         if wall is not None:
-            extra = wall_extra(world, wall[0], wall[1], army.owner, gate, flag)
+            extra = wall_extra(world, wall[0], wall[1], army.owner, border, flag)
             if extra is None:  # it blocks: the turns to break it, at the army's strikes a turn and MP a turn
                 attack = sum(unit_attack(world, u) for u in army.units)
                 turns = -(-wall[1].health // max(1, attack))
