@@ -167,7 +167,7 @@ def assault(world: World, seat: int) -> float:
         defence = sum(att * hp for _, a in armies_at(flag) if a.owner == rival
                       for att, hp, _ in fighters(world, a.units))
         defence += sum(unit_attack(world, u, s) * unit_health(world, u, stationed=True)
-                       for _, s in structures_touching(flag) if s.owner == rival for u in s.garrison)
+                       for _, s in structures_touching(world, flag) if s.owner == rival for u in s.garrison)
         lead = brought = 0.0
         for army, power in zip(mine, strength, strict=True):
             left = way_left(world, army, army.territory, flag)
@@ -193,7 +193,7 @@ def gate(world: World, seat: int, flag: int) -> int:
     for border in world.board.neighbours(flag):
         if not world.rules.is_land(world.terrain[border]):
             continue
-        wall = wall_between(border, flag)
+        wall = wall_between(world, border, flag)
         if wall is None or wall_extra(world, wall[0], wall[1], seat, border, flag) is not None:
             return 0
         weakest = wall[1].health if weakest is None else min(weakest, wall[1].health)
@@ -231,7 +231,7 @@ def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
         if before is None:
             continue
         cost = float(before + into)
-        wall = wall_between(border, flag)
+        wall = wall_between(world, border, flag)
         if wall is not None:
             extra = wall_extra(world, wall[0], wall[1], army.owner, border, flag)
             if extra is None:  # it blocks: the turns to break it, at the army's strikes a turn and MP a turn
