@@ -256,26 +256,15 @@ def _entering(world: World, types: tuple[str, ...]) -> dict[str, int | None]:
     return found
 
 
-# the fields `ways` computed, per map (rules and terrain, which no command changes) and then by flag and unit types
-_WAYS: dict[tuple[object, ...], dict[tuple[int, tuple[str, ...]], dict[int, int]]] = {}
-_MAPS_KEPT = 8  # maps whose fields are kept at most (games played in one process)
-
-
 def ways(world: World, flag: int, types: tuple[str, ...]) -> dict[int, int]:
     """The MP an army of these unit types spends to walk from each territory to `flag` over terrain alone (R5.3:
     its slowest unit's cost to enter each territory; walls, armies and bridges left out): a march's progress
-    that water and impassable ground cannot fool, as the board distance would. Kept per map and flag."""
+    that water and impassable ground cannot fool, as the board distance would. Kept per game, flag and unit types."""
     import heapq
 
     fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] | None = world.derived.get("position_value_ways")
-    if fields is None:  # once per world (a fork copies the derived values of its game, terrain never changes)
-        key = (id(world.rules), tuple(world.terrain))
-        fields = _WAYS.get(key)
-        if fields is None:
-            if len(_WAYS) >= _MAPS_KEPT:
-                _WAYS.clear()
-            fields = _WAYS[key] = {}
-        world.derived["position_value_ways"] = fields
+    if fields is None:  # once per game (its copies share the derived values of their game; terrain never changes)
+        fields = world.derived["position_value_ways"] = {}
     field = fields.get((flag, types))
     if field is not None:
         return field
