@@ -198,7 +198,7 @@ def fork(game: Game, seat: int | None = None, rng: random.Random | None = None) 
         seats=list(source.seats), start_zones=source.start_zones, map_name=source.map_name, seed=source.seed,
         clock=Clock(source.clock.round, source.clock.seat, source.clock.stage, source.clock.winner),
         tiles=list(source.tiles), players=dict(source.players),
-        owned={s: set(t) for s, t in source.owned.items()}, derived=dict(source.derived),
+        owned={s: set(t) for s, t in source.owned.items()}, derived=dict(source.derived), shared=source.shared,
     )
     copied = Game(world, game_id=f"{game.game_id}-{name}")
     copied.kept_listing = for_copy(game.kept_listing, world)

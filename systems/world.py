@@ -57,6 +57,9 @@ class World:
     # computed once per game, and the structure indexes while the structures are unchanged (queries.walls_by_border, structures_touching): hot
     # paths read them instead of walking the rules or the structures again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # values derived from the rules and the map alone that a game and all its copies (game.fork) share, one dict
+    # handed on by reference: what a search's copies work out (a ruleset's distance fields) is worked out once
+    shared: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     # what checking the command in hand worked out for its apply (a path's MP): filled by its check, emptied
     # when a check starts and when an apply ends (systems.actions), so an apply reads only its own check's
     checked: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)

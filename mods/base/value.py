@@ -186,9 +186,8 @@ def ways(world: World, flag: int, types: tuple[str, ...]) -> dict[int, int]:
     that water and impassable ground cannot fool, as the board distance would. Kept per game, flag and unit types."""
     import heapq
 
-    fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] | None = world.derived.get("position_value_ways")
-    if fields is None:  # once per game (its copies share the derived values of their game; terrain never changes)
-        fields = world.derived["position_value_ways"] = {}
+    # once per game and its copies (the search values copies: World.shared is handed on; terrain never changes)
+    fields: dict[tuple[int, tuple[str, ...]], dict[int, int]] = world.shared.setdefault("position_value_ways", {})
     field = fields.get((flag, types))
     if field is not None:
         return field
