@@ -49,6 +49,9 @@ from systems.seat_events import (
 )
 from systems.world import OVER, World
 
+if typing.TYPE_CHECKING:
+    from game.kept_listing import KeptListing
+
 
 def packed_history(items: typing.Iterable[tuple[int, int, Command]]) -> PackedLog[tuple[int, int, Command]]:
     """A command history as `Game` keeps it: one block per round, all but the last packed."""
@@ -101,7 +104,7 @@ class Game:
     revision: int = 0
     _history_round: int | None = field(default=None, init=False, repr=False, compare=False)
     # the last Main-stage listing's parts, kept while nothing they read changes (game.kept_listing); no state
-    kept_listing: typing.Any = field(default=None, init=False, repr=False, compare=False)
+    kept_listing: KeptListing | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.history, PackedLog):

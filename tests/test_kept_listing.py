@@ -22,6 +22,14 @@ def fresh(game: Game, seat: int, monkeypatch: pytest.MonkeyPatch) -> list[Comman
         return legal_commands(game, seat)
 
 
+def listed_as_fresh(game: Game, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[Command]]:
+    """The seat to act and its listing, which must equal a listing made with nothing kept."""
+    seat = seat_to_act(game)
+    listed = legal_commands(game, seat)
+    assert listed == fresh(game, seat, monkeypatch)
+    return seat, listed
+
+
 def new_game(seed: int, kinds: tuple[str, str] = ("random", "random"), mods: tuple[str, ...] = ()) -> Game:
     return new_modded_game(map_for(None, "base", 2, seed), list(kinds), seed, mods, "base")
 
@@ -33,9 +41,7 @@ def test_random_play_lists_after_every_command_what_a_fresh_listing_lists(seed: 
     for _ in range(700):
         if game.over:
             break
-        seat = seat_to_act(game)
-        listed = legal_commands(game, seat)
-        assert listed == fresh(game, seat, monkeypatch)
+        seat, listed = listed_as_fresh(game, monkeypatch)
         kept_parts += bool(game.kept_listing is not None and game.kept_listing.armies)
         assert game.submit(rng.choice(listed), seat=seat).ok
     assert kept_parts > 100  # the listing was kept, not made afresh every time
@@ -54,8 +60,7 @@ def test_computer_players_turns_with_battles_and_takeovers_list_what_a_fresh_lis
 
     def compare_then_submit(command: Any, seat: int | None = None) -> Any:
         if game.world.clock.stage == MAIN and not game.over:
-            acting = seat_to_act(game)
-            assert legal_commands(game, acting) == fresh(game, acting, monkeypatch)
+            listed_as_fresh(game, monkeypatch)
             compared["listings"] += 1
             compared["battles"] += any(a.battle is not None for a in _armies(game))
         return submit(command, seat=seat)
@@ -140,9 +145,7 @@ def test_a_copy_starts_from_its_games_kept_listing_and_neither_disturbs_the_othe
             for _ in range(40):
                 if copy.over:
                     break
-                actor = seat_to_act(copy)
-                listed = legal_commands(copy, actor)
-                assert listed == fresh(copy, actor, monkeypatch)
+                actor, listed = listed_as_fresh(copy, monkeypatch)
                 compared += 1
                 building = [c for c in listed if isinstance(c, BuildStructure)]  # placements the game kept too
                 built += bool(building)

@@ -171,56 +171,10 @@ def test_search_takes_the_last_rival_region_and_wins_rather_than_fortify_or_end_
     assert game.over and game.world.clock.winner == 1
 
 
-def walled_flag_beside_a_strong_army(seed: int):
-    """Base game: seat 1 holds every territory but seat 2's flag, which three wooden walls close on every side
-    (R6.2, 10 health each) and nobody guards; seat 1's 4 soldiers (attack 2) stand beside the west wall. Nobody has
-    resources (production still comes, R2)."""
+def all_land_but_the_flag_to_seat_1(game, flag: int):
+    """Seat 1 owns every land territory but `flag`; nobody has resources (production still comes, R2)."""
     from systems import queries as q
-    from tests.builders import at, spawn_army, spawn_structure, tiny_game
 
-    game = tiny_game(["pppppp", "pppppp", "pppppp"], {1: (0, 1), 2: (5, 1)}, seed=seed)
-    flag = at(game, 5, 1)
-    for x, y in ((4, 1), (5, 0), (5, 2)):
-        spawn_structure(game, 2, "wooden_wall", flag, border=at(game, x, y))
-    spawn_army(game, 1, at(game, 4, 1), ["soldier"] * 4)
-    world = game.world
-    for territory in range(len(world.terrain)):
-        if territory != flag:
-            world.set_owner(territory, 1)
-    for seat in world.seats:
-        q.stockpile(world, seat).clear()
-    return game
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_search_breaks_a_walled_flag_and_takes_it_against_random(seed):
-    """R7.2: an army in a base no unit of its owner holds defeats that player; R5.4: a hostile wall blocks the
-    border; R8.6: an army beside a wall strikes it, each unit once, and the wall falls at 0 health. Two strikes of 8
-    break the west wall (10), and the army walks in on the third turn: the base game's position value prices the
-    wall in the way, so striking it is progress (before, the search disrupted, took over or walked between the
-    walls and won late or not at all)."""
-    from game import computer_seats
-    from game.ai import make_controller
-
-    game = walled_flag_beside_a_strong_army(seed)
-    players = [SearchPlayer(seed=seed), make_controller("random", game.app)]
-    world = game.world
-    while not game.over and world.clock.round <= 3:
-        computer_seats.play_step(game, players)
-    assert game.over and world.clock.winner == 1
-
-
-def flag_behind_a_lake(seed: int):
-    """Base game: seat 2's unguarded flag at the east end of the middle row; seat 1's 4 soldiers (4 MP) stand in a
-    bay of deep water (R5.3: foot units cannot enter water) 3 steps west of it, the way out and around the bay
-    15 plain steps long. Seat 1 holds every land territory but the flag; nobody has resources."""
-    from systems import queries as q
-    from tests.builders import at, spawn_army, tiny_game
-
-    rows = ["ppppppppp", "ppdddddpp", "ppppppdpp", "ppdddddpp", "ppppppppp"]
-    game = tiny_game(rows, {1: (0, 4), 2: (8, 2)}, seed=seed)
-    flag = at(game, 8, 2)
-    spawn_army(game, 1, at(game, 5, 2), ["soldier"] * 4)
     world = game.world
     for territory in range(len(world.terrain)):
         if territory != flag and world.rules.is_land(world.terrain[territory]):
@@ -230,17 +184,59 @@ def flag_behind_a_lake(seed: int):
     return game
 
 
+def search_wins_against_random_by_round(game, seed: int, last_round: int) -> bool:
+    """Search (seat 1) against random (seat 2) until the game ends or `last_round` is over: did search win?"""
+    from game import computer_seats
+    from game.ai import make_controller
+
+    players = [SearchPlayer(seed=seed), make_controller("random", game.app)]
+    world = game.world
+    while not game.over and world.clock.round <= last_round:
+        computer_seats.play_step(game, players)
+    return game.over and world.clock.winner == 1
+
+
+def walled_flag_beside_a_strong_army(seed: int):
+    """Base game: seat 1 holds every territory but seat 2's flag, which three wooden walls close on every side
+    (R6.2, 10 health each) and nobody guards; seat 1's 4 soldiers (attack 2) stand beside the west wall. Nobody has
+    resources (production still comes, R2)."""
+    from tests.builders import at, spawn_army, spawn_structure, tiny_game
+
+    game = tiny_game(["pppppp", "pppppp", "pppppp"], {1: (0, 1), 2: (5, 1)}, seed=seed)
+    flag = at(game, 5, 1)
+    for x, y in ((4, 1), (5, 0), (5, 2)):
+        spawn_structure(game, 2, "wooden_wall", flag, border=at(game, x, y))
+    spawn_army(game, 1, at(game, 4, 1), ["soldier"] * 4)
+    return all_land_but_the_flag_to_seat_1(game, flag)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_search_breaks_a_walled_flag_and_takes_it_against_random(seed):
+    """R7.2: an army in a base no unit of its owner holds defeats that player; R5.4: a hostile wall blocks the
+    border; R8.6: an army beside a wall strikes it, each unit once, and the wall falls at 0 health. Two strikes of 8
+    break the west wall (10), and the army walks in on the third turn: the base game's position value prices the
+    wall in the way, so striking it is progress (before, the search disrupted, took over or walked between the
+    walls and won late or not at all)."""
+    assert search_wins_against_random_by_round(walled_flag_beside_a_strong_army(seed), seed, 3)
+
+
+def flag_behind_a_lake(seed: int):
+    """Base game: seat 2's unguarded flag at the east end of the middle row; seat 1's 4 soldiers (4 MP) stand in a
+    bay of deep water (R5.3: foot units cannot enter water) 3 steps west of it, the way out and around the bay
+    15 plain steps long. Seat 1 holds every land territory but the flag; nobody has resources."""
+    from tests.builders import at, spawn_army, tiny_game
+
+    rows = ["ppppppppp", "ppdddddpp", "ppppppdpp", "ppdddddpp", "ppppppppp"]
+    game = tiny_game(rows, {1: (0, 4), 2: (8, 2)}, seed=seed)
+    flag = at(game, 8, 2)
+    spawn_army(game, 1, at(game, 5, 2), ["soldier"] * 4)
+    return all_land_but_the_flag_to_seat_1(game, flag)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_search_marches_around_water_onto_an_open_flag(seed):
     """R7.2 within the four turns the march takes (R5.1: 4 MP a turn, a plain costs 1): the base game's value measures the way
     left over the terrain the army may enter, not the board distance, which the bay's water makes a dead end
     (before, the search stayed in the bay, 3 steps from the flag)."""
-    from game import computer_seats
-    from game.ai import make_controller
 
-    game = flag_behind_a_lake(seed)
-    players = [SearchPlayer(seed=seed), make_controller("random", game.app)]
-    world = game.world
-    while not game.over and world.clock.round <= 4:
-        computer_seats.play_step(game, players)
-    assert game.over and world.clock.winner == 1
+    assert search_wins_against_random_by_round(flag_behind_a_lake(seed), seed, 4)
