@@ -1,6 +1,7 @@
 """What the engine's search player lives on, per installed ruleset: steps/s of random legal play (the ruleset's legal
 listing, game.legal, then Game.submit), the copy of a mid-game state (game.fork) on the base game's large map, the
-time of one search decision at the default budget, and the ruleset players' turn times.
+time of one search decision at the default budget (a game's first decisions, and every decision of one long game
+against the ruleset's first kind, where the turns offer the most commands), and the ruleset players' turn times.
 
     python -m bench.bench_search                    # every ruleset, the default counts
     python -m bench.bench_search --steps 500 --decisions 20 --games 2 --rulesets total-war
@@ -104,6 +105,24 @@ def search_ms(ruleset: str, decisions: int, seconds: float) -> dict[str, float]:
             "max": max(times, default=0.0), "cpu_p50": percentile(cpu, 50), "cpu_p95": percentile(cpu, 95)}
 
 
+def search_game_ms(ruleset: str, rounds: int, seconds: float) -> dict[str, float]:
+    """Every search decision of one game against the ruleset's first own kind (else random), to `rounds` or
+    `seconds`: a long game's turns offer the most commands (armies spread, walls to place on every border)."""
+    from game.ai import make_controller
+    from game.content import load_app
+
+    own = list(load_app(ruleset).computer_players)
+    kinds = ["search", own[0] if own else "random"]
+    game = new(ruleset, kinds, 1)
+    times: list[float] = []
+    cpu: list[float] = []
+    players = [TimedSearch(times, cpu), make_controller(kinds[1], game.app)]
+    started = time.perf_counter()
+    _bounded_game(game, players, 10**6, times, started, seconds, rounds)
+    return {"decisions": len(times), "round": game.world.clock.round, "p50": percentile(times, 50),
+            "p95": percentile(times, 95), "max": max(times, default=0.0), "cpu_p95": percentile(cpu, 95)}
+
+
 def _random() -> Any:
     from game.ai.random_player import RandomPlayer
 
@@ -111,10 +130,11 @@ def _random() -> Any:
 
 
 def _bounded_game(game: Game, players: list[Any], decisions: int, times: list[float], started: float,
-                  seconds: float) -> None:
+                  seconds: float, rounds: int | None = None) -> None:
     from game import computer_seats
 
-    while not game.over and len(times) < decisions and time.perf_counter() - started < seconds:
+    while not game.over and len(times) < decisions and time.perf_counter() - started < seconds \
+            and (rounds is None or game.world.clock.round <= rounds):
         computer_seats.play_step(game, players)
 
 
@@ -140,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulesets", default=",".join(available()))
     parser.add_argument("--steps", type=int, default=2000, help="random legal steps per ruleset")
     parser.add_argument("--decisions", type=int, default=40, help="search decisions per ruleset")
+    parser.add_argument("--game-rounds", type=int, default=60, help="round cap of the long game timing search")
     parser.add_argument("--games", type=int, default=2, help="games per ruleset player kind")
     parser.add_argument("--rounds", type=int, default=30, help="round cap of those games")
     parser.add_argument("--copies", type=int, default=50, help="forks of the large base map")
@@ -156,14 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset in args.rulesets.split(","):
         sps, cpu_sps = steps_per_second(ruleset, args.steps, args.seconds)
         search = search_ms(ruleset, args.decisions, args.seconds)
+        long_game = search_game_ms(ruleset, args.game_rounds, args.seconds)
         players = player_ms(ruleset, args.games, args.rounds)
         report["rulesets"][ruleset] = {"steps_per_second": sps, "steps_per_cpu_second": cpu_sps, "search_ms": search,
-                                       "player_ms": players}
+                                       "search_game_ms": long_game, "player_ms": players}
         kinds = ", ".join(f"{k} {v['p95']:.1f}" for k, v in players.items())
         steps = f"{sps:.0f} [{cpu_sps:.0f}]"
         p50 = "{:.0f} [{:.0f}]".format(search["p50"], search["cpu_p50"])
         p95 = "{:.0f} [{:.0f}]".format(search["p95"], search["cpu_p95"])
         print(f"{ruleset:<16}{steps:>14}{p50:>16}{p95:>16}  {kinds}  ({search['decisions']} decisions)")
+        print(f"{'':<16}a long game: {long_game['decisions']} search decisions to round {long_game['round']}, "
+              f"p50 {long_game['p50']:.0f}, p95 {long_game['p95']:.0f} [{long_game['cpu_p95']:.0f}], "
+              f"max {long_game['max']:.0f} ms")
     if args.json_path:
         with open(args.json_path, "w") as out:
             json.dump(report, out, indent=2)

@@ -69,6 +69,7 @@ class App:
     position_value: Callable[[Game, int], float] | None = None  # (game, seat) -> 0..1: how well the seat stands
     rollout_policy: str | None = None  # the computer kind that plays the search player's rollouts (None: random)
     rollout_length: int | None = None  # random legal commands a search rollout plays (None: the search's default)
+    prior_width: int | None = None  # root commands the search scores one step on (None: the search's default)
     map_generator: Callable[[int, int], Any] | None = None  # (players, seed) -> MapData: `--map random`
     hooks: Hooks = field(default_factory=Hooks)
     unit_abilities: list[UnitAbilities] = field(default_factory=list)  # abilities lent to single units
@@ -160,6 +161,13 @@ class ModApp:
         position (without a rollout policy). 0 where this ruleset's position value already prices what is under
         way (a running battle by its odds): random commands there only add noise."""
         self.app.rollout_length = commands
+
+    def set_prior_width(self, commands: int) -> None:
+        """How many root commands the engine's search player scores one step on before it searches (a seeded
+        sample spread over the kinds of command and their actors where more are legal; the rest are tried after
+        them). Lower than the search's default where this ruleset's position value is dear and its turns offer
+        hundreds of commands: what bounds a decision's cost."""
+        self.app.prior_width = commands
 
     def set_agent_observation(self, factory: Callable[..., Any]) -> None:
         """How a learning agent sees this game: `factory(game, max_rounds)` returns an encoder with `shape`

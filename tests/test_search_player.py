@@ -58,6 +58,51 @@ def test_the_budget_is_iterations_or_a_clock_the_caller_controls(monkeypatch):
     assert len(forks) == len(commands) + 4  # the clock reads 0 at the start, then 1, 2, 3, 4 before each iteration; 5 stops it
 
 
+def test_a_wide_root_scores_the_rulesets_prior_width_of_commands_and_tries_the_rest_after(monkeypatch):
+    """The prior scores at most the ruleset's `prior_width` root commands (what bounds a decision's cost); the
+    budget then tries those first, in the prior's order, and only then the ones left out."""
+    scored: list[object] = []
+    real = search_module._one_step
+
+    def counted(game, seat, command, rng):
+        scored.append(command)
+        return real(game, seat, command, rng)
+
+    monkeypatch.setattr(search_module, "_one_step", counted)
+    game = new("monstercrasher", ["search", "search"])
+    seat = seat_to_act(game)
+    commands = legal_commands(game, seat)
+    game.app.prior_width = 5
+    try:
+        tried: list[object] = []
+        real_expand = search_module.Node.expand
+        monkeypatch.setattr(search_module.Node, "expand", lambda node, c: tried.append(c) or real_expand(node, c))
+        SearchPlayer(iterations=len(commands), seed=1).choose(game, seat, commands)
+    finally:
+        game.app.prior_width = None
+    assert len(commands) > 5 and len(scored) == 5
+    assert tried[:5] and set(tried[:5]) == set(scored) and set(tried) == set(commands)
+
+
+def test_the_prior_sample_spreads_over_kinds_and_actors_and_is_seeded():
+    """Where more commands are legal than the width, every kind of command and every actor (its first field) is
+    sampled before any gets a second; the sample is the same for the same seed; a narrow root is scored whole."""
+    import random
+
+    from components.commands import BuildStructure, EndTurn, Move
+
+    moves = [Move(army=a, path=(1, t)) for a in (7, 8, 9) for t in range(2, 30)]
+    builds = [BuildStructure("wooden_wall", t, t + 1) for t in range(40)]
+    commands = [*moves, *builds, EndTurn()]
+    sample = search_module.prior_sample(list(commands), 5, random.Random(3))
+    assert len(sample) == 5 and len(set(sample)) == 5
+    assert {c.army for c in sample if isinstance(c, Move)} == {7, 8, 9}
+    assert EndTurn() in sample and any(isinstance(c, BuildStructure) for c in sample)
+    assert search_module.prior_sample(list(commands), 5, random.Random(3)) == sample
+    assert search_module.prior_sample(list(commands), 5, random.Random(4)) != sample
+    assert search_module.prior_sample(list(commands), len(commands), random.Random(3)) == commands
+
+
 def test_search_plays_a_whole_turn_of_several_commands_ending_it():
     game = new("base", ["search", "search"], 2)
     while game.in_setup:

@@ -1,8 +1,10 @@
 """The engine's search player for any ruleset that lists its legal commands: information-set Monte Carlo tree
 search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012; OpenSpiel's `mcts.py` for the shape).
 
-Each decision picks one command of the acting seat. First every command at the root is scored one step on (the
-position value just after it, in one determinization): that prior orders the commands the search tries. Every
+Each decision picks one command of the acting seat. First the commands at the root are scored one step on (the
+position value just after it, in one determinization): that prior orders the commands the search tries. Where
+more are legal than the ruleset's `prior_width` (else PRIOR_WIDTH), a seeded sample spread over the kinds of
+command and their actors is scored, and the others are tried after it: what bounds a decision's cost. Every
 iteration takes a fresh determinization of the game from the seat's own view (game.fork: other seats' hidden
 orders and answers dropped, the dice to come re-seeded), walks the tree by UCB among the commands legal in that
 determinization (counting how often each was available), expands one command, plays a few random legal commands
@@ -21,6 +23,7 @@ limit read from a clock the caller may give.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -41,6 +44,8 @@ ROLLOUT = 4  # random legal commands played after the tree before a position is 
 TREE_DEPTH = 12  # commands the tree may grow below its root
 EXPLORATION = 0.7  # the UCB constant: rewards are in [0, 1]
 POLICY_PHASES = 2  # phases the rollout policy plays past the tree, when the search has one
+PRIOR_WIDTH = 256  # root commands scored one step on (the ruleset's `prior_width` may say fewer): what bounds
+# a decision's cost where a turn offers hundreds of commands; the other rulesets' widest roots measured 131
 
 
 def territory_share(game: Game, seat: int) -> float:
@@ -80,8 +85,8 @@ class Node:
 
     def ranked(self, command: Command) -> tuple[float, float]:
         """Where a command stands in the prior's order (equal priors, as where no order resolves before the
-        position is scored, in a random order: never the listing's)."""
-        return self.prior[command], self.ties[command]
+        position is scored, in a random order: never the listing's); commands the prior left out come last."""
+        return self.prior.get(command, -1.0), self.ties[command]
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
@@ -131,7 +136,8 @@ class SearchPlayer(OneByOne):
                             f"{len(game.history)}")
         started = self.clock()
         wide = len(commands) > 1
-        root = Node(prior={c: _one_step(game, seat, c, rng) for c in commands} if wide else {},
+        scored = prior_sample(commands, game.app.prior_width or PRIOR_WIDTH, rng) if wide else []
+        root = Node(prior={c: _one_step(game, seat, c, rng) for c in scored},
                     ties={c: rng.random() for c in commands} if wide else {})
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         for _ in range(self.iterations):
@@ -240,6 +246,30 @@ def best(root: Node, commands: list[Command]) -> Command:
         return child.visits, child.reward / child.visits + root.prior.get(command, 0.0)
 
     return max(commands, key=ranked)
+
+
+def prior_sample(commands: list[Command], width: int, rng: random.Random) -> list[Command]:
+    """The root commands the prior scores: all of them, or where more than `width` are legal a seeded sample
+    spread evenly over the kinds of command and what each acts on (its first field: an army, a structure type),
+    so that every army's moves and every kind of build stay in view however many placements a turn offers."""
+    if len(commands) <= width:
+        return commands
+    groups: dict[tuple[type, Any], list[Command]] = {}
+    for command in commands:
+        fields = dataclasses.fields(command)
+        groups.setdefault((type(command), getattr(command, fields[0].name) if fields else None), []).append(command)
+    queues = list(groups.values())
+    for queue in queues:
+        rng.shuffle(queue)
+    rng.shuffle(queues)
+    chosen: list[Command] = []
+    for depth in range(max(map(len, queues))):
+        for queue in queues:
+            if depth < len(queue):
+                chosen.append(queue[depth])
+                if len(chosen) == width:
+                    return chosen
+    return chosen
 
 
 def _one_step(game: Game, seat: int, command: Command, rng: random.Random) -> float:

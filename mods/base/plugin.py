@@ -161,6 +161,7 @@ def register(app: ModApp) -> None:
     app.set_agent_observation(agent_observation)
     app.set_position_value(value.position_value)  # how the engine's search player scores a position
     app.set_rollout_length(0)  # that value prices the march on a flag: random commands past the tree add noise
+    app.set_prior_width(64)  # a long game's turn offers hundreds of placements, each scored at ~2 ms: bound it
     # the victory screen's charts (game.stats): the ruleset declares what it counts
     look = app.presentation
     look.map_screen = True  # played on the client's standard map screen, which reads these rules (R1-R10)
