@@ -82,11 +82,25 @@ class Node:
     high: float = -math.inf
     prior: dict[Command, float] = field(default_factory=dict)  # the root's: each command's value one step on
     ties: dict[Command, float] = field(default_factory=dict)  # the root's: a random order among equal priors
+    order: list[Command] = field(default_factory=list)  # the root's commands in the prior's order: equal priors
+    # (where no order resolves before the position is scored) in a random order, never the listing's; commands
+    # the prior left out come last
+    everywhere: int = 0  # the root's: determinizations that offered every command (the seat's own are always legal)
 
-    def ranked(self, command: Command) -> tuple[float, float]:
-        """Where a command stands in the prior's order (equal priors, as where no order resolves before the
-        position is scored, in a random order: never the listing's); commands the prior left out come last."""
-        return self.prior.get(command, -1.0), self.ties[command]
+    def pick(self, legal: list[Command], rng: random.Random) -> tuple[Command, bool]:
+        """The command to follow from here, and whether it is new: an untried one first (at the root in the
+        prior's order, elsewhere at random), then the best by UCB. The root's commands are counted as offered all at
+        once: a long turn offers hundreds, and counting them one by one cost a tenth of a decision."""
+        if self.order:
+            self.everywhere += 1
+            if len(self.children) < len(self.order):  # the root expands in the prior's order: its children lead it
+                return self.order[len(self.children)], True
+        else:
+            self.offered(legal)
+            untried = [c for c in legal if c not in self.children]
+            if untried:
+                return rng.choice(untried), True
+        return max(legal, key=lambda c: _ucb(self, c)), False
 
     def offered(self, legal: list[Command]) -> None:
         """These commands were legal here in one more determinization."""
@@ -137,8 +151,10 @@ class SearchPlayer(OneByOne):
         started = self.clock()
         wide = len(commands) > 1
         scored = prior_sample(commands, game.app.prior_width or PRIOR_WIDTH, rng) if wide else []
-        root = Node(prior={c: _one_step(game, seat, c, rng) for c in scored},
-                    ties={c: rng.random() for c in commands} if wide else {})
+        prior = {c: _one_step(game, seat, c, rng) for c in scored}
+        ties = {c: rng.random() for c in commands} if wide else {}
+        root = Node(prior=prior, ties=ties,  # the order is stable: as `max` over the untried commands picked
+                    order=sorted(commands, key=lambda c: (prior.get(c, -1.0), ties[c]), reverse=True) if wide else [])
         self._players = {}  # the rollout policy's players, new each decision (a ruleset player may keep memory)
         for _ in range(self.iterations):
             if self.time_limit is not None and self.clock() - started >= self.time_limit:
@@ -160,19 +176,13 @@ class SearchPlayer(OneByOne):
                     legal = legal_commands(copy, actor)
                     if not legal:
                         break
-                node.offered(legal)
-                untried = [c for c in legal if c not in node.children]
-                if untried:
-                    command = max(untried, key=node.ranked) if node.prior else rng.choice(untried)
-                    child = node.expand(command)
-                else:
-                    command = max(legal, key=lambda c: _ucb(node, c))
-                    child = node.children[command]
+                command, fresh = node.pick(legal, rng)
+                child = node.expand(command) if fresh else node.children[command]
                 if not copy.submit(command, seat=actor).ok:
                     break
                 path.append((node, command, child, actor))
                 node = child
-                if untried:
+                if fresh:
                     break
             policy = self._policy(copy)
             if policy is not None:
@@ -291,4 +301,4 @@ def _explore(node: Node, stats: Node, available: int) -> float:
 
 
 def _ucb(node: Node, command: Command) -> float:
-    return _explore(node, node.children[command], node.available[command])
+    return _explore(node, node.children[command], node.available.get(command, 0) + node.everywhere)

@@ -59,10 +59,28 @@ def going_rogue(game: Game, seat: int) -> float:
     from game.forecast import food_outlook, upkeep_forecast
     from systems.queries import stockpile
 
+    food = stockpile(game.world, seat).get(game.world.rules.resources.upkeep, 0)
+    if food >= most_owed(game.world, seat):  # no unit read: the food covers whatever these units could owe
+        return 0.0
     _, owed = food_outlook(game, seat)
-    if owed <= stockpile(game.world, seat).get(game.world.rules.resources.upkeep, 0):
+    if owed <= food:
         return 0.0
     return sum(g.size * g.rogue_chance / 100 for g in upkeep_forecast(game, seat).worst.unpaid)  # P in percent
+
+
+def most_owed(world: World, seat: int) -> int:
+    """An upper bound of the seat's upkeep (R4.1), from its unit counts and the dearest unit type's upkeep: the
+    search values thousands of positions a turn, and reading every unit (R4.1: none owed the round it is built)
+    copies it in each of them."""
+    import esper
+
+    rules = world.rules
+    food = rules.resources.upkeep
+    dearest = max((spec.upkeep.get(food, 0) for spec in rules.units.values()), default=0)
+    world.activate()
+    marching = sum(len(a.units) for _, a in esper.get_component(Army) if a.owner == seat)
+    stationed = sum(len(s.garrison) for _, s in esper.get_component(Structure) if s.owner == seat)
+    return marching * dearest + stationed * rules.stationed.upkeep.get(food, 0)
 
 
 def assault(world: World, seat: int) -> float:
@@ -94,8 +112,9 @@ def assault(world: World, seat: int) -> float:
                        for _, s in structures_touching(world, flag) if s.owner == rival for u in s.garrison)
         lead = brought = 0.0
         for army, power in zip(mine, strength, strict=True):
-            left = way_left(world, army, army.territory, flag)
-            span = way_left(world, army, home, flag)  # the walls too: breaking them is part of the way
+            steps = ways_in(world, army, flag)
+            left = way_left(steps, army.territory, flag)
+            span = way_left(steps, home, flag)  # the walls too: breaking them is part of the way
             if left is None or not span:
                 continue
             closeness = span / (span + left)  # 1 on the flag, 1/2 at home, less farther off: never flat
@@ -130,31 +149,26 @@ def odds(strength: float, defence: float) -> float:
     return strength**2 / (strength**2 + defence**2) if defence else 1.0
 
 
-def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
-    """The MP the army would spend from `start` into `flag` (None: no way over the terrain its units may enter):
-    its way over terrain to the flag's cheapest neighbour (`ways`), then the step in, where a wall that blocks
-    that step (R5.4, the engine's `wall_extra`) costs the MP of the turns its units' strikes need to break it
-    (R8.6), so that striking the wall in the way is progress too."""
+def ways_in(world: World, army: Army, flag: int) -> list[tuple[int, dict[int, int], int]]:
+    """The army's ways into `flag`, one per border its units may stand on: the border, the MP to walk there from
+    each territory over terrain (`ways`), and the step in, where a wall that blocks it (R5.4, the engine's
+    `wall_extra`) costs the MP of the turns its units' strikes need to break it (R8.6), so that striking the wall
+    in the way is progress too. No way at all where its units may not enter the flag's terrain."""
     from systems.combat import unit_attack
     from systems.movement import wall_extra
     from systems.queries import full_mp, unit_types, wall_between
 
-    if start == flag:
-        return 0.0
     terrain = world.terrain
     types = tuple(sorted(set(unit_types(army))))
     entering = _entering(world, types)
     into = entering.get(terrain[flag])
     if into is None:
-        return None
-    best: float | None = None
+        return []
+    found = []
     for border in world.board.neighbours(flag):
         if entering.get(terrain[border]) is None:
             continue
-        before = 0 if start == border else ways(world, border, types).get(start)
-        if before is None:
-            continue
-        cost = float(before + into)
+        step = into
         wall = wall_between(world, border, flag)
         if wall is not None:
             extra = wall_extra(world, wall[0], wall[1], army.owner, border, flag)
@@ -162,7 +176,25 @@ def way_left(world: World, army: Army, start: int, flag: int) -> float | None:
                 attack = sum(unit_attack(world, u) for u in army.units)
                 turns = -(-wall[1].health // max(1, attack))
                 extra = turns * full_mp(world, army)
-            cost += extra
+            step += extra
+        found.append((border, ways(world, border, types), step))
+    return found
+
+
+def way_left(ways_into: list[tuple[int, dict[int, int], int]], start: int, flag: int) -> float | None:
+    """The MP an army would spend from `start` into `flag` by its `ways_in` (None: no way over the terrain its
+    units may enter)."""
+    if start == flag:
+        return 0.0
+    best: float | None = None
+    for border, field, step in ways_into:
+        if start == border:
+            before: int | None = 0
+        else:
+            before = field.get(start)
+        if before is None:
+            continue
+        cost = float(before + step)
         best = cost if best is None else min(best, cost)
     return best
 
