@@ -69,9 +69,8 @@ def going_rogue(game: Game, seat: int) -> float:
 
 
 def most_owed(world: World, seat: int) -> int:
-    """An upper bound of the seat's upkeep (R4.1), from its unit counts and the dearest unit type's upkeep: the
-    search values thousands of positions a turn, and reading every unit (R4.1: none owed the round it is built)
-    copies it in each of them."""
+    """An upper bound of the seat's upkeep (R4.1) from its unit counts alone and the dearest unit type's upkeep:
+    the exact sum reads every unit, which copies each one in every position the search values."""
     import esper
 
     rules = world.rules
@@ -149,8 +148,8 @@ def odds(strength: float, defence: float) -> float:
     return strength**2 / (strength**2 + defence**2) if defence else 1.0
 
 
-def ways_in(world: World, army: Army, flag: int) -> list[tuple[int, dict[int, int], int]]:
-    """The army's ways into `flag`, one per border its units may stand on: the border, the MP to walk there from
+def ways_in(world: World, army: Army, flag: int) -> list[tuple[dict[int, int], int]]:
+    """The army's ways into `flag`, one per border its units may stand on: the MP to walk to that border from
     each territory over terrain (`ways`), and the step in, where a wall that blocks it (R5.4, the engine's
     `wall_extra`) costs the MP of the turns its units' strikes need to break it (R8.6), so that striking the wall
     in the way is progress too. No way at all where its units may not enter the flag's terrain."""
@@ -164,7 +163,7 @@ def ways_in(world: World, army: Army, flag: int) -> list[tuple[int, dict[int, in
     into = entering.get(terrain[flag])
     if into is None:
         return []
-    found = []
+    found: list[tuple[dict[int, int], int]] = []
     for border in world.board.neighbours(flag):
         if entering.get(terrain[border]) is None:
             continue
@@ -177,21 +176,18 @@ def ways_in(world: World, army: Army, flag: int) -> list[tuple[int, dict[int, in
                 turns = -(-wall[1].health // max(1, attack))
                 extra = turns * full_mp(world, army)
             step += extra
-        found.append((border, ways(world, border, types), step))
+        found.append((ways(world, border, types), step))
     return found
 
 
-def way_left(ways_into: list[tuple[int, dict[int, int], int]], start: int, flag: int) -> float | None:
+def way_left(ways_into: list[tuple[dict[int, int], int]], start: int, flag: int) -> float | None:
     """The MP an army would spend from `start` into `flag` by its `ways_in` (None: no way over the terrain its
     units may enter)."""
     if start == flag:
         return 0.0
     best: float | None = None
-    for border, field, step in ways_into:
-        if start == border:
-            before: int | None = 0
-        else:
-            before = field.get(start)
+    for field, step in ways_into:
+        before = field.get(start)  # 0 on the border itself
         if before is None:
             continue
         cost = float(before + step)
