@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from components.commands import BuildUnit, Command, EndTurn
+from components.commands import Command, EndTurn
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -115,7 +115,7 @@ def _main_stage_commands(game: Game, keep: bool) -> list[Command]:
             kept.armies[entity] = ArmyPart(moves_region, moves, options_region, options)
         out.extend(moves)
         out.extend(options)
-    trainable = [BuildUnit(unit_id) for unit_id, spec in world.rules.units.items() if spec.buildable]
+    trainable = gq.unit_builds(world)
     out.extend(c for c, reason in zip(trainable, check_each(world, trainable, fields_known=True), strict=True)
                if reason is None)
     for structure_type in sorted(world.rules.structures):

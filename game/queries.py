@@ -28,6 +28,7 @@ from systems.climbing import climb_commands, climb_cost, climbing_means, fall_od
 from systems.combat import fighter, simulate_battle
 from systems.movement import Reach, mover_of, path_cost, reachable, step_cost, step_tables
 from systems.volley import volley_commands, volley_mp
+from systems.world import World
 
 
 @dataclass(frozen=True)
@@ -91,15 +92,18 @@ def army_options(game: Game, army_entity: int) -> list[ActionOption]:
     return options
 
 
+def unit_builds(world: World) -> list[BuildUnit]:
+    """A command to train each unit type the rules let players build (R6.1), in the rules' order, unchecked."""
+    return [BuildUnit(unit_id) for unit_id, spec in world.rules.units.items() if spec.buildable]
+
+
 def build_options(game: Game) -> list[ActionOption]:
     """The units the current player can train at the base, with costs; unaffordable ones say why."""
     world = game.world
     world.activate()
     out = []
-    for unit_id, spec in world.rules.units.items():
-        if not spec.buildable:
-            continue
-        command = BuildUnit(unit_id)
+    for command in unit_builds(world):
+        spec = world.rules.units[command.unit_type]
         out.append(ActionOption("build_unit", spec.name, command, 0, dict(spec.cost), actions.check(world, command)))
     return out
 

@@ -47,9 +47,9 @@ class StepTables:
 def step_tables(world: World, mover: Mover) -> StepTables:
     """R5.3: the highest unit cost per terrain (a catapult counts too); bridges; cleared forests.
 
-    Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test
-    as `q.walls_by_border`: esper's lists of them hold the same components, q.same_components), so a turn's searches and path checks share one table and its `entering` memo. Not
-    kept when a mod bridges territories itself (its hook may read anything) or with deletions pending; within
+    Kept per mover while the structures, the disruption markers and the turn are unchanged (the same test as
+    `q.walls_by_border`: esper's lists of them hold the same components, q.same_components), so a turn's searches
+    and path checks share one table and its `entering` memo. Not kept when a mod bridges territories itself (its hook may read anything) or with deletions pending; within
     a still state (systems.still: a listing's checks) kept whatever the hooks, as nothing they read changes."""
     held = memo()
     if held is not None:

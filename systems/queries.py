@@ -144,9 +144,7 @@ def walls_by_border(world: World) -> tuple[dict[tuple[int, int], Structure], dic
     listed = esper.get_component(Structure)
     dead = bool(esper._dead_entities)
     found = world.derived.get("walls")
-    if found is not None and found[0] is listed and not dead:  # the common case: asked for every step priced
-        return found[1], found[2], found[3]
-    if found is not None and not dead and same_components(found[0], listed):
+    if found is not None and not dead and same_components(found[0], listed):  # asked for every step priced
         if found[0] is not listed:  # the same components: later calls see this list
             world.derived["walls"] = (listed, *found[1:])
         return found[1], found[2], found[3]

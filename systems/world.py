@@ -54,8 +54,9 @@ class World:
     events: list[Event] = field(default_factory=list)
     submitted_by: int | None = None  # the issuing seat while Game.submit checks or applies a command
     # values derived from the rules alone (a mover's terrain costs, bridge kinds, army MP per set of unit types),
-    # computed once per game, and the structure indexes while the structures are unchanged (queries.walls_by_border, structures_touching): hot
-    # paths read them instead of walking the rules or the structures again; never game state
+    # computed once per game, and the structure indexes while the structures are unchanged
+    # (queries.walls_by_border, structures_touching): hot paths read them instead of walking the rules or the
+    # structures again; never game state
     derived: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     # values derived from the rules and the map alone that a game and all its copies (game.fork) share, one dict
     # handed on by reference: what a search's copies work out (a ruleset's distance fields) is worked out once

@@ -8,7 +8,7 @@ import pytest
 from components.armies import Army, Rogue
 from systems import queries as q
 from systems.events import ArmyWentRogue, UpkeepPaid
-from systems.upkeep import Group, allocate, pay_upkeep, rogue_chance, upkeep_groups
+from systems.upkeep import Group, allocate, pay_upkeep, rogue_chance, upkeep_bound, upkeep_groups, upkeep_owed
 from tests.builders import army, at, spawn_army, spawn_structure, tiny_game
 
 ROWS = ["pppp", "pppp", "pppp", "pppp"]
@@ -34,6 +34,22 @@ def test_r4_1_a_unit_costs_nothing_in_the_turn_it_was_built():
     entity = spawn_army(game, 1, at(game, 1, 0), ["soldier", "soldier"])
     q.unit(army(game, entity).units[0]).built_round = game.world.clock.round
     assert upkeep_groups(game.world, 1)[0].owed == 1
+
+
+def test_r4_1_the_upkeep_bound_is_the_sum_owed_by_the_dearest_units_and_never_below_what_is_owed():
+    """The search's shortcut (systems.upkeep.upkeep_bound): unit counts times the dearest type's upkeep, plus the
+    stationed units' upkeep; equal to the sum owed when every unit is of the dearest type and none is new."""
+    game = tiny_game(ROWS, {1: (0, 0), 2: (3, 3)})
+    world = game.world
+    food = world.rules.resources.upkeep
+    dearest = max(world.rules.units, key=lambda t: world.rules.units[t].upkeep.get(food, 0))
+    entity = spawn_army(game, 1, at(game, 1, 0), [dearest, dearest])
+    spawn_structure(game, 1, "wooden_tower", at(game, 0, 1), garrison=["soldier"])
+    world.activate()
+    assert upkeep_bound(world, 1) == upkeep_owed(world, 1) > 0
+    q.unit(army(game, entity).units[0]).built_round = world.clock.round  # owes nothing this round
+    assert upkeep_bound(world, 1) > upkeep_owed(world, 1)
+    assert upkeep_bound(world, 2) == upkeep_owed(world, 2) == 0
 
 
 def test_r4_2_groups_are_paid_nearest_first_ties_smaller_first_then_the_rest_split_evenly():

@@ -58,28 +58,15 @@ def going_rogue(game: Game, seat: int) -> float:
     before the dice decide); 0 while the food held already covers the upkeep."""
     from game.forecast import food_outlook, upkeep_forecast
     from systems.queries import stockpile
+    from systems.upkeep import upkeep_bound
 
     food = stockpile(game.world, seat).get(game.world.rules.resources.upkeep, 0)
-    if food >= most_owed(game.world, seat):  # no unit read: the food covers whatever these units could owe
+    if food >= upkeep_bound(game.world, seat):  # no unit read: the food covers whatever these units could owe
         return 0.0
     _, owed = food_outlook(game, seat)
     if owed <= food:
         return 0.0
     return sum(g.size * g.rogue_chance / 100 for g in upkeep_forecast(game, seat).worst.unpaid)  # P in percent
-
-
-def most_owed(world: World, seat: int) -> int:
-    """An upper bound of the seat's upkeep (R4.1) from its unit counts alone and the dearest unit type's upkeep:
-    the exact sum reads every unit, which copies each one in every position the search values."""
-    import esper
-
-    rules = world.rules
-    food = rules.resources.upkeep
-    dearest = max((spec.upkeep.get(food, 0) for spec in rules.units.values()), default=0)
-    world.activate()
-    marching = sum(len(a.units) for _, a in esper.get_component(Army) if a.owner == seat)
-    stationed = sum(len(s.garrison) for _, s in esper.get_component(Structure) if s.owner == seat)
-    return marching * dearest + stationed * rules.stationed.upkeep.get(food, 0)
 
 
 def assault(world: World, seat: int) -> float:
